@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings shared by every target, applied in one place below.
+let sharedSwiftSettings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+]
+
+let package = Package(
+  name: "kadr-persistence",
+  platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
+  products: [
+    .library(name: "KadrModel", targets: ["KadrModel"]),
+    .library(name: "KadrPersistenceCore", targets: ["KadrPersistenceCore"]),
+    .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
+    .executable(name: "kadr-doc", targets: ["kadr-doc"]),
+    .executable(name: "kadr-bench", targets: ["kadr-bench"]),
+  ],
+  targets: [
+    .target(name: "KadrModel"),
+    .target(name: "KadrPersistenceCore", dependencies: ["KadrModel"]),
+    .target(name: "KadrPersistence", dependencies: ["KadrModel", "KadrPersistenceCore"]),
+    .executableTarget(name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence"]),
+    .executableTarget(name: "kadr-bench", dependencies: ["KadrModel", "KadrPersistence"]),
+    .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
+    .testTarget(
+      name: "KadrPersistenceCoreTests", dependencies: ["KadrModel", "KadrPersistenceCore"]),
+    .testTarget(
+      name: "KadrPersistenceTests",
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"]),
+    .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
+  ],
+  swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+  target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
+}

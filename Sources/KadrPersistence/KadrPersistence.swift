@@ -1,0 +1,2 @@
+@_exported import KadrModel
+@_exported import KadrPersistenceCore

@@ -1,0 +1,3 @@
+import Foundation
+
+print("kadr-bench: not built yet")

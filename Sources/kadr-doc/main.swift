@@ -1,0 +1,3 @@
+import Foundation
+
+print("kadr-doc: not built yet")
