@@ -1,0 +1,112 @@
+import Foundation
+
+/// Limits that keep hostile or runaway input from exhausting time, memory or the stack.
+///
+/// The defaults admit any project an editor makes (tracks nested 32 deep, a hundred thousand
+/// clips, documents of hundreds of megabytes) and refuse the rest quickly.
+public struct DocumentLimits: Sendable, Hashable {
+  /// The largest document, in bytes.
+  public var maximumDocumentBytes: Int
+  /// The deepest nesting of JSON arrays and objects.
+  public var maximumDepth: Int
+  /// The longest string, in UTF-8 bytes.
+  public var maximumStringBytes: Int
+  /// The most clips in one document, counting clips inside tracks.
+  public var maximumClipCount: Int
+
+  /// Creates limits.
+  ///
+  /// - Parameters:
+  ///   - maximumDocumentBytes: The largest document; 512 MiB by default.
+  ///   - maximumDepth: The deepest JSON nesting; 512 by default (about 125 nested tracks).
+  ///   - maximumStringBytes: The longest string; 16 MiB by default.
+  ///   - maximumClipCount: The most clips; 2 000 000 by default.
+  public init(
+    maximumDocumentBytes: Int = 512 << 20, maximumDepth: Int = 512,
+    maximumStringBytes: Int = 16 << 20, maximumClipCount: Int = 2_000_000
+  ) {
+    self.maximumDocumentBytes = maximumDocumentBytes
+    self.maximumDepth = maximumDepth
+    self.maximumStringBytes = maximumStringBytes
+    self.maximumClipCount = maximumClipCount
+  }
+
+  /// The default limits.
+  public static let `default` = DocumentLimits()
+}
+
+/// How a coder treats loss, unknown content and limits.
+public struct CodingOptions: Sendable {
+  /// Whether saving leaves out content a file cannot hold (reporting it) instead of refusing.
+  public var allowingLoss: Bool
+  /// Whether opening keeps content of unknown kinds (and newer payload versions) as opaque values
+  /// that are written back verbatim, instead of refusing.
+  public var preservingUnknown: Bool
+  /// Size and depth limits.
+  public var limits: DocumentLimits
+
+  /// Creates options.
+  ///
+  /// - Parameters:
+  ///   - allowingLoss: Leave out what a file cannot hold instead of refusing; `false` by default.
+  ///   - preservingUnknown: Keep unknown kinds verbatim instead of refusing; `false` by default.
+  ///   - limits: Size and depth limits.
+  public init(
+    allowingLoss: Bool = false, preservingUnknown: Bool = false, limits: DocumentLimits = .default
+  ) {
+    self.allowingLoss = allowingLoss
+    self.preservingUnknown = preservingUnknown
+    self.limits = limits
+  }
+}
+
+/// The state of one save or open: losses found, payload versions seen, depth, location.
+///
+/// One session belongs to one call on one task; it is never shared, so it needs no lock.
+final class CodingSession {
+  let registry: CodecRegistry
+  let options: CodingOptions
+  let images: (any ImageStore)?
+  /// Placeholders for tokens read without an image store, so they save back unchanged.
+  let unresolvedImages: UnresolvedImageStore
+  var losses: [Loss] = []
+  var preserved: [PreservedContent] = []
+  /// Encoding: the payload versions other than 1 that were written. Decoding: those the document
+  /// declares.
+  var payloadVersions: [KindID: Int] = [:]
+  var locations: [String] = []
+  var depth = 0
+  var clipCount = 0
+
+  init(
+    registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?,
+    unresolvedImages: UnresolvedImageStore = UnresolvedImageStore()
+  ) {
+    self.registry = registry
+    self.options = options
+    self.images = images
+    self.unresolvedImages = unresolvedImages
+  }
+
+  /// Where the current value is, in words: the innermost clip or overlay, or "composition".
+  var location: String {
+    locations.isEmpty ? "composition" : locations.joined(separator: " › ")
+  }
+
+  func recordLoss(_ kind: Loss.Kind, at pointer: JSONPointer) {
+    losses.append(Loss(kind: kind, location: location, pointer: pointer.description))
+  }
+
+  /// Runs `body` one level deeper, refusing to go past the depth limit.
+  func nested<T>(at pointer: JSONPointer, _ body: () throws(PersistenceError) -> T)
+    throws(PersistenceError) -> T
+  {
+    depth += 1
+    defer { depth -= 1 }
+    // Each nesting level of the model is at least two JSON levels.
+    guard depth * 2 <= options.limits.maximumDepth else {
+      throw PersistenceError(.tooDeep(limit: options.limits.maximumDepth), at: pointer)
+    }
+    return try body()
+  }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Fixed model types: plain objects found by the static type.
+extension CodecRegistry {
+  func encodeModel<Model: Sendable>(_ model: Model, session: CodingSession, pointer: JSONPointer)
+    throws(PersistenceError) -> JSONValue
+  {
+    guard let codec = models.codec(forType: ObjectIdentifier(Model.self)) else {
+      throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
+    }
+    for finding in codec.losses(model) {
+      session.recordLoss(
+        finding.kind, at: finding.field.map { pointer.appending(key: $0) } ?? pointer)
+    }
+    do throws(PersistenceError) {
+      guard let payload = try codec.encode(model, session, pointer) else {
+        throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
+      }
+      return .object(payload)
+    } catch {
+      throw error.attributed(to: codec.kindID, at: .model)
+    }
+  }
+
+  func decodeModel<Model: Sendable>(
+    _ type: Model.Type, from decoder: ValueDecoder, session: CodingSession
+  ) throws(PersistenceError) -> Model {
+    guard let codec = models.codec(forType: ObjectIdentifier(Model.self)) else {
+      throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
+    }
+    guard case .object(let object) = decoder.json else {
+      throw decoder.typeMismatch(expected: "an object")
+    }
+    do throws(PersistenceError) {
+      guard let model = try codec.decode(object, session, decoder.pointer) as? Model else {
+        throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
+      }
+      return model
+    } catch {
+      throw error.attributed(to: codec.kindID, at: .model)
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import Foundation
+import KadrModel
+
+/// The codecs a coder uses: one per kind of clip, overlay, filter and text animation, and one per
+/// fixed model type.
+///
+/// A registry is a value: build it once (``empty`` plus registrations, or a preset such as the
+/// `standard` registry of the built-in modules, merged with plugins' fragments) and pass it to the
+/// coder. Registration is typed; storage is erased. Encoding finds a codec by the value's dynamic
+/// type, decoding by the kind id written in the file.
+///
+/// Conflicts throw ``RegistryError``: one kind id for two types, or one type under two ids.
+/// Registering the identical codec again is a no-op, so fragments can overlap.
+public struct CodecRegistry: Sendable {
+  var clips = CodecTable<any Clip>()
+  var overlays = CodecTable<any Overlay>()
+  var models = CodecTable<any Sendable>()
+  var filters = CodecTable<any Sendable>()
+  var textAnimations = CodecTable<any Sendable>()
+
+  /// A registry with no codecs.
+  public static let empty = CodecRegistry()
+
+  /// Creates an empty registry.
+  public init() {}
+
+  /// Registers a clip codec.
+  ///
+  /// - Parameter codec: The codec.
+  /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  public mutating func register<Codec: ClipCodec>(clip codec: Codec) throws(RegistryError) {
+    try Self.validate(codec)
+    try clips.insert(RegisteredCodec(codec, point: .clip) { $0 })
+  }
+
+  /// Registers an overlay codec.
+  ///
+  /// - Parameter codec: The codec.
+  /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  public mutating func register<Codec: OverlayCodec>(overlay codec: Codec) throws(RegistryError) {
+    try Self.validate(codec)
+    try overlays.insert(RegisteredCodec(codec, point: .overlay) { $0 })
+  }
+
+  /// Registers a codec for a fixed model type (the composition, an audio track, …).
+  ///
+  /// - Parameter codec: The codec.
+  /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  public mutating func register<Codec: ModelCodec>(model codec: Codec) throws(RegistryError) {
+    try Self.validate(codec)
+    try models.insert(RegisteredCodec(codec, point: .model) { $0 })
+  }
+
+  /// Returns this registry with `other`'s codecs added.
+  ///
+  /// - Parameter other: Another registry, such as a plugin's fragment.
+  /// - Throws: ``RegistryError`` when the two disagree about a kind id or a type.
+  public func merging(_ other: CodecRegistry) throws(RegistryError) -> CodecRegistry {
+    var merged = self
+    try merged.clips.merge(other.clips)
+    try merged.overlays.merge(other.overlays)
+    try merged.filters.merge(other.filters)
+    try merged.textAnimations.merge(other.textAnimations)
+    try merged.models.merge(other.models)
+    return merged
+  }
+
+  /// The kind ids registered at an extension point, sorted.
+  ///
+  /// - Parameter point: The extension point.
+  public func kindIDs(at point: ExtensionPoint) -> [KindID] {
+    switch point {
+    case .clip: clips.byKind.keys.sorted()
+    case .overlay: overlays.byKind.keys.sorted()
+    case .filter: filters.byKind.keys.sorted()
+    case .textAnimation: textAnimations.byKind.keys.sorted()
+    case .model: models.byKind.keys.sorted()
+    }
+  }
+
+  /// Whether a codec is registered for `kindID` at `point`.
+  ///
+  /// - Parameters:
+  ///   - kindID: The kind id.
+  ///   - point: The extension point.
+  public func contains(_ kindID: KindID, at point: ExtensionPoint) -> Bool {
+    kindIDs(at: point).contains(kindID)
+  }
+
+  static func validate(_ codec: some KindCodec) throws(RegistryError) {
+    let id = codec.kindID.rawValue
+    if id.isEmpty { throw .invalidKindID(codec.kindID, reason: "it is empty") }
+    if id.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
+      throw .invalidKindID(codec.kindID, reason: "it contains white space or control characters")
+    }
+    if codec.payloadVersion < 1 {
+      throw .invalidPayloadVersion(codec.kindID, codec.payloadVersion)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+
+/// A codec with its model type erased to `Base` (`any Clip`, `any Overlay`, …), as the registry
+/// stores it.
+struct RegisteredCodec<Base>: Sendable {
+  let point: ExtensionPoint
+  let kindID: KindID
+  let modelType: ObjectIdentifier
+  let modelTypeName: String
+  let codecType: ObjectIdentifier
+  let codecTypeName: String
+  let payloadVersion: Int
+  let upgrades: [Int: PayloadUpgrade]
+  let manifest: FieldManifest
+  /// Writes a value; `nil` when the value is not of this codec's model type.
+  let encode:
+    @Sendable (Base, CodingSession, JSONPointer) throws(PersistenceError) -> JSONObject?
+  let decode: @Sendable (JSONObject, CodingSession, JSONPointer) throws(PersistenceError) -> Base
+  let losses: @Sendable (Base) -> [LossFinding]
+  let label: @Sendable (Base) -> String?
+  /// The minimal sample first, then the maximal ones.
+  let samples: @Sendable () -> (minimal: Base, maximal: [Base])
+
+  init<Codec: KindCodec>(
+    _ codec: Codec, point: ExtensionPoint, upcast: @escaping @Sendable (Codec.Model) -> Base
+  ) {
+    self.point = point
+    kindID = codec.kindID
+    modelType = ObjectIdentifier(Codec.Model.self)
+    modelTypeName = String(reflecting: Codec.Model.self)
+    codecType = ObjectIdentifier(Codec.self)
+    codecTypeName = String(reflecting: Codec.self)
+    payloadVersion = codec.payloadVersion
+    upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
+    manifest = codec.manifest
+    encode = { value, session, pointer throws(PersistenceError) in
+      guard let model = value as? Codec.Model else { return nil }
+      var payload = KeyedEncoder<Codec.Key>(session: session, pointer: pointer)
+      try codec.encode(model, to: &payload)
+      return payload.object
+    }
+    decode = { object, session, pointer throws(PersistenceError) in
+      let payload = try KeyedDecoder<Codec.Key>(session: session, object: object, pointer: pointer)
+      return upcast(try codec.decode(from: payload))
+    }
+    losses = { value in
+      guard let model = value as? Codec.Model else { return [] }
+      return codec.losses(in: model)
+    }
+    label = { value in
+      guard let model = value as? Codec.Model else { return nil }
+      return codec.label(for: model)
+    }
+    samples = {
+      let samples = codec.samples()
+      return (upcast(samples.minimal), samples.maximal.map(upcast))
+    }
+  }
+
+  /// Brings `payload` from `version` to the codec's current version with the registered steps.
+  func upgrade(_ payload: JSONObject, from version: Int, at pointer: JSONPointer)
+    throws(PersistenceError) -> JSONObject
+  {
+    var current = payload
+    var at = version
+    while at < payloadVersion {
+      guard let step = upgrades[at] else {
+        throw PersistenceError(
+          .upgradeGap(from: at, to: at + 1), at: pointer, kindID: kindID, extensionPoint: point)
+      }
+      current = try step.upgrade(current)
+      at += 1
+    }
+    return current
+  }
+}
+
+/// The codecs of one extension point, by kind id and by model type.
+struct CodecTable<Base>: Sendable {
+  var byKind: [KindID: RegisteredCodec<Base>] = [:]
+  var byType: [ObjectIdentifier: KindID] = [:]
+
+  func codec(forType type: ObjectIdentifier) -> RegisteredCodec<Base>? {
+    guard let kind = byType[type] else { return nil }
+    return byKind[kind]
+  }
+
+  /// Adds `codec`; the identical codec again is a no-op, any other clash throws.
+  mutating func insert(_ codec: RegisteredCodec<Base>) throws(RegistryError) {
+    if let existing = byKind[codec.kindID] {
+      if existing.modelType == codec.modelType && existing.codecType == codec.codecType {
+        return
+      }
+      throw .kindIDTaken(
+        codec.kindID, point: codec.point, existingType: existing.modelTypeName,
+        newType: codec.modelTypeName)
+    }
+    if let existingKind = byType[codec.modelType] {
+      throw .typeAlreadyRegistered(
+        codec.modelTypeName, point: codec.point, existingKind: existingKind,
+        newKind: codec.kindID)
+    }
+    byKind[codec.kindID] = codec
+    byType[codec.modelType] = codec.kindID
+  }
+
+  mutating func merge(_ other: CodecTable<Base>) throws(RegistryError) {
+    for kind in other.byKind.keys.sorted() {
+      if let codec = other.byKind[kind] { try insert(codec) }
+    }
+  }
+}
+
+/// Why a codec could not be registered.
+public enum RegistryError: Error, Sendable, Equatable, LocalizedError {
+  /// Another model type already uses this kind id at this extension point.
+  case kindIDTaken(KindID, point: ExtensionPoint, existingType: String, newType: String)
+  /// This model type is already registered under another kind id.
+  case typeAlreadyRegistered(String, point: ExtensionPoint, existingKind: KindID, newKind: KindID)
+  /// The kind id is empty or otherwise unusable.
+  case invalidKindID(KindID, reason: String)
+  /// The codec's payload version is below 1.
+  case invalidPayloadVersion(KindID, Int)
+  /// The process-wide default registry was already set.
+  case alreadyBootstrapped
+
+  public var errorDescription: String? {
+    switch self {
+    case .kindIDTaken(let kind, let point, let existing, let new):
+      return "The \(point) kind id '\(kind)' is already registered for \(existing); it cannot "
+        + "also name \(new). Give the plugin's kind its own reverse-DNS id."
+    case .typeAlreadyRegistered(let type, let point, let existing, let new):
+      return "\(type) is already registered as the \(point) kind '\(existing)'; it cannot also be "
+        + "'\(new)'. Register each model type once."
+    case .invalidKindID(let kind, let reason):
+      return "'\(kind)' cannot be a kind id: \(reason)."
+    case .invalidPayloadVersion(let kind, let version):
+      return "The codec of '\(kind)' declares payload version \(version); versions start at 1."
+    case .alreadyBootstrapped:
+      return "The default registry was already set; bootstrap it once, at startup."
+    }
+  }
+}

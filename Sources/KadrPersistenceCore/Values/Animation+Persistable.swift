@@ -1,0 +1,104 @@
+import Foundation
+import KadrModel
+
+extension TimingFunction {
+  enum Key: String, PayloadKey {
+    case kind, p1x, p1y, p2x, p2y
+  }
+
+  enum Kind: String, CaseIterable {
+    case linear, easeIn, easeOut, easeInOut, cubicBezier
+  }
+
+  /// The timing's JSON, or `nil` for a custom curve (code).
+  func persistedJSON(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var object = encoder.keyed(by: Key.self)
+    let kind: Kind
+    switch self {
+    case .linear: kind = .linear
+    case .easeIn: kind = .easeIn
+    case .easeOut: kind = .easeOut
+    case .easeInOut: kind = .easeInOut
+    case .cubicBezier(let p1, let p2):
+      kind = .cubicBezier
+      try object.encode(Double(p1.x), for: .p1x)
+      try object.encode(Double(p1.y), for: .p1y)
+      try object.encode(Double(p2.x), for: .p2x)
+      try object.encode(Double(p2.y), for: .p2y)
+    case .custom:
+      return nil
+    }
+    object.encodeJSON(.string(kind.rawValue), for: .kind)
+    return .object(object.object)
+  }
+
+  static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> TimingFunction
+  {
+    let object = try decoder.keyed(by: Key.self)
+    let kind = try object.valueDecoder(for: .kind).enumeration(Kind.self, field: "timing kind")
+    switch kind {
+    case .linear: return .linear
+    case .easeIn: return .easeIn
+    case .easeOut: return .easeOut
+    case .easeInOut: return .easeInOut
+    case .cubicBezier:
+      return .cubicBezier(
+        CGPoint(
+          x: try object.decode(Double.self, for: .p1x),
+          y: try object.decode(Double.self, for: .p1y)),
+        CGPoint(
+          x: try object.decode(Double.self, for: .p2x),
+          y: try object.decode(Double.self, for: .p2y)))
+    }
+  }
+}
+
+extension Animation: PersistableValue where Value: PersistableValue {
+  enum Key: String, PayloadKey {
+    case keyframes, timing
+  }
+
+  enum KeyframeKey: String, PayloadKey {
+    case time, value
+  }
+
+  /// Writes `{"keyframes": [{"time", "value"}], "timing"}`; an animation with a custom timing
+  /// curve cannot be written: it is reported as loss and left out.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var object = encoder.keyed(by: Key.self)
+    guard let timingJSON = try timing.persistedJSON(to: object.valueEncoder(for: .timing)) else {
+      encoder.reportLoss(.customTiming)
+      return nil
+    }
+    let framesEncoder = object.valueEncoder(for: .keyframes)
+    var frames: [JSONValue] = []
+    frames.reserveCapacity(keyframes.count)
+    for (index, keyframe) in keyframes.enumerated() {
+      var frame = framesEncoder.child(index: index).keyed(by: KeyframeKey.self)
+      try frame.encode(keyframe.time, for: .time)
+      try frame.encode(keyframe.value, for: .value)
+      frames.append(.object(frame.object))
+    }
+    object.encodeJSON(.array(frames), for: .keyframes)
+    object.encodeJSON(timingJSON, for: .timing)
+    return .object(object.object)
+  }
+
+  /// Reads an animation; keyframes are sorted by time as ``Animation/keyframes(_:timing:)`` does.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> Animation<Value>
+  {
+    let object = try decoder.keyed(by: Key.self)
+    var frames: [Keyframe] = []
+    for element in try object.valueDecoder(for: .keyframes).elements() {
+      let frame = try element.keyed(by: KeyframeKey.self)
+      frames.append(
+        Keyframe(
+          time: try frame.decode(Time.self, for: .time),
+          value: try frame.decode(Value.self, for: .value)))
+    }
+    let timing = try TimingFunction.decodePersisted(from: object.valueDecoder(for: .timing))
+    return .keyframes(frames, timing: timing)
+  }
+}

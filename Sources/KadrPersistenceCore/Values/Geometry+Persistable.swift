@@ -1,0 +1,201 @@
+import Foundation
+import KadrModel
+
+extension PlatformColor: PersistableValue {
+  enum Key: String, PayloadKey {
+    case alpha, blue, green, red
+  }
+
+  /// Writes `{"alpha", "blue", "green", "red"}`, alpha always present.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var object = encoder.keyed(by: Key.self)
+    try object.encode(alpha, for: .alpha)
+    try object.encode(blue, for: .blue)
+    try object.encode(green, for: .green)
+    try object.encode(red, for: .red)
+    return .object(object.object)
+  }
+
+  /// Reads the four components.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> PlatformColor
+  {
+    let object = try decoder.keyed(by: Key.self)
+    return PlatformColor(
+      red: try object.decode(Double.self, for: .red),
+      green: try object.decode(Double.self, for: .green),
+      blue: try object.decode(Double.self, for: .blue),
+      alpha: try object.decode(Double.self, for: .alpha))
+  }
+}
+
+extension CGSize: PersistableValue {
+  enum Key: String, PayloadKey {
+    case height, width
+  }
+
+  /// Writes an offset as `{"height", "width"}`.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var object = encoder.keyed(by: Key.self)
+    try object.encode(Double(height), for: .height)
+    try object.encode(Double(width), for: .width)
+    return .object(object.object)
+  }
+
+  /// Reads `{"height", "width"}`.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> CGSize
+  {
+    let object = try decoder.keyed(by: Key.self)
+    return CGSize(
+      width: try object.decode(Double.self, for: .width),
+      height: try object.decode(Double.self, for: .height))
+  }
+}
+
+extension Position: PersistableValue {
+  enum Key: String, PayloadKey {
+    case kind, x, y
+  }
+
+  enum Kind: String, CaseIterable {
+    case normalized, pixels, percent
+  }
+
+  /// Writes `{"kind", "x", "y"}`.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    let (kind, x, y): (Kind, Double, Double) =
+      switch self {
+      case .normalized(let x, let y): (.normalized, x, y)
+      case .pixels(let x, let y): (.pixels, x, y)
+      case .percent(let x, let y): (.percent, x, y)
+      }
+    var object = encoder.keyed(by: Key.self)
+    object.encodeJSON(.string(kind.rawValue), for: .kind)
+    try object.encode(x, for: .x)
+    try object.encode(y, for: .y)
+    return .object(object.object)
+  }
+
+  /// Reads `{"kind", "x", "y"}`; refuses an unknown kind.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> Position
+  {
+    let object = try decoder.keyed(by: Key.self)
+    let kind = try object.valueDecoder(for: .kind).enumeration(Kind.self, field: "position kind")
+    let x = try object.decode(Double.self, for: .x)
+    let y = try object.decode(Double.self, for: .y)
+    switch kind {
+    case .normalized: return .normalized(x: x, y: y)
+    case .pixels: return .pixels(x: x, y: y)
+    case .percent: return .percent(x: x, y: y)
+    }
+  }
+}
+
+extension Size: PersistableValue {
+  enum Key: String, PayloadKey {
+    case normalized, pixels, percent, aspectFit, aspectFill
+  }
+
+  enum DimensionKey: String, PayloadKey {
+    case height, width
+  }
+
+  enum FitKey: String, PayloadKey {
+    case sourceAspect, within
+  }
+
+  enum FillKey: String, PayloadKey {
+    case covering, sourceAspect
+  }
+
+  /// Writes exactly one of `normalized`, `pixels`, `percent`, `aspectFit`, `aspectFill`.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var object = encoder.keyed(by: Key.self)
+    func dimensions(_ key: Key, _ width: Double, _ height: Double) throws(PersistenceError) {
+      var inner = object.valueEncoder(for: key).keyed(by: DimensionKey.self)
+      try inner.encode(height, for: .height)
+      try inner.encode(width, for: .width)
+      object.encodeJSON(.object(inner.object), for: key)
+    }
+    switch self {
+    case .normalized(let width, let height): try dimensions(.normalized, width, height)
+    case .pixels(let width, let height): try dimensions(.pixels, width, height)
+    case .percent(let width, let height): try dimensions(.percent, width, height)
+    case .aspectFit(let within, let aspect):
+      var inner = object.valueEncoder(for: .aspectFit).keyed(by: FitKey.self)
+      try inner.encode(Double(aspect), for: .sourceAspect)
+      try inner.encode(within, for: .within)
+      object.encodeJSON(.object(inner.object), for: .aspectFit)
+    case .aspectFill(let covering, let aspect):
+      var inner = object.valueEncoder(for: .aspectFill).keyed(by: FillKey.self)
+      try inner.encode(covering, for: .covering)
+      try inner.encode(Double(aspect), for: .sourceAspect)
+      object.encodeJSON(.object(inner.object), for: .aspectFill)
+    }
+    return .object(object.object)
+  }
+
+  /// Reads a size; refuses objects that do not hold exactly one known kind.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Size {
+    let object = try decoder.keyed(by: Key.self)
+    guard object.object.count == 1, let name = object.object.keys.first,
+      let key = Key(rawValue: name)
+    else {
+      throw decoder.error(
+        .invalidValue(
+          "A size must hold exactly one of \(Key.allCases.map(\.rawValue).joined(separator: ", "))"
+        ))
+    }
+    let inner = try object.valueDecoder(for: key)
+    switch key {
+    case .normalized, .pixels, .percent:
+      let fields = try inner.keyed(by: DimensionKey.self)
+      let width = try fields.decode(Double.self, for: .width)
+      let height = try fields.decode(Double.self, for: .height)
+      switch key {
+      case .normalized: return .normalized(width: width, height: height)
+      case .pixels: return .pixels(width: width, height: height)
+      default: return .percent(width: width, height: height)
+      }
+    case .aspectFit:
+      let fields = try inner.keyed(by: FitKey.self)
+      return .aspectFit(
+        within: try fields.decode(Size.self, for: .within),
+        sourceAspect: CGFloat(try fields.decode(Double.self, for: .sourceAspect)))
+    case .aspectFill:
+      let fields = try inner.keyed(by: FillKey.self)
+      return .aspectFill(
+        covering: try fields.decode(Size.self, for: .covering),
+        sourceAspect: CGFloat(try fields.decode(Double.self, for: .sourceAspect)))
+    }
+  }
+}
+
+extension Transform: PersistableValue {
+  enum Key: String, PayloadKey {
+    case anchor, center, rotation, scale
+  }
+
+  /// Writes `{"anchor", "center", "rotation", "scale"}`.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var object = encoder.keyed(by: Key.self)
+    try object.encode(anchor, for: .anchor)
+    try object.encode(center, for: .center)
+    try object.encode(rotation, for: .rotation)
+    try object.encode(scale, for: .scale)
+    return .object(object.object)
+  }
+
+  /// Reads the four fields.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> Transform
+  {
+    let object = try decoder.keyed(by: Key.self)
+    return Transform(
+      center: try object.decode(Position.self, for: .center),
+      rotation: try object.decode(Double.self, for: .rotation),
+      scale: try object.decode(Double.self, for: .scale),
+      anchor: try object.decode(Anchor.self, for: .anchor))
+  }
+}

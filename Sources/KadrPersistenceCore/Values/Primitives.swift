@@ -1,0 +1,215 @@
+import Foundation
+import KadrModel
+
+extension String: PersistableValue {
+  /// Writes the string.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .string(self)
+  }
+
+  /// Reads a string.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> String
+  {
+    try decoder.string()
+  }
+}
+
+extension Bool: PersistableValue {
+  /// Writes `true` or `false`.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .bool(self)
+  }
+
+  /// Reads `true` or `false`.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Bool {
+    try decoder.bool()
+  }
+}
+
+extension Double: PersistableValue {
+  /// Writes the number as `JSONEncoder` does; refuses NaN and infinities, naming the field.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    try encoder.finite(self, field: encoder.pointer.lastKey ?? "number")
+  }
+
+  /// Reads a number (an integer literal is accepted).
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Double
+  {
+    try decoder.double()
+  }
+}
+
+extension Int64: PersistableValue {
+  /// Writes the integer.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .integer(self)
+  }
+
+  /// Reads an integer literal that fits `Int64`.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int64
+  {
+    try decoder.int64()
+  }
+}
+
+extension Int: PersistableValue {
+  /// Writes the integer.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .integer(Int64(self))
+  }
+
+  /// Reads an integer literal that fits `Int`.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int {
+    let value = try decoder.int64()
+    guard let int = Int(exactly: value) else {
+      throw decoder.error(.integerOutOfRange("integer", range: "\(Int.min)…\(Int.max)"))
+    }
+    return int
+  }
+}
+
+extension Int32: PersistableValue {
+  /// Writes the integer.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .integer(Int64(self))
+  }
+
+  /// Reads an integer literal that fits `Int32`.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int32
+  {
+    let value = try decoder.int64()
+    guard let int = Int32(exactly: value) else {
+      throw decoder.error(
+        .integerOutOfRange(decoder.pointer.lastKey ?? "integer", range: "\(Int32.min)…\(Int32.max)")
+      )
+    }
+    return int
+  }
+}
+
+extension URL: PersistableValue {
+  /// Writes the absolute URL string.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .string(absoluteString)
+  }
+
+  /// Reads an absolute URL string; refuses strings that do not parse or have no scheme.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> URL {
+    let text = try decoder.string()
+    guard let url = URL(string: text), url.scheme != nil else {
+      throw decoder.error(.invalidURL(text))
+    }
+    return url
+  }
+}
+
+extension Array: PersistableValue where Element: PersistableValue {
+  /// Writes each element; an element that yields nothing (after reporting loss) is left out.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var array: [JSONValue] = []
+    array.reserveCapacity(count)
+    for (index, element) in enumerated() {
+      if let json = try element.encodePersisted(to: encoder.child(index: index)) {
+        array.append(json)
+      }
+    }
+    return .array(array)
+  }
+
+  /// Reads each element.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> [Element]
+  {
+    var array: [Element] = []
+    for element in try decoder.elements() {
+      array.append(try Element.decodePersisted(from: element))
+    }
+    return array
+  }
+}
+
+extension Optional: PersistableValue where Wrapped: PersistableValue {
+  /// Writes the value, or `null` when absent or when it cannot be written (after reporting
+  /// loss). Used for parallel arrays, where `null` marks "none" (`filterAnimations`).
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    guard let self else { return .null }
+    return try self.encodePersisted(to: encoder) ?? .null
+  }
+
+  /// Reads `null` as `nil`, anything else as the wrapped value.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> Wrapped?
+  {
+    if case .null = decoder.json { return nil }
+    return try Wrapped.decodePersisted(from: decoder)
+  }
+}
+
+/// A string-backed enum written as its raw value, refusing unknown strings with the allowed list.
+public protocol PersistableEnumeration: PersistableValue, RawRepresentable, CaseIterable
+where RawValue == String {
+  /// The field's name in messages, such as "anchor".
+  static var persistedFieldName: String { get }
+}
+
+extension PersistableEnumeration {
+  /// Writes the raw value.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .string(rawValue)
+  }
+
+  /// Reads one of the raw values.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Self {
+    try decoder.enumeration(Self.self, field: persistedFieldName)
+  }
+}
+
+extension Anchor: PersistableEnumeration {
+  /// "anchor".
+  public static var persistedFieldName: String { "anchor" }
+}
+
+extension SlideDirection: PersistableEnumeration {
+  /// "slide direction".
+  public static var persistedFieldName: String { "slide direction" }
+}
+
+extension ClipID: PersistableValue {
+  /// Writes the id's text.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .string(rawValue)
+  }
+
+  /// Reads the id's text.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> ClipID
+  {
+    ClipID(try decoder.string())
+  }
+}
+
+extension LayerID: PersistableValue {
+  /// Writes the id's text.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .string(rawValue)
+  }
+
+  /// Reads the id's text.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> LayerID
+  {
+    LayerID(try decoder.string())
+  }
+}
+
+extension FilterID: PersistableValue {
+  /// Writes the id's text.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    .string(rawValue)
+  }
+
+  /// Reads the id's text.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> FilterID
+  {
+    FilterID(try decoder.string())
+  }
+}

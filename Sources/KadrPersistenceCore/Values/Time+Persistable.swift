@@ -1,0 +1,57 @@
+import Foundation
+import KadrModel
+
+extension Time: PersistableValue {
+  enum Key: String, PayloadKey {
+    case timescale, value
+  }
+
+  /// Writes `{"timescale", "value"}`; refuses an invalid time.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    guard isValid else {
+      throw PersistenceError(
+        .invalidValue("The \(encoder.pointer.lastKey ?? "time") is an invalid time"),
+        at: encoder.pointer)
+    }
+    var object = encoder.keyed(by: Key.self)
+    try object.encode(timescale, for: .timescale)
+    try object.encode(value, for: .value)
+    return .object(object.object)
+  }
+
+  /// Reads `{"timescale", "value"}`; refuses a timescale that is not positive or does not fit
+  /// `Int32`.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Time {
+    let object = try decoder.keyed(by: Key.self)
+    let timescale = try object.decode(Int32.self, for: .timescale)
+    guard timescale > 0 else {
+      throw object.error(
+        .integerOutOfRange("timescale", range: "a positive 32-bit integer"), for: .timescale)
+    }
+    return Time(value: try object.decode(Int64.self, for: .value), timescale: timescale)
+  }
+}
+
+extension TimeRange: PersistableValue {
+  enum Key: String, PayloadKey {
+    case duration, start
+  }
+
+  /// Writes `{"duration", "start"}`.
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+    var object = encoder.keyed(by: Key.self)
+    try object.encode(duration, for: .duration)
+    try object.encode(start, for: .start)
+    return .object(object.object)
+  }
+
+  /// Reads `{"duration", "start"}`.
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> TimeRange
+  {
+    let object = try decoder.keyed(by: Key.self)
+    return TimeRange(
+      start: try object.decode(Time.self, for: .start),
+      duration: try object.decode(Time.self, for: .duration))
+  }
+}
