@@ -28,6 +28,17 @@ public final class PlatformImage: Sendable, Hashable, CustomStringConvertible {
     self.pixelHeight = header.height
   }
 
+  /// Creates an image from bytes this module encoded itself, whose header values are known.
+  ///
+  /// Only for encoders in this module (such as the solid-colour PNG writer) that cannot produce a
+  /// bad header, so they need no failure path.
+  init(encodedData data: Data, format: ImageFormat, pixelWidth: Int, pixelHeight: Int) {
+    self.data = data
+    self.format = format
+    self.pixelWidth = pixelWidth
+    self.pixelHeight = pixelHeight
+  }
+
   /// The pixel size as a `CGSize`.
   public var pixelSize: CGSize { CGSize(width: pixelWidth, height: pixelHeight) }
 

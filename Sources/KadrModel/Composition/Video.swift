@@ -1,0 +1,74 @@
+import Foundation
+
+/// A video composition: a timeline of clips, background audio, overlays, captions and export
+/// settings.
+///
+/// Build one with ``init(_:)`` and refine it with modifiers, each of which returns a modified copy
+/// and keeps every other field.
+public struct Video: Sendable {
+  /// The top-level timeline, including transitions and tracks.
+  public internal(set) var clips: [any Clip]
+  /// Background audio tracks, in declaration order.
+  public internal(set) var audioTracks: [AudioTrack]
+  /// The export format.
+  public internal(set) var preset: Preset
+  /// Overlays drawn over the whole composition; later ones are on top.
+  public internal(set) var overlays: [any Overlay]
+  /// A composition-wide crop; `nil` is no crop.
+  public internal(set) var crop: CropRegion?
+  /// Code that blends the frames of parallel tracks; `nil` is the default alpha blend.
+  public internal(set) var multiInputCompositor: (any MultiInputCompositor)?
+  /// When set, ``multiInputCompositor`` runs only inside this composition range.
+  public internal(set) var compositorWindow: TimeRange?
+  /// How hard the export compresses.
+  public internal(set) var quality: ExportQuality
+  /// Captions written into the export as timed metadata.
+  public internal(set) var captions: [Caption]
+
+  /// Creates a composition from a block of clips; an empty block `Video { }` is allowed.
+  ///
+  /// - Parameter content: The top-level clips.
+  public init(@VideoBuilder _ content: () -> [any Clip]) {
+    self.init(clips: content())
+  }
+
+  /// Creates a composition from all of its stored properties, as a decoder does.
+  ///
+  /// - Parameters:
+  ///   - clips: The top-level timeline.
+  ///   - audioTracks: Background audio; none by default.
+  ///   - preset: The export format; ``Preset/auto`` by default.
+  ///   - overlays: Overlays, bottom first; none by default.
+  ///   - crop: A composition-wide crop; none by default.
+  ///   - multiInputCompositor: Code that blends parallel tracks; none by default.
+  ///   - compositorWindow: Where that compositor runs; everywhere by default.
+  ///   - quality: The compression; ``ExportQuality/automatic`` by default.
+  ///   - captions: Captions; none by default.
+  public init(
+    clips: [any Clip], audioTracks: [AudioTrack] = [], preset: Preset = .auto,
+    overlays: [any Overlay] = [], crop: CropRegion? = nil,
+    multiInputCompositor: (any MultiInputCompositor)? = nil, compositorWindow: TimeRange? = nil,
+    quality: ExportQuality = .automatic, captions: [Caption] = []
+  ) {
+    self.clips = clips
+    self.audioTracks = audioTracks
+    self.preset = preset
+    self.overlays = overlays
+    self.crop = crop
+    self.multiInputCompositor = multiInputCompositor
+    self.compositorWindow = compositorWindow
+    self.quality = quality
+    self.captions = captions
+  }
+
+  /// kadr's naive duration: the plain sum of the durations of every top-level clip.
+  ///
+  /// Transitions, tracks and `at(time:)` clips are all added; start times and overlaps are
+  /// ignored, so `A(5 s) + dissolve(0.5 s) + B(5 s)` gives 10.5 s although the engine renders
+  /// 9.5 s. An empty timeline gives zero. kadr stores this value at init; here it is computed on
+  /// each read, so it always matches ``clips`` and is never saved. When a clip's duration is
+  /// invalid or the exact sum overflows, the result is ``Time/invalid`` rather than a trap.
+  public var duration: Time {
+    clips.reduce(Time.zero) { $0 + $1.duration }
+  }
+}
