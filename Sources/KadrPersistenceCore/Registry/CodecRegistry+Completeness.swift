@@ -1,0 +1,79 @@
+import Foundation
+import KadrModel
+
+extension CodecRegistry {
+  /// Builds the completeness report for every registered codec.
+  ///
+  /// For each codec it reflects the stored properties of its samples, compares them with the
+  /// codec's manifest, and round-trips every sample (minimal and maximal) through the codec,
+  /// comparing by deep reflection so that a property forgotten on both sides still fails.
+  /// Samples are encoded with loss allowed and with an in-memory image store.
+  public func completenessReport() -> CompletenessReport {
+    var entries: [CompletenessReport.Entry] = []
+    entries += clips.byKind.values.map { completeness(of: $0) }
+    entries += overlays.byKind.values.map { completeness(of: $0) }
+    entries += filters.byKind.values.map { completeness(of: $0) }
+    entries += textAnimations.byKind.values.map { completeness(of: $0) }
+    entries += models.byKind.values.map { completeness(of: $0) }
+    entries.sort {
+      ($0.extensionPoint.rawValue, $0.kindID.rawValue) < ($1.extensionPoint.rawValue, $1.kindID.rawValue)
+    }
+    return CompletenessReport(entries: entries)
+  }
+
+  func completeness<Base>(of codec: RegisteredCodec<Base>) -> CompletenessReport.Entry {
+    let samples = codec.samples()
+    let all = [samples.minimal] + samples.maximal
+    var reflected = Set<String>()
+    for sample in all { reflected.formUnion(ReflectionDiff.storedPropertyNames(of: sample)) }
+    let manifest = codec.manifest
+    let declared = manifest.properties
+    let isEnum = Mirror(reflecting: samples.minimal as Any).displayStyle == .enum
+    var unset = Set<String>()
+    if !isEnum, let first = samples.maximal.first {
+      unset = samples.maximal.dropFirst().reduce(ReflectionDiff.unsetProperties(of: first)) {
+        $0.intersection(ReflectionDiff.unsetProperties(of: $1))
+      }
+      unset.subtract(manifest.notEncodedProperties)
+    }
+    if samples.maximal.isEmpty { unset.insert("(no maximal sample)") }
+    var differences: [String] = []
+    for (index, sample) in all.enumerated() {
+      let name = index == 0 ? "minimal sample" : "maximal sample \(index)"
+      differences += roundTripDifferences(
+        sample, codec: codec, ignoring: manifest.notEncodedProperties
+      ).map { "\(name): \($0)" }
+    }
+    return CompletenessReport.Entry(
+      extensionPoint: codec.point, kindID: codec.kindID, modelType: codec.modelTypeName,
+      payloadVersion: codec.payloadVersion, manifest: manifest.entries,
+      unknownProperties: reflected.subtracting(declared).sorted(),
+      vanishedProperties: declared.subtracting(reflected).sorted(),
+      unsetInMaximalSamples: unset.sorted(),
+      roundTripDifferences: differences)
+  }
+
+  /// Encodes `sample` with `codec`, writes and reads the JSON text, decodes it, and compares.
+  func roundTripDifferences<Base>(
+    _ sample: Base, codec: RegisteredCodec<Base>, ignoring: Set<String>
+  ) -> [String] {
+    let images = InMemoryImageStore()
+    let options = CodingOptions(allowingLoss: true)
+    let encoding = CodingSession(registry: self, options: options, images: images)
+    do {
+      guard let payload = try codec.encode(sample, encoding, .root) else {
+        return ["the codec did not accept its own sample"]
+      }
+      let bytes = try JSONWriter().write(.object(payload))
+      guard case .object(let reread) = try JSONReader().read(bytes) else {
+        return ["the payload did not read back as an object"]
+      }
+      let decoding = CodingSession(registry: self, options: options, images: images)
+      decoding.payloadVersions = encoding.payloadVersions
+      let decoded = try codec.decode(reread, decoding, .root)
+      return ReflectionDiff.differences(sample, decoded, ignoring: ignoring)
+    } catch {
+      return ["round trip failed: \(error)"]
+    }
+  }
+}
