@@ -1,0 +1,228 @@
+import Foundation
+
+/// Writes a composition to a document and reads it back, with an explicit registry and options.
+///
+/// This is the engine under the one-line facade. It is a `Sendable` value: make one and use it
+/// from any task.
+///
+/// ```swift
+/// let coder = DocumentCoder(registry: .standard)
+/// let saved = try coder.encode(video, images: store)
+/// let opened = try coder.decode(Video.self, from: saved.bytes, images: store)
+/// ```
+public struct DocumentCoder: Sendable {
+  /// The codecs.
+  public var registry: CodecRegistry
+  /// Loss, unknown content and limits.
+  public var options: CodingOptions
+  /// The migrations from older schemas.
+  public var migrations: MigrationChain
+
+  /// Creates a coder.
+  ///
+  /// - Parameters:
+  ///   - registry: The codecs.
+  ///   - options: Loss, unknown content and limits.
+  ///   - migrations: The migrations from older schemas.
+  public init(
+    registry: CodecRegistry, options: CodingOptions = CodingOptions(),
+    migrations: MigrationChain = MigrationChain()
+  ) {
+    self.registry = registry
+    self.options = options
+    self.migrations = migrations
+  }
+
+  // MARK: Saving
+
+  /// Builds the document of `root` as a JSON value.
+  ///
+  /// - Parameters:
+  ///   - root: The composition.
+  ///   - images: Where images are saved; without a store, images are loss (except placeholders
+  ///     of a document opened without one, which save back under their tokens).
+  /// - Returns: The document and its loss report.
+  /// - Throws: ``PersistenceError``: ``PersistenceError/Reason/lossyContent(_:)`` listing every
+  ///   loss unless ``CodingOptions/allowingLoss`` is set, or the first value that cannot be
+  ///   written (a non-finite number, an invalid time, an image store failure).
+  public func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
+    throws(PersistenceError) -> (json: JSONValue, report: LossReport)
+  {
+    let session = CodingSession(registry: registry, options: options, images: images)
+    let rootJSON = try registry.encodeModel(
+      root, session: session, pointer: JSONPointer.root.appending(key: DocumentEnvelope.rootKey))
+    if !session.losses.isEmpty && !options.allowingLoss {
+      throw PersistenceError(.lossyContent(session.losses), at: .root)
+    }
+    let envelope = DocumentEnvelope.make(root: rootJSON, payloadVersions: session.payloadVersions)
+    return (.object(envelope), LossReport(losses: session.losses, preserved: session.preserved))
+  }
+
+  /// Writes the document of `root` as canonical bytes.
+  ///
+  /// - Parameters:
+  ///   - root: The composition.
+  ///   - images: Where images are saved.
+  /// - Returns: The bytes and the loss report.
+  /// - Throws: ``PersistenceError``, as ``encodeJSON(_:images:)``.
+  public func encode<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
+    throws(PersistenceError) -> EncodedDocument
+  {
+    let (json, report) = try encodeJSON(root, images: images)
+    do {
+      return EncodedDocument(bytes: Data(try JSONWriter().write(json)), lossReport: report)
+    } catch {
+      throw PersistenceError(.nonFiniteNumber(field: "number"), at: error.pointer)
+    }
+  }
+
+  /// Lists what saving `root` would lose, without saving.
+  ///
+  /// - Parameters:
+  ///   - root: The composition.
+  ///   - images: The image store that saving would use.
+  /// - Returns: The loss report.
+  /// - Throws: ``PersistenceError`` for content that cannot be written for another reason than
+  ///   loss (a non-finite number, an invalid time).
+  public func lossReport<Root: Sendable>(for root: Root, images: (any ImageStore)? = nil)
+    throws(PersistenceError) -> LossReport
+  {
+    var allowing = self
+    allowing.options.allowingLoss = true
+    return try allowing.encodeJSON(root, images: images).report
+  }
+
+  // MARK: Opening
+
+  /// Reads a document from its bytes.
+  ///
+  /// - Parameters:
+  ///   - type: The root type (`Video`).
+  ///   - bytes: The document.
+  ///   - images: Where image tokens are resolved; without a store, tokens are carried through as
+  ///     placeholders that save back unchanged.
+  /// - Returns: The composition and what was learnt opening it.
+  /// - Throws: ``PersistenceError`` with the JSON pointer (or line and column for malformed JSON)
+  ///   and a suggestion.
+  public func decode<Root: Sendable>(
+    _ type: Root.Type, from bytes: some ContiguousBytes, images: (any ImageStore)? = nil
+  ) throws(PersistenceError) -> DecodedDocument<Root> {
+    let json = try readJSON(bytes)
+    return try decode(type, from: json, images: images)
+  }
+
+  /// Reads a document from a JSON value.
+  ///
+  /// - Parameters:
+  ///   - type: The root type (`Video`).
+  ///   - json: The document.
+  ///   - images: Where image tokens are resolved.
+  /// - Returns: The composition and what was learnt opening it.
+  /// - Throws: ``PersistenceError``.
+  public func decode<Root: Sendable>(
+    _ type: Root.Type, from json: JSONValue, images: (any ImageStore)? = nil
+  ) throws(PersistenceError) -> DecodedDocument<Root> {
+    let (envelope, schema) = try currentEnvelope(json)
+    let unresolved = UnresolvedImageStore()
+    let session = CodingSession(
+      registry: registry, options: options, images: images, unresolvedImages: unresolved)
+    session.payloadVersions = try DocumentEnvelope.payloadVersions(of: envelope)
+    let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
+    guard let rootJSON = envelope[DocumentEnvelope.rootKey] else {
+      throw PersistenceError(.missingField(DocumentEnvelope.rootKey), at: .root)
+    }
+    let root = try registry.decodeModel(
+      type, from: ValueDecoder(session: session, json: rootJSON, pointer: rootPointer),
+      session: session)
+    return DecodedDocument(
+      root: root, schema: schema, preserved: session.preserved,
+      imageStore: images ?? unresolved, unresolvedTokens: unresolved.unresolvedTokens)
+  }
+
+  /// Parses bytes as strict JSON within the coder's limits.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Throws: ``PersistenceError`` with line and column.
+  public func readJSON(_ bytes: some ContiguousBytes) throws(PersistenceError) -> JSONValue {
+    let limits = options.limits
+    let size = bytes.withUnsafeBytes { $0.count }
+    guard size <= limits.maximumDocumentBytes else {
+      throw PersistenceError(
+        .limitExceeded(
+          "The document is \(size) bytes, more than the limit of \(limits.maximumDocumentBytes)"),
+        at: .root)
+    }
+    var readerOptions = JSONReader.Options()
+    readerOptions.maximumDepth = limits.maximumDepth
+    readerOptions.maximumStringBytes = limits.maximumStringBytes
+    do {
+      return try bytes.withUnsafeBytes { raw throws(JSONReadError) in
+        try JSONReader(options: readerOptions).read(raw)
+      }
+    } catch {
+      throw PersistenceError(error)
+    }
+  }
+
+  /// The envelope migrated to the current schema, and the schema it had.
+  func currentEnvelope(_ json: JSONValue) throws(PersistenceError) -> (JSONObject, Int) {
+    guard case .object(var envelope) = json else {
+      throw PersistenceError(.wrongType(expected: "an object", found: json.typeName), at: .root)
+    }
+    let schema = try DocumentEnvelope.schema(of: envelope)
+    if schema > DocumentEnvelope.currentSchema {
+      throw PersistenceError(
+        .schemaTooNew(found: schema, supported: DocumentEnvelope.currentSchema),
+        at: JSONPointer.root.appending(key: DocumentEnvelope.schemaKey))
+    }
+    if schema < DocumentEnvelope.currentSchema {
+      envelope = try migrations.migrate(envelope, from: schema, to: DocumentEnvelope.currentSchema)
+    }
+    for key in envelope.keys where !DocumentEnvelope.knownKeys.contains(key) {
+      throw PersistenceError(
+        .unknownField(key, known: DocumentEnvelope.knownKeys.sorted()),
+        at: JSONPointer.root.appending(key: key))
+    }
+    return (envelope, schema)
+  }
+
+  /// Brings a document to the current schema without decoding it.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Returns: The migrated document as canonical bytes, and the schema it had.
+  /// - Throws: ``PersistenceError``.
+  public func migrate(_ bytes: some ContiguousBytes) throws(PersistenceError) -> (
+    bytes: Data, fromSchema: Int
+  ) {
+    let (envelope, schema) = try currentEnvelope(try readJSON(bytes))
+    do {
+      return (Data(try JSONWriter().write(.object(envelope))), schema)
+    } catch {
+      throw PersistenceError(.nonFiniteNumber(field: "number"), at: error.pointer)
+    }
+  }
+}
+
+/// A saved document: its bytes and what saving left out.
+public struct EncodedDocument: Sendable {
+  /// The canonical bytes.
+  public let bytes: Data
+  /// What was left out (only with ``CodingOptions/allowingLoss``) and what was written back
+  /// without being understood.
+  public let lossReport: LossReport
+}
+
+/// An opened document: the composition and what was learnt opening it.
+public struct DecodedDocument<Root: Sendable>: Sendable {
+  /// The composition.
+  public let root: Root
+  /// The schema the document had before migration.
+  public let schema: Int
+  /// Content kept verbatim without being understood (with `preservingUnknown`).
+  public let preserved: [PreservedContent]
+  /// The store to save the composition back with: the one given, or the store of placeholders
+  /// for tokens opened without one.
+  public let imageStore: any ImageStore
+  /// Tokens that were carried through as placeholders because no store was given.
+  public let unresolvedTokens: [String]
+}

@@ -1,0 +1,62 @@
+import Foundation
+
+/// The top level of a document: `{"schema": 1, "video": …}`, plus `payloadVersions` when some
+/// kind's payload is newer than version 1.
+public enum DocumentEnvelope {
+  /// The newest schema this package reads and the one it writes.
+  public static let currentSchema = 1
+  /// The key of the schema number.
+  public static let schemaKey = "schema"
+  /// The key of the composition.
+  public static let rootKey = "video"
+  /// The key of the payload versions (this project's extension; absent when every payload is
+  /// version 1, so such documents stay byte-identical to schema 1).
+  public static let payloadVersionsKey = "payloadVersions"
+
+  static let knownKeys: Set<String> = [schemaKey, rootKey, payloadVersionsKey]
+
+  /// Reads the schema number of an envelope.
+  static func schema(of envelope: JSONObject) throws(PersistenceError) -> Int {
+    guard case .integer(let number)? = envelope[schemaKey], let schema = Int(exactly: number)
+    else {
+      throw PersistenceError(
+        .schemaMissing, at: envelope[schemaKey] == nil ? .root : JSONPointer.root.appending(key: schemaKey))
+    }
+    return schema
+  }
+
+  /// Reads `payloadVersions`: kind id → version ≥ 1.
+  static func payloadVersions(of envelope: JSONObject) throws(PersistenceError) -> [KindID: Int] {
+    guard let value = envelope[payloadVersionsKey] else { return [:] }
+    let pointer = JSONPointer.root.appending(key: payloadVersionsKey)
+    guard case .object(let object) = value else {
+      throw PersistenceError(.wrongType(expected: "an object", found: value.typeName), at: pointer)
+    }
+    var versions: [KindID: Int] = [:]
+    for (key, entry) in object {
+      guard case .integer(let number) = entry, number >= 1, let version = Int(exactly: number)
+      else {
+        throw PersistenceError(
+          .integerOutOfRange("payload version", range: "a positive integer"),
+          at: pointer.appending(key: key))
+      }
+      versions[KindID(key)] = version
+    }
+    return versions
+  }
+
+  /// Builds the envelope for a root value's JSON.
+  static func make(root: JSONValue, payloadVersions: [KindID: Int]) -> JSONObject {
+    var envelope = JSONObject(minimumCapacity: 3)
+    if !payloadVersions.isEmpty {
+      var versions = JSONObject(minimumCapacity: payloadVersions.count)
+      for (kind, version) in payloadVersions.sorted(by: { $0.key < $1.key }) {
+        versions.appendUnchecked(.integer(Int64(version)), forKey: kind.rawValue)
+      }
+      envelope.appendUnchecked(.object(versions), forKey: payloadVersionsKey)
+    }
+    envelope.appendUnchecked(.integer(Int64(currentSchema)), forKey: schemaKey)
+    envelope.appendUnchecked(root, forKey: rootKey)
+    return envelope
+  }
+}
