@@ -1,0 +1,139 @@
+import Foundation
+
+/// A clip backed by a video file, trimmed, re-timed, filtered and placed by its modifiers.
+///
+/// Every property is publicly readable and changed only through modifiers, each of which returns
+/// a modified copy (kadr 0.18+). Most modifiers replace a field; the filter and compositor
+/// modifiers append.
+///
+/// ``filters``, ``filterIDs`` and ``filterAnimations`` are parallel arrays: index `i` of each
+/// describes the same filter. Every initialiser and modifier keeps them the same length.
+public struct VideoClip: Clip, Sendable {
+  /// The source file.
+  public internal(set) var url: URL
+  /// The part of the source used, in source time; `nil` uses the whole file.
+  public internal(set) var trimRange: TimeRange?
+  /// Whether the clip plays backwards.
+  public internal(set) var isReversed: Bool
+  /// Whether the source's audio is dropped.
+  public internal(set) var isMuted: Bool
+  /// The gain of the source's audio, independent of ``isMuted`` (0 keeps a silent track).
+  public internal(set) var volumeLevel: Double
+  /// An audio file played instead of the source's audio, set by ``withAudio(_:)``.
+  public internal(set) var replacementAudioURL: URL?
+  /// A constant speed multiplier; kadr's export accepts 0.25…4.0. Ignored when ``speedCurve`` is
+  /// set.
+  public internal(set) var speedRate: Double
+  /// A speed multiplier over clip-relative source time; wins over ``speedRate`` when set.
+  public internal(set) var speedCurve: Animation<Double>?
+  /// The filters, applied in order.
+  public internal(set) var filters: [Filter]
+  /// The identity of each filter, parallel to ``filters``.
+  public internal(set) var filterIDs: [FilterID]
+  /// The animation of each filter's primary scalar (or `nil`), parallel to ``filters``; keyframe
+  /// times are clip-relative (after trim, before speed).
+  public internal(set) var filterAnimations: [Animation<Double>?]
+  /// Per-frame code run after the filters, in order. Code cannot be saved to a file.
+  public internal(set) var compositors: [any Compositor]
+  /// The clip's identity, set with ``id(_:)``.
+  public internal(set) var clipID: ClipID?
+  /// An explicit composition start time, set with ``at(time:)-(Time)``; `nil` joins the chain.
+  public internal(set) var startTime: Time?
+  /// A static transform on top of the engine's placement.
+  public internal(set) var transform: Transform?
+  /// An animation of the transform over clip-relative time.
+  public internal(set) var transformAnimation: Animation<Transform>?
+  /// A static opacity, 0…1; `nil` is fully opaque.
+  public internal(set) var opacity: Double?
+  /// An animation of the opacity over clip-relative time.
+  public internal(set) var opacityAnimation: Animation<Double>?
+
+  /// Creates a clip that plays the whole file at normal speed, with its own audio.
+  ///
+  /// - Parameter url: The video file.
+  public init(url: URL) {
+    self.init(url: url, trimRange: nil)
+  }
+
+  /// Creates a clip from all of its stored properties, as a decoder does.
+  ///
+  /// The parallel filter arrays are made to match ``filters``: a missing ID is generated
+  /// (``FilterID/generate()``), a missing animation is `nil`, and extra IDs or animations beyond
+  /// the number of filters are dropped. A decoder that wants to report a mismatch checks the
+  /// counts before calling.
+  /// - Parameters:
+  ///   - url: The video file.
+  ///   - trimRange: The part of the source used; `nil` for all of it.
+  ///   - isReversed: Whether the clip plays backwards.
+  ///   - isMuted: Whether the source's audio is dropped.
+  ///   - volumeLevel: The gain of the source's audio.
+  ///   - replacementAudioURL: An audio file played instead of the source's audio.
+  ///   - speedRate: A constant speed multiplier.
+  ///   - speedCurve: A speed curve, which wins over `speedRate`.
+  ///   - filters: The filters, in order.
+  ///   - filterIDs: Their identities.
+  ///   - filterAnimations: Their scalar animations.
+  ///   - compositors: Per-frame code run after the filters.
+  ///   - clipID: The clip's identity.
+  ///   - startTime: An explicit composition start time.
+  ///   - transform: A static transform.
+  ///   - transformAnimation: A transform animation.
+  ///   - opacity: A static opacity.
+  ///   - opacityAnimation: An opacity animation.
+  public init(
+    url: URL,
+    trimRange: TimeRange? = nil,
+    isReversed: Bool = false,
+    isMuted: Bool = false,
+    volumeLevel: Double = 1.0,
+    replacementAudioURL: URL? = nil,
+    speedRate: Double = 1.0,
+    speedCurve: Animation<Double>? = nil,
+    filters: [Filter] = [],
+    filterIDs: [FilterID] = [],
+    filterAnimations: [Animation<Double>?] = [],
+    compositors: [any Compositor] = [],
+    clipID: ClipID? = nil,
+    startTime: Time? = nil,
+    transform: Transform? = nil,
+    transformAnimation: Animation<Transform>? = nil,
+    opacity: Double? = nil,
+    opacityAnimation: Animation<Double>? = nil
+  ) {
+    self.url = url
+    self.trimRange = trimRange
+    self.isReversed = isReversed
+    self.isMuted = isMuted
+    self.volumeLevel = volumeLevel
+    self.replacementAudioURL = replacementAudioURL
+    self.speedRate = speedRate
+    self.speedCurve = speedCurve
+    self.filters = filters
+    self.filterIDs = filters.indices.map { index in
+      index < filterIDs.count ? filterIDs[index] : FilterID.generate()
+    }
+    self.filterAnimations = filters.indices.map { index in
+      index < filterAnimations.count ? filterAnimations[index] : nil
+    }
+    self.compositors = compositors
+    self.clipID = clipID
+    self.startTime = startTime
+    self.transform = transform
+    self.transformAnimation = transformAnimation
+    self.opacity = opacity
+    self.opacityAnimation = opacityAnimation
+  }
+
+  /// The clip's speed: ``Speed/curved(_:)`` when a curve is set, else ``Speed/flat(_:)``.
+  public var speed: Speed {
+    if let speedCurve { return .curved(speedCurve) }
+    return .flat(speedRate)
+  }
+
+  /// Returns a copy changed by `change`; every modifier goes through here.
+  func with(_ change: (inout VideoClip) -> Void) -> VideoClip {
+    var copy = self
+    change(&copy)
+    return copy
+  }
+}
