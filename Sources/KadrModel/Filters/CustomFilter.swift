@@ -27,6 +27,11 @@ public protocol CustomFilter: Sendable, Equatable {
   /// `"com.example.halftone"`.
   static var kind: FilterKind { get }
 
+  /// The kind of this filter value; ``kind`` of its type by default. Only a type that stands for
+  /// several kinds (such as a filter kept verbatim from a document without being understood)
+  /// overrides it.
+  var filterKind: FilterKind { get }
+
   /// The scalar an animation drives (``VideoClip/filterAnimations``), or `nil` if the filter has
   /// none. Defaults to `nil`.
   var primaryScalar: Double? { get }
@@ -43,6 +48,9 @@ public protocol CustomFilter: Sendable, Equatable {
 }
 
 extension CustomFilter {
+  /// The type's ``kind``.
+  public var filterKind: FilterKind { Self.kind }
+
   /// No animatable scalar by default.
   public var primaryScalar: Double? { nil }
 

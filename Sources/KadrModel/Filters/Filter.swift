@@ -90,7 +90,7 @@ extension Filter {
     case .sharpen: .sharpen
     case .zoomBlur: .zoomBlur
     case .glow: .glow
-    case .custom(let filter): type(of: filter).kind
+    case .custom(let filter): filter.filterKind
     }
   }
 

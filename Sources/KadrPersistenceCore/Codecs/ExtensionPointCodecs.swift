@@ -81,3 +81,75 @@ public struct PreservedOverlay: Overlay, Sendable, Hashable {
   /// Unknown.
   public var layerID: LayerID? { nil }
 }
+
+/// A codec for one filter kind over ``Filter`` values, written as `{"kind": "<kindID>", …}` in a
+/// video clip's filter list. The built-in kinds (`sepia`, `lut`, …) are registered this way.
+///
+/// The codec's ``KindCodec/kindID`` must equal the `FilterKind` raw value of the filters it
+/// writes; its payload keys must not include `kind`. Register it with
+/// ``CodecRegistry/register(filter:)``.
+public protocol FilterCodec: KindCodec where Model == Filter {}
+
+/// A codec for a plugin's filter type, carried in a clip as `Filter.custom(_:)` and written as
+/// `{"kind": "<kindID>", …}`.
+///
+/// The kind id must equal the type's `CustomFilter.kind`. Register it with
+/// ``CodecRegistry/register(customFilter:)``.
+public protocol CustomFilterCodec<Model>: KindCodec where Model: CustomFilter {}
+
+/// A codec for a kind of text animation, written as `{"kind": "<kindID>", …}` on a text overlay.
+///
+/// The payload keys must not include `kind`. Register it with
+/// ``CodecRegistry/register(textAnimation:)``.
+public protocol TextAnimationCodec<Model>: KindCodec where Model: TextAnimation {}
+
+/// A filter of a kind no codec is registered for, kept exactly as it was read.
+public struct PreservedFilter: CustomFilter, Hashable {
+  /// Not a real kind: preserved filters report their own kind through ``filterKind``.
+  public static let kind = FilterKind(rawValue: "(preserved)")
+
+  /// The filter as read: `{"kind": "<id>", …}`.
+  public let json: JSONValue
+  /// The kind id read from the document.
+  public let kindID: KindID
+  /// The payload version the document declared for the kind.
+  public let payloadVersion: Int
+
+  /// Creates a preserved filter.
+  ///
+  /// - Parameters:
+  ///   - kindID: The kind id.
+  ///   - json: The filter as read.
+  ///   - payloadVersion: The declared payload version.
+  public init(kindID: KindID, json: JSONValue, payloadVersion: Int) {
+    self.kindID = kindID
+    self.json = json
+    self.payloadVersion = payloadVersion
+  }
+
+  /// The kind read from the document.
+  public var filterKind: FilterKind { FilterKind(rawValue: kindID.rawValue) }
+}
+
+/// A text animation of a kind no codec is registered for, kept exactly as it was read. It
+/// animates nothing.
+public struct PreservedTextAnimation: TextAnimation, Hashable {
+  /// The animation as read: `{"kind": "<id>", …}`.
+  public let json: JSONValue
+  /// The kind id read from the document.
+  public let kindID: KindID
+  /// The payload version the document declared for the kind.
+  public let payloadVersion: Int
+
+  /// Creates a preserved text animation.
+  ///
+  /// - Parameters:
+  ///   - kindID: The kind id.
+  ///   - json: The animation as read.
+  ///   - payloadVersion: The declared payload version.
+  public init(kindID: KindID, json: JSONValue, payloadVersion: Int) {
+    self.kindID = kindID
+    self.json = json
+    self.payloadVersion = payloadVersion
+  }
+}

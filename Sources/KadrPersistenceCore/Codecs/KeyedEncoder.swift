@@ -11,7 +11,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// The JSON pointer of the object being built.
   public let pointer: JSONPointer
   /// The members written so far.
-  public private(set) var object: JSONObject
+  public internal(set) var object: JSONObject
 
   init(session: CodingSession, pointer: JSONPointer) {
     self.session = session

@@ -24,14 +24,17 @@ extension CodecRegistry {
   func completeness<Base>(of codec: RegisteredCodec<Base>) -> CompletenessReport.Entry {
     let samples = codec.samples()
     let all = [samples.minimal] + samples.maximal
+    let modelSamples = codec.modelSamples()
     var reflected = Set<String>()
-    for sample in all { reflected.formUnion(ReflectionDiff.storedPropertyNames(of: sample)) }
+    for sample in [modelSamples.minimal] + modelSamples.maximal {
+      reflected.formUnion(ReflectionDiff.storedPropertyNames(of: sample))
+    }
     let manifest = codec.manifest
     let declared = manifest.properties
-    let isEnum = Mirror(reflecting: samples.minimal as Any).displayStyle == .enum
+    let isEnum = Mirror(reflecting: modelSamples.minimal).displayStyle == .enum
     var unset = Set<String>()
-    if !isEnum, let first = samples.maximal.first {
-      unset = samples.maximal.dropFirst().reduce(ReflectionDiff.unsetProperties(of: first)) {
+    if !isEnum, let first = modelSamples.maximal.first {
+      unset = modelSamples.maximal.dropFirst().reduce(ReflectionDiff.unsetProperties(of: first)) {
         $0.intersection(ReflectionDiff.unsetProperties(of: $1))
       }
       unset.subtract(manifest.notEncodedProperties)

@@ -15,8 +15,8 @@ public struct CodecRegistry: Sendable {
   var clips = CodecTable<any Clip>()
   var overlays = CodecTable<any Overlay>()
   var models = CodecTable<any Sendable>()
-  var filters = CodecTable<any Sendable>()
-  var textAnimations = CodecTable<any Sendable>()
+  var filters = CodecTable<Filter>(requiresUniqueTypes: false)
+  var textAnimations = CodecTable<any TextAnimation>()
 
   /// A registry with no codecs.
   public static let empty = CodecRegistry()
@@ -40,6 +40,42 @@ public struct CodecRegistry: Sendable {
   public mutating func register<Codec: OverlayCodec>(overlay codec: Codec) throws(RegistryError) {
     try Self.validate(codec)
     try overlays.insert(RegisteredCodec(codec, point: .overlay) { $0 })
+  }
+
+  /// Registers a codec for a filter kind over ``Filter`` values (as the built-in kinds are).
+  ///
+  /// The codec's kind id must be the `FilterKind` raw value of the filters it writes.
+  /// - Parameter codec: The codec.
+  /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  public mutating func register<Codec: FilterCodec>(filter codec: Codec) throws(RegistryError) {
+    try Self.validate(codec)
+    try filters.insert(RegisteredCodec(codec, point: .filter) { $0 })
+  }
+
+  /// Registers a codec for a plugin's filter type, carried by `Filter.custom(_:)`.
+  ///
+  /// - Parameter codec: The codec; its kind id must be the custom type's `kind`.
+  /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  public mutating func register<Codec: CustomFilterCodec>(customFilter codec: Codec)
+    throws(RegistryError)
+  {
+    try Self.validate(codec)
+    try filters.insert(
+      RegisteredCodec(codec, point: .filter, upcast: { Filter.custom($0) }) { filter in
+        guard case .custom(let custom) = filter else { return nil }
+        return custom as? Codec.Model
+      })
+  }
+
+  /// Registers a text-animation codec.
+  ///
+  /// - Parameter codec: The codec.
+  /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  public mutating func register<Codec: TextAnimationCodec>(textAnimation codec: Codec)
+    throws(RegistryError)
+  {
+    try Self.validate(codec)
+    try textAnimations.insert(RegisteredCodec(codec, point: .textAnimation) { $0 })
   }
 
   /// Registers a codec for a fixed model type (the composition, an audio track, …).

@@ -20,9 +20,12 @@ struct RegisteredCodec<Base>: Sendable {
   let label: @Sendable (Base) -> String?
   /// The minimal sample first, then the maximal ones.
   let samples: @Sendable () -> (minimal: Base, maximal: [Base])
+  /// The samples as the codec's own model values, for reflecting their stored properties.
+  let modelSamples: @Sendable () -> (minimal: Any, maximal: [Any])
 
   init<Codec: KindCodec>(
-    _ codec: Codec, point: ExtensionPoint, upcast: @escaping @Sendable (Codec.Model) -> Base
+    _ codec: Codec, point: ExtensionPoint, upcast: @escaping @Sendable (Codec.Model) -> Base,
+    downcast: @escaping @Sendable (Base) -> Codec.Model? = { $0 as? Codec.Model }
   ) {
     self.point = point
     kindID = codec.kindID
@@ -34,7 +37,7 @@ struct RegisteredCodec<Base>: Sendable {
     upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
     manifest = codec.manifest
     encode = { value, session, pointer throws(PersistenceError) in
-      guard let model = value as? Codec.Model else { return nil }
+      guard let model = downcast(value) else { return nil }
       var payload = KeyedEncoder<Codec.Key>(session: session, pointer: pointer)
       try codec.encode(model, to: &payload)
       return payload.object
@@ -44,16 +47,20 @@ struct RegisteredCodec<Base>: Sendable {
       return upcast(try codec.decode(from: payload))
     }
     losses = { value in
-      guard let model = value as? Codec.Model else { return [] }
+      guard let model = downcast(value) else { return [] }
       return codec.losses(in: model)
     }
     label = { value in
-      guard let model = value as? Codec.Model else { return nil }
+      guard let model = downcast(value) else { return nil }
       return codec.label(for: model)
     }
     samples = {
       let samples = codec.samples()
       return (upcast(samples.minimal), samples.maximal.map(upcast))
+    }
+    modelSamples = {
+      let samples = codec.samples()
+      return (samples.minimal, samples.maximal.map { $0 as Any })
     }
   }
 
@@ -86,6 +93,10 @@ struct CodecTable<Base>: Sendable {
   }
 
   /// Adds `codec`; the identical codec again is a no-op, any other clash throws.
+  /// Whether one model type may be registered under one kind id only. Filters of the built-in
+  /// kinds share the model type `Filter`, so the filter table does not ask it.
+  var requiresUniqueTypes = true
+
   mutating func insert(_ codec: RegisteredCodec<Base>) throws(RegistryError) {
     if let existing = byKind[codec.kindID] {
       if existing.modelType == codec.modelType && existing.codecType == codec.codecType {
@@ -95,7 +106,7 @@ struct CodecTable<Base>: Sendable {
         codec.kindID, point: codec.point, existingType: existing.modelTypeName,
         newType: codec.modelTypeName)
     }
-    if let existingKind = byType[codec.modelType] {
+    if requiresUniqueTypes, let existingKind = byType[codec.modelType] {
       throw .typeAlreadyRegistered(
         codec.modelTypeName, point: codec.point, existingKind: existingKind,
         newKind: codec.kindID)

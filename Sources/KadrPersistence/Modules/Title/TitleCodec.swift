@@ -1,0 +1,73 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+
+/// Writes and reads ``TitleSequence`` clips: kind `title`.
+public struct TitleCodec: ClipCodec {
+  /// The payload's keys, one per stored property.
+  public enum Key: String, PayloadKey {
+    case text, style, backgroundColor, duration
+    case clipID, startTime, transform, transformAnimation, opacity, opacityAnimation
+  }
+
+  /// Creates the codec.
+  public init() {}
+
+  /// `title`.
+  public var kindID: KindID { "title" }
+
+  public func encode(_ value: TitleSequence, to payload: inout KeyedEncoder<Key>)
+    throws(PersistenceError)
+  {
+    try payload.encode(value.text, for: .text)
+    try payload.encode(value.style, for: .style)
+    try payload.encode(value.backgroundColor, for: .backgroundColor)
+    try payload.encode(value.duration, for: .duration)
+    try payload.encodeClipPlacement(of: value)
+  }
+
+  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> TitleSequence {
+    let placement = try payload.decodeClipPlacement()
+    return TitleSequence(
+      text: try payload.decode(String.self, for: .text),
+      style: try payload.decode(TextStyle.self, for: .style),
+      backgroundColor: try payload.decode(PlatformColor.self, for: .backgroundColor),
+      duration: try payload.decode(Time.self, for: .duration),
+      clipID: placement.clipID, startTime: placement.startTime, transform: placement.transform,
+      transformAnimation: placement.transformAnimation, opacity: placement.opacity,
+      opacityAnimation: placement.opacityAnimation)
+  }
+
+  /// The first line of the text, shortened: `title "Chapter One"`.
+  public func label(for value: TitleSequence) -> String? {
+    let line = value.text.split(separator: "\n").first.map(String.init) ?? ""
+    return "title \"\(line.count > 24 ? line.prefix(23) + "…" : line)\""
+  }
+
+  public func samples() -> CodecSamples<TitleSequence> {
+    let style = TextStyle(
+      fontName: "Menlo", fontSize: 42, color: .white, alignment: .center, weight: .bold,
+      stroke: TextStroke(width: 2, color: .black),
+      shadow: TextShadow(
+        offset: CGSize(width: 1, height: 2), blur: 4,
+        color: PlatformColor(red: 0.2, green: 0, blue: 0.4, alpha: 0.7)))
+    return CodecSamples(
+      minimal: TitleSequence("", duration: Time(value: 1, timescale: 30)),
+      maximal: TitleSequence(
+        text: "Chapter One\nThe beginning", style: style,
+        backgroundColor: PlatformColor(red: 0.1, green: 0.2, blue: 0.3, alpha: 0.9),
+        duration: Time(value: 90, timescale: 30), clipID: "title",
+        startTime: Time(value: 15, timescale: 30),
+        transform: ClipPlacementSamples.transform,
+        transformAnimation: ClipPlacementSamples.transformAnimation, opacity: 0.8,
+        opacityAnimation: ClipPlacementSamples.opacityAnimation))
+  }
+}
+
+/// The title module: registers ``TitleCodec``.
+public enum TitleModule: RegistryModule {
+  /// Registers the `title` clip kind.
+  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+    try registry.register(clip: TitleCodec())
+  }
+}
