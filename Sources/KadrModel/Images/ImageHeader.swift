@@ -260,7 +260,7 @@ enum ImageHeader {
     let signatures: [(ImageFormat, [UInt8])] =
       [(.png, pngSignature), (.webp, riffSignature)] + gifSignatures.map { (.gif, $0) }
     // Two bytes at least, so that a lone "G" or "R" is not taken for a cut-short signature.
-    let match = signatures.first { format, signature in
+    let match = signatures.first { _, signature in
       bytes.count < signature.count && signature.starts(with: bytes)
     }
     guard bytes.count >= 2, let format = match?.0 else { return text }
