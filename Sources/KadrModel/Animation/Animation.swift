@@ -81,10 +81,17 @@ public struct Animation<Value: Animatable>: Sendable {
     }
     let a = keyframes[nextIndex - 1]
     let b = keyframes[nextIndex]
-    let span = (b.time - a.time).seconds
+    let span = Animation.seconds(from: a.time, to: b.time)
     guard span.isFinite, span > 0 else { return b.value }
-    let progress = (time - a.time).seconds / span
+    let progress = Animation.seconds(from: a.time, to: time) / span
     return Value.interpolate(a.value, b.value, t: timing.apply(progress))
+  }
+
+  /// The seconds from `start` to `end`: exact when the difference fits a `Time`, else the
+  /// difference of the seconds (the progress is a `Double` anyway), never NaN for valid times.
+  private static func seconds(from start: Time, to end: Time) -> Double {
+    let exact = end - start
+    return exact.isValid ? exact.seconds : end.seconds - start.seconds
   }
 
   /// Whether the timing is code (``TimingFunction/custom(_:)``), which a file cannot hold.

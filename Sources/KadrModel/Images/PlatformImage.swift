@@ -75,6 +75,13 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
     }
   }
 
-  /// The format's common name, such as `"PNG"`.
-  public var name: String { rawValue.uppercased() }
+  /// The format's common name, such as `"PNG"` or `"WebP"`.
+  public var name: String {
+    switch self {
+    case .png: "PNG"
+    case .jpeg: "JPEG"
+    case .gif: "GIF"
+    case .webp: "WebP"
+    }
+  }
 }
