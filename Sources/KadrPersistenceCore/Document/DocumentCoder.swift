@@ -70,9 +70,9 @@ public struct DocumentCoder: Sendable {
   {
     let (json, report) = try encodeJSON(root, images: images)
     do {
-      return EncodedDocument(bytes: Data(try JSONWriter().write(json)), lossReport: report)
+      return EncodedDocument(bytes: try JSONWriter().writeData(json), lossReport: report)
     } catch {
-      throw PersistenceError(.nonFiniteNumber(field: "number"), at: error.pointer)
+      throw PersistenceError(error)
     }
   }
 
@@ -105,7 +105,7 @@ public struct DocumentCoder: Sendable {
   /// - Throws: ``PersistenceError`` with the JSON pointer (or line and column for malformed JSON)
   ///   and a suggestion.
   public func decode<Root: Sendable>(
-    _ type: Root.Type, from bytes: some ContiguousBytes, images: (any ImageStore)? = nil
+    _ type: Root.Type, from bytes: Data, images: (any ImageStore)? = nil
   ) throws(PersistenceError) -> DecodedDocument<Root> {
     let json = try readJSON(bytes)
     return try decode(type, from: json, images: images)
@@ -143,22 +143,20 @@ public struct DocumentCoder: Sendable {
   ///
   /// - Parameter bytes: The document.
   /// - Throws: ``PersistenceError`` with line and column.
-  public func readJSON(_ bytes: some ContiguousBytes) throws(PersistenceError) -> JSONValue {
+  public func readJSON(_ bytes: Data) throws(PersistenceError) -> JSONValue {
     let limits = options.limits
-    let size = bytes.withUnsafeBytes { $0.count }
+    let size = bytes.count
     guard size <= limits.maximumDocumentBytes else {
       throw PersistenceError(
         .limitExceeded(
           "The document is \(size) bytes, more than the limit of \(limits.maximumDocumentBytes)"),
         at: .root)
     }
-    var readerOptions = JSONReader.Options()
-    readerOptions.maximumDepth = limits.maximumDepth
-    readerOptions.maximumStringBytes = limits.maximumStringBytes
+    let readerOptions = JSONReader.Options(
+      maximumDepth: limits.maximumDepth, maximumDocumentSize: limits.maximumDocumentBytes,
+      maximumStringLength: limits.maximumStringBytes)
     do {
-      return try bytes.withUnsafeBytes { raw throws(JSONReadError) in
-        try JSONReader(options: readerOptions).read(raw)
-      }
+      return try JSONReader(options: readerOptions).read(bytes)
     } catch {
       throw PersistenceError(error)
     }
@@ -191,14 +189,14 @@ public struct DocumentCoder: Sendable {
   /// - Parameter bytes: The document.
   /// - Returns: The migrated document as canonical bytes, and the schema it had.
   /// - Throws: ``PersistenceError``.
-  public func migrate(_ bytes: some ContiguousBytes) throws(PersistenceError) -> (
+  public func migrate(_ bytes: Data) throws(PersistenceError) -> (
     bytes: Data, fromSchema: Int
   ) {
     let (envelope, schema) = try currentEnvelope(try readJSON(bytes))
     do {
-      return (Data(try JSONWriter().write(.object(envelope))), schema)
+      return (try JSONWriter().writeData(.object(envelope)), schema)
     } catch {
-      throw PersistenceError(.nonFiniteNumber(field: "number"), at: error.pointer)
+      throw PersistenceError(error)
     }
   }
 }

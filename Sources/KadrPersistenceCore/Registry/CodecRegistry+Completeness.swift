@@ -67,7 +67,7 @@ extension CodecRegistry {
       guard let payload = try codec.encode(sample, encoding, .root) else {
         return ["the codec did not accept its own sample"]
       }
-      let bytes = try JSONWriter().write(.object(payload))
+      let bytes = try JSONWriter().writeData(.object(payload))
       guard case .object(let reread) = try JSONReader().read(bytes) else {
         return ["the payload did not read back as an object"]
       }

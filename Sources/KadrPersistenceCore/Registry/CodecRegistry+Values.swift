@@ -1,0 +1,200 @@
+import Foundation
+import KadrModel
+
+/// Writing and reading single values outside a document: for tests, tools and plugin authors.
+extension CodecRegistry {
+  /// The result of writing one value: its JSON and what was lost or preserved.
+  public struct EncodedValue: Sendable {
+    /// The value's JSON, or `nil` when the value could not be written at all (its loss is in
+    /// ``lossReport``).
+    public let json: JSONValue?
+    /// What was left out, and what was written back without being understood.
+    public let lossReport: LossReport
+    /// The payload versions other than 1 that were written, by kind.
+    public let payloadVersions: [KindID: Int]
+  }
+
+  /// Writes one clip as it appears in a clip list: `{"<kindID>": {"_0": …}}`.
+  ///
+  /// - Parameters:
+  ///   - clip: The clip.
+  ///   - options: Loss and limits; loss is always collected, and thrown only when
+  ///     ``CodingOptions/allowingLoss`` is `false`.
+  ///   - images: Where images are saved.
+  /// - Throws: ``PersistenceError``.
+  public func encode(
+    clip: any Clip, options: CodingOptions = CodingOptions(), images: (any ImageStore)? = nil
+  ) throws(PersistenceError) -> EncodedValue {
+    try encodeValue(options: options, images: images) { session throws(PersistenceError) in
+      try encodeClips([clip], session: session, pointer: .root).first
+    }
+  }
+
+  /// Writes one overlay as it appears in the overlay list.
+  ///
+  /// - Parameters:
+  ///   - overlay: The overlay.
+  ///   - options: Loss and limits.
+  ///   - images: Where images are saved.
+  /// - Throws: ``PersistenceError``.
+  public func encode(
+    overlay: any Overlay, options: CodingOptions = CodingOptions(),
+    images: (any ImageStore)? = nil
+  ) throws(PersistenceError) -> EncodedValue {
+    try encodeValue(options: options, images: images) { session throws(PersistenceError) in
+      try encodeOverlays([overlay], session: session, pointer: .root).first
+    }
+  }
+
+  /// Writes one filter as it appears in a filter list: `{"kind": …}`.
+  ///
+  /// - Parameters:
+  ///   - filter: The filter.
+  ///   - options: Loss and limits.
+  /// - Throws: ``PersistenceError``.
+  public func encode(filter: Filter, options: CodingOptions = CodingOptions())
+    throws(PersistenceError) -> EncodedValue
+  {
+    try encodeValue(options: options, images: nil) { session throws(PersistenceError) in
+      try encodeFilter(filter, session: session, pointer: .root)
+    }
+  }
+
+  /// Writes one text animation: `{"kind": …}`.
+  ///
+  /// - Parameters:
+  ///   - textAnimation: The text animation.
+  ///   - options: Loss and limits.
+  /// - Throws: ``PersistenceError``.
+  public func encode(textAnimation: any TextAnimation, options: CodingOptions = CodingOptions())
+    throws(PersistenceError) -> EncodedValue
+  {
+    try encodeValue(options: options, images: nil) { session throws(PersistenceError) in
+      try encodeTextAnimation(textAnimation, session: session, pointer: .root)
+    }
+  }
+
+  /// Writes one value of a fixed model type (a composition, an audio track, …).
+  ///
+  /// - Parameters:
+  ///   - model: The value.
+  ///   - options: Loss and limits.
+  ///   - images: Where images are saved.
+  /// - Throws: ``PersistenceError``.
+  public func encode<Model: Sendable>(
+    model: Model, options: CodingOptions = CodingOptions(), images: (any ImageStore)? = nil
+  ) throws(PersistenceError) -> EncodedValue {
+    try encodeValue(options: options, images: images) { session throws(PersistenceError) in
+      try encodeModel(model, session: session, pointer: .root)
+    }
+  }
+
+  /// Reads one clip written by ``encode(clip:options:images:)``.
+  ///
+  /// - Parameters:
+  ///   - json: The clip's JSON.
+  ///   - options: Unknown content and limits.
+  ///   - images: Where image tokens are resolved.
+  ///   - payloadVersions: The payload versions the document declares, by kind.
+  /// - Throws: ``PersistenceError``.
+  public func decodeClip(
+    from json: JSONValue, options: CodingOptions = CodingOptions(),
+    images: (any ImageStore)? = nil, payloadVersions: [KindID: Int] = [:]
+  ) throws(PersistenceError) -> any Clip {
+    let session = CodingSession(registry: self, options: options, images: images)
+    session.payloadVersions = payloadVersions
+    let clips = try decodeClips(
+      ValueDecoder(session: session, json: .array([json]), pointer: .root), session: session)
+    guard let clip = clips.first else {
+      throw PersistenceError(.invalidValue("No clip was decoded"), at: .root)
+    }
+    return clip
+  }
+
+  /// Reads one overlay.
+  ///
+  /// - Parameters:
+  ///   - json: The overlay's JSON.
+  ///   - options: Unknown content and limits.
+  ///   - images: Where image tokens are resolved.
+  ///   - payloadVersions: The payload versions the document declares, by kind.
+  /// - Throws: ``PersistenceError``.
+  public func decodeOverlay(
+    from json: JSONValue, options: CodingOptions = CodingOptions(),
+    images: (any ImageStore)? = nil, payloadVersions: [KindID: Int] = [:]
+  ) throws(PersistenceError) -> any Overlay {
+    let session = CodingSession(registry: self, options: options, images: images)
+    session.payloadVersions = payloadVersions
+    let overlays = try decodeOverlays(
+      ValueDecoder(session: session, json: .array([json]), pointer: .root), session: session)
+    guard let overlay = overlays.first else {
+      throw PersistenceError(.invalidValue("No overlay was decoded"), at: .root)
+    }
+    return overlay
+  }
+
+  /// Reads one filter.
+  ///
+  /// - Parameters:
+  ///   - json: The filter's JSON.
+  ///   - options: Unknown content and limits.
+  ///   - payloadVersions: The payload versions the document declares, by kind.
+  /// - Throws: ``PersistenceError``.
+  public func decodeFilter(
+    from json: JSONValue, options: CodingOptions = CodingOptions(),
+    payloadVersions: [KindID: Int] = [:]
+  ) throws(PersistenceError) -> Filter {
+    let session = CodingSession(registry: self, options: options, images: nil)
+    session.payloadVersions = payloadVersions
+    return try decodeFilter(
+      ValueDecoder(session: session, json: json, pointer: .root), session: session)
+  }
+
+  /// Reads one text animation.
+  ///
+  /// - Parameters:
+  ///   - json: The animation's JSON.
+  ///   - options: Unknown content and limits.
+  ///   - payloadVersions: The payload versions the document declares, by kind.
+  /// - Throws: ``PersistenceError``.
+  public func decodeTextAnimation(
+    from json: JSONValue, options: CodingOptions = CodingOptions(),
+    payloadVersions: [KindID: Int] = [:]
+  ) throws(PersistenceError) -> any TextAnimation {
+    let session = CodingSession(registry: self, options: options, images: nil)
+    session.payloadVersions = payloadVersions
+    return try decodeTextAnimation(
+      ValueDecoder(session: session, json: json, pointer: .root), session: session)
+  }
+
+  /// Reads one value of a fixed model type.
+  ///
+  /// - Parameters:
+  ///   - type: The model type.
+  ///   - json: The value's JSON.
+  ///   - options: Unknown content and limits.
+  ///   - images: Where image tokens are resolved.
+  /// - Throws: ``PersistenceError``.
+  public func decodeModel<Model: Sendable>(
+    _ type: Model.Type, from json: JSONValue, options: CodingOptions = CodingOptions(),
+    images: (any ImageStore)? = nil
+  ) throws(PersistenceError) -> Model {
+    let session = CodingSession(registry: self, options: options, images: images)
+    return try decodeModel(
+      type, from: ValueDecoder(session: session, json: json, pointer: .root), session: session)
+  }
+
+  private func encodeValue(
+    options: CodingOptions, images: (any ImageStore)?,
+    _ body: (CodingSession) throws(PersistenceError) -> JSONValue?
+  ) throws(PersistenceError) -> EncodedValue {
+    let session = CodingSession(registry: self, options: options, images: images)
+    let json = try body(session)
+    if !session.losses.isEmpty && !options.allowingLoss {
+      throw PersistenceError(.lossyContent(session.losses), at: .root)
+    }
+    return EncodedValue(
+      json: json, lossReport: LossReport(losses: session.losses, preserved: session.preserved),
+      payloadVersions: session.payloadVersions)
+  }
+}
