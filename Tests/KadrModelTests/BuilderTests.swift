@@ -3,7 +3,7 @@ import KadrModel
 import Testing
 
 /// The smallest clip: a duration and a label to recognise it by.
-private struct TestClip: Clip {
+private struct LabelledClip: Clip {
   var label: String
   var duration: Time
 
@@ -20,7 +20,7 @@ private func build(@VideoBuilder _ content: () -> [any Clip]) -> [any Clip] { co
 private func labels(_ clips: [any Clip]) -> [String] {
   clips.map { clip in
     switch clip {
-    case let test as TestClip: test.label
+    case let test as LabelledClip: test.label
     case is Track: "track"
     case is Transition: "transition"
     default: "?"
@@ -40,9 +40,9 @@ struct BuilderTests {
 
   @Test func blockKeepsDeclarationOrder() {
     let clips = build {
-      TestClip("a")
+      LabelledClip("a")
       Transition.dissolve(duration: 0.5)
-      TestClip("b")
+      LabelledClip("b")
     }
     #expect(labels(clips) == ["a", "transition", "b"])
   }
@@ -51,9 +51,9 @@ struct BuilderTests {
   func ifWithoutElse(_ includeIntro: Bool) {
     let clips = build {
       if includeIntro {
-        TestClip("intro")
+        LabelledClip("intro")
       }
-      TestClip("main")
+      LabelledClip("main")
     }
     #expect(labels(clips) == (includeIntro ? ["intro", "main"] : ["main"]))
   }
@@ -62,10 +62,10 @@ struct BuilderTests {
   func ifElseTakesOneBranch(_ wide: Bool) {
     let clips = build {
       if wide {
-        TestClip("wide")
+        LabelledClip("wide")
       } else {
-        TestClip("close")
-        TestClip("closer")
+        LabelledClip("close")
+        LabelledClip("closer")
       }
     }
     #expect(labels(clips) == (wide ? ["wide"] : ["close", "closer"]))
@@ -75,8 +75,8 @@ struct BuilderTests {
   func switchTakesTheMatchingCase(_ shot: Shot, _ expected: [String]) {
     let clips = build {
       switch shot {
-      case .wide: TestClip("wide")
-      case .close: TestClip("close")
+      case .wide: LabelledClip("wide")
+      case .close: LabelledClip("close")
       case .skip: []
       }
     }
@@ -85,9 +85,9 @@ struct BuilderTests {
 
   @Test func forLoopAppendsEachIteration() {
     let clips = build {
-      TestClip("start")
+      LabelledClip("start")
       for index in 0..<3 {
-        TestClip("clip \(index)")
+        LabelledClip("clip \(index)")
       }
     }
     #expect(labels(clips) == ["start", "clip 0", "clip 1", "clip 2"])
@@ -95,9 +95,9 @@ struct BuilderTests {
 
   @Test(arguments: ["bonus", nil] as [String?])
   func optionalBindingIncludesThePresentValue(_ label: String?) {
-    let bonus = label.map { TestClip($0) }
+    let bonus = label.map { LabelledClip($0) }
     let clips = build {
-      TestClip("main")
+      LabelledClip("main")
       if let bonus {
         bonus
       }
@@ -106,9 +106,9 @@ struct BuilderTests {
   }
 
   @Test func arrayExpressionsAreSpliced() {
-    let extra: [any Clip] = [TestClip("x"), TestClip("y")]
+    let extra: [any Clip] = [LabelledClip("x"), LabelledClip("y")]
     let clips = build {
-      TestClip("a")
+      LabelledClip("a")
       extra
     }
     #expect(labels(clips) == ["a", "x", "y"])
@@ -118,12 +118,12 @@ struct BuilderTests {
 
   @Test func trackDurationIsTheNaiveSumOfNestedTracks() {
     let track = Track(name: "main") {
-      TestClip("a", seconds: 2)
+      LabelledClip("a", seconds: 2)
       Transition.dissolve(duration: 0.5)  // counted, not overlapped
       Track(at: 10) {  // nested start time is ignored by the sum
-        TestClip("b", seconds: 1)
+        LabelledClip("b", seconds: 1)
         Track {
-          TestClip("c", seconds: 3)
+          LabelledClip("c", seconds: 3)
         }
       }
     }
@@ -134,18 +134,18 @@ struct BuilderTests {
 
   @Test func trackDurationOverflowIsInvalid() {
     let track = Track {
-      TestClip("huge", seconds: Int64.max)
-      TestClip("more")
+      LabelledClip("huge", seconds: Int64.max)
+      LabelledClip("more")
     }
     #expect(!track.duration.isValid)
   }
 
   @Test func trackStartsAtZeroUnlessGivenATime() {
-    #expect(Track { TestClip("a") }.startTime == .zero)
-    let atSeconds = Track(at: 2.5) { TestClip("a") }
+    #expect(Track { LabelledClip("a") }.startTime == .zero)
+    let atSeconds = Track(at: 2.5) { LabelledClip("a") }
     #expect(atSeconds.startTime == Time(value: 1500, timescale: 600))
     #expect(atSeconds.startTime?.timescale == 600)
-    let atTime = Track(at: Time(value: 1, timescale: 30), name: "b-roll") { TestClip("a") }
+    let atTime = Track(at: Time(value: 1, timescale: 30), name: "b-roll") { LabelledClip("a") }
     #expect(atTime.startTime == Time(value: 1, timescale: 30))
     #expect(atTime.name == "b-roll")
     #expect(atTime.opacityFactor == 1)
@@ -153,8 +153,8 @@ struct BuilderTests {
 
   @Test func trackOpacityReplacesTheFactorAndKeepsTheRest() {
     let track = Track(at: 3, name: "overlay") {
-      TestClip("a")
-      TestClip("b")
+      LabelledClip("a")
+      LabelledClip("b")
     }
     let faded = track.opacity(0.5).opacity(0.8)
     #expect(faded.opacityFactor == 0.8)  // replaced, not multiplied to 0.4
@@ -165,7 +165,7 @@ struct BuilderTests {
   }
 
   @Test func trackKeepsTheClipProtocolDefaults() {
-    let track = Track { TestClip("a") }
+    let track = Track { LabelledClip("a") }
     #expect(track.clipID == nil)
     #expect(track.transform == nil && track.transformAnimation == nil)
     #expect(track.opacity == nil && track.opacityAnimation == nil)
@@ -173,7 +173,7 @@ struct BuilderTests {
 
   @Test func allPropertiesInitialiserStoresEveryProperty() {
     let track = Track(
-      clips: [TestClip("a")], startTime: Time(value: 7, timescale: 2), name: "n",
+      clips: [LabelledClip("a")], startTime: Time(value: 7, timescale: 2), name: "n",
       opacityFactor: 0.25)
     #expect(labels(track.clips) == ["a"])
     #expect(track.startTime == Time(value: 7, timescale: 2))
