@@ -1,3 +1,145 @@
 import Foundation
+import KadrPersistence
 
-print("kadr-bench: not built yet")
+// kadr-bench: save and open compositions of 1 000, 10 000 and 100 000 clips with this package,
+// beside JSONEncoder/JSONDecoder over a plain Codable mirror of the format and a
+// JSONSerialization parse, all on the same documents in the same run.
+//
+//   swift run -c release kadr-bench [--clips N] [--json]
+
+struct Options {
+  var sizes = [1_000, 10_000, 100_000]
+  var json = false
+}
+
+func parseOptions() -> Options {
+  var options = Options()
+  var arguments = CommandLine.arguments.dropFirst()
+  while let argument = arguments.popFirst() {
+    switch argument {
+    case "--json": options.json = true
+    case "--clips":
+      guard let value = arguments.popFirst(), let count = Int(value), count > 0 else {
+        FileHandle.standardError.write(Data("kadr-bench: --clips needs a positive integer\n".utf8))
+        exit(2)
+      }
+      options.sizes = [count]
+    case "-h", "--help":
+      print("usage: kadr-bench [--clips N] [--json]")
+      exit(0)
+    default:
+      FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))
+      exit(2)
+    }
+  }
+  return options
+}
+
+struct Result {
+  var clips: Int
+  var bytes: Int
+  var saveMs: Double
+  var openMs: Double
+  var baselineEncodeMs: Double
+  var baselineDecodeMs: Double
+  var serializationMs: Double
+  var peakRSS: Int
+  var openTransientPeak: Int
+
+  var json: String {
+    let fields: [(String, String)] = [
+      ("clips", "\(clips)"), ("bytes", "\(bytes)"), ("save_ms", fmt(saveMs)),
+      ("open_ms", fmt(openMs)), ("baseline_encode_ms", fmt(baselineEncodeMs)),
+      ("baseline_decode_ms", fmt(baselineDecodeMs)),
+      ("jsonserialization_parse_ms", fmt(serializationMs)), ("peak_rss_bytes", "\(peakRSS)"),
+      ("open_transient_peak_bytes", "\(openTransientPeak)"),
+      ("save_speedup", fmt(baselineEncodeMs / saveMs)),
+      ("open_speedup", fmt(baselineDecodeMs / openMs)),
+    ]
+    return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
+  }
+}
+
+func fmt(_ value: Double) -> String { String(format: "%.3f", value) }
+
+func run(clips: Int) throws -> Result {
+  let (video, store) = Workload.composition(clipCount: clips)
+  let coder = KadrCoder()
+  let bytes = try coder.data(for: video, images: store)
+  let runs = clips <= 1_000 ? 21 : clips <= 10_000 ? 9 : 3
+
+  let mirror = try JSONDecoder().decode(MirrorDocument.self, from: bytes)
+  let encoder = JSONEncoder()
+  encoder.outputFormatting = [.sortedKeys]
+  // The mirror must describe the same document, or the comparison means nothing.
+  let mirrored = try encoder.encode(mirror)
+  guard mirrored == bytes else {
+    throw BenchmarkError("the Codable mirror does not reproduce the document's bytes")
+  }
+
+  let saveMs = try Measure.medianMilliseconds(runs: runs) { _ = try coder.data(for: video, images: store) }
+  let openMs = try Measure.medianMilliseconds(runs: runs) { _ = try coder.video(from: bytes, images: store) }
+  let baselineEncodeMs = try Measure.medianMilliseconds(runs: runs) { _ = try encoder.encode(mirror) }
+  let baselineDecodeMs = try Measure.medianMilliseconds(runs: runs) {
+    _ = try JSONDecoder().decode(MirrorDocument.self, from: bytes)
+  }
+  let serializationMs = try Measure.medianMilliseconds(runs: runs) {
+    _ = try JSONSerialization.jsonObject(with: bytes)
+  }
+
+  Measure.resetPeak()
+  let before = Measure.residentBytes()
+  let opened = try coder.video(from: bytes, images: store)
+  let peak = Measure.peakResidentBytes()
+  let after = Measure.residentBytes()
+  withExtendedLifetime(opened) {}
+  return Result(
+    clips: clips, bytes: bytes.count, saveMs: saveMs, openMs: openMs,
+    baselineEncodeMs: baselineEncodeMs, baselineDecodeMs: baselineDecodeMs,
+    serializationMs: serializationMs, peakRSS: peak,
+    openTransientPeak: max(0, peak - max(after, before)))
+}
+
+struct BenchmarkError: Error, CustomStringConvertible {
+  let description: String
+  init(_ description: String) { self.description = description }
+}
+
+let options = parseOptions()
+var results: [Result] = []
+do {
+  for size in options.sizes {
+    let result = try run(clips: size)
+    results.append(result)
+    if options.json { print(result.json) }
+  }
+} catch {
+  FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+  exit(1)
+}
+
+if !options.json {
+  print("kadr-bench — median wall time, release build; ratios are baseline ÷ kadr (higher is better)")
+  print("")
+  let header = [
+    "clips", "bytes", "save ms", "MB/s", "JSONEncoder ms", "save ×", "open ms", "MB/s",
+    "JSONDecoder ms", "open ×", "JSONSer. ms", "µs/clip save", "µs/clip open", "open peak/doc",
+  ]
+  print(header.joined(separator: " | "))
+  for r in results {
+    let mb = Double(r.bytes) / 1_000_000
+    let row = [
+      "\(r.clips)", "\(r.bytes)", fmt(r.saveMs), fmt(mb / (r.saveMs / 1000)),
+      fmt(r.baselineEncodeMs), fmt(r.baselineEncodeMs / r.saveMs), fmt(r.openMs),
+      fmt(mb / (r.openMs / 1000)), fmt(r.baselineDecodeMs), fmt(r.baselineDecodeMs / r.openMs),
+      fmt(r.serializationMs), fmt(r.saveMs * 1000 / Double(r.clips)),
+      fmt(r.openMs * 1000 / Double(r.clips)), fmt(Double(r.openTransientPeak) / Double(r.bytes)),
+    ]
+    print(row.joined(separator: " | "))
+  }
+  if let first = results.first, let last = results.last, results.count > 1 {
+    let perClip = { (r: Result) in (r.saveMs + r.openMs) / Double(r.clips) }
+    print("")
+    print("per-clip cost at \(last.clips) ÷ at \(first.clips): \(fmt(perClip(last) / perClip(first)))")
+  }
+}

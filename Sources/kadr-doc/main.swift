@@ -1,3 +1,3 @@
 import Foundation
 
-print("kadr-doc: not built yet")
+exit(KadrDoc.run(Array(CommandLine.arguments.dropFirst()), console: Console()))

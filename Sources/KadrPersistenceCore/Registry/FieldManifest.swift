@@ -18,11 +18,18 @@ public protocol PayloadKey: RawRepresentable, CaseIterable, Sendable, Hashable
 where RawValue == String {
   /// The stored property of the model this key holds; the key's raw value by default.
   var property: String { get }
+
+  /// Whether the key holds an image store's token (so ``CodecRegistry/imageTokens(in:)`` can
+  /// list tokens without building the composition); `false` by default.
+  var holdsImageToken: Bool { get }
 }
 
 extension PayloadKey {
   /// The key's raw value.
   public var property: String { rawValue }
+
+  /// No image token by default.
+  public var holdsImageToken: Bool { false }
 
   /// The property name that stands for an enum model's case (rather than a stored property).
   public static var enumCase: String { "(case)" }
@@ -57,6 +64,8 @@ public struct FieldManifest: Sendable, Hashable, Codable {
     public let key: String?
     /// Why it is not written, when ``key`` is `nil`.
     public let reason: String?
+    /// Whether the key holds an image store's token.
+    public let holdsImageToken: Bool
   }
 
   /// The lines, in declaration order: encoded keys first, then the properties not written.
@@ -69,14 +78,23 @@ public struct FieldManifest: Sendable, Hashable, Codable {
   ///   - notEncoded: The stored properties not written, with reasons.
   public init<Key: PayloadKey>(_ keys: Key.Type, notEncoded: [NotEncodedField] = []) {
     entries =
-      Key.allCases.map { Entry(property: $0.property, key: $0.rawValue, reason: nil) }
-      + notEncoded.map { Entry(property: $0.property, key: nil, reason: $0.reason) }
+      Key.allCases.map {
+        Entry(property: $0.property, key: $0.rawValue, reason: nil, holdsImageToken: $0.holdsImageToken)
+      }
+      + notEncoded.map {
+        Entry(property: $0.property, key: nil, reason: $0.reason, holdsImageToken: false)
+      }
   }
 
   /// The stored properties the manifest accounts for (encoded or not), without the enum-case
   /// marker.
   public var properties: Set<String> {
     Set(entries.map(\.property)).subtracting([NoKeys.enumCase])
+  }
+
+  /// The keys that hold image tokens.
+  public var imageTokenKeys: Set<String> {
+    Set(entries.filter(\.holdsImageToken).compactMap(\.key))
   }
 
   /// The properties deliberately not written.

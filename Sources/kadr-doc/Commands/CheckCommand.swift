@@ -1,0 +1,80 @@
+import Foundation
+import KadrPersistence
+
+/// `kadr-doc check FILE…`: full validation, one line per error.
+enum CheckCommand: Command {
+  static let name = "check"
+  static let summary = "validate documents (exit 1 if any is invalid)"
+  static let help = """
+    usage: kadr-doc check FILE… [--images DIR] [--preserving-unknown] [--json]
+
+    Opens each document as an app would: strict JSON, schema, every kind, every field, every
+    enum value, and (with --images) every image token against a file image store in DIR. Prints
+    one line per error on standard error as FILE: /json/pointer: sentence (FILE:line:column for
+    malformed JSON), and timeline warnings (invalid transition chains) that do not fail the check.
+    Use - for standard input.
+
+    options:
+      --images DIR            resolve image tokens in the file image store at DIR
+      --preserving-unknown    accept kinds no codec is registered for (kept verbatim)
+      --json                  print one JSON object per file on standard output
+    """
+  static let spec = ArgumentSpec(
+    flags: [["--preserving-unknown"], ["--json"]], options: [["--images"]],
+    positionals: 1...Int.max)
+
+  static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+    var options = CodingOptions()
+    options.preservingUnknown = arguments.has("--preserving-unknown")
+    let coder = KadrCoder(options: options)
+    let images = arguments.value("--images").map(ImageStores.fileStore(at:))
+    var failed = false
+    let files = arguments.positionals
+    for (index, file) in files.enumerated() {
+      Progress.report(index, of: files.count, console: console)
+      let result = check(file, coder: coder, images: images)
+      if let error = result.error {
+        failed = true
+        console.err(Input.describe(error, file: file))
+      }
+      for warning in result.warnings { console.err("\(file): warning: \(warning)") }
+      if arguments.has("--json") { console.out(result.json(file: file)) }
+    }
+    Progress.finish(console: console, count: files.count)
+    return failed ? ExitCode.failure : ExitCode.ok
+  }
+
+  struct Result {
+    var error: PersistenceError?
+    var warnings: [String] = []
+    var schema: Int?
+
+    func json(file: String) -> String {
+      var object = JSONObject()
+      object["file"] = .string(file)
+      object["valid"] = .bool(error == nil)
+      if let schema { object["schema"] = .integer(Int64(schema)) }
+      if let error {
+        object["error"] = .string(error.errorDescription ?? "")
+        if let pointer = error.pointer { object["pointer"] = .string(pointer.description) }
+        if let position = error.lineAndColumn {
+          object["line"] = .integer(Int64(position.line))
+          object["column"] = .integer(Int64(position.column))
+        }
+      }
+      object["warnings"] = .array(warnings.map { .string($0) })
+      return JSONText.compact(.object(object))
+    }
+  }
+
+  static func check(_ file: String, coder: KadrCoder, images: (any ImageStore)?) -> Result {
+    do {
+      let data = try Input.read(file)
+      let opened = try coder.open(data, images: images)
+      let warnings = opened.root.layout.issues.map(\.description)
+      return Result(error: nil, warnings: warnings, schema: opened.schema)
+    } catch {
+      return Result(error: error)
+    }
+  }
+}

@@ -1,0 +1,36 @@
+import Foundation
+import KadrPersistence
+
+/// `kadr-doc tokens FILE`: every image token, one per line.
+enum TokensCommand: Command {
+  static let name = "tokens"
+  static let summary = "list every image token of a document"
+  static let help = """
+    usage: kadr-doc tokens FILE [--json]
+
+    Lists every image token in the document (clips and overlays, at any depth), one per line,
+    each once, without building the composition. Use - for standard input.
+
+    options:
+      --json    print a JSON array instead
+    """
+  static let spec = ArgumentSpec(flags: [["--json"]], positionals: 1...1)
+
+  static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+    let file = arguments.positionals[0]
+    let coder = KadrCoder()
+    do {
+      let json = try coder.documentCoder.readJSON(try Input.read(file))
+      let tokens = coder.registry.imageTokens(in: json)
+      if arguments.has("--json") {
+        console.out(JSONText.compact(.array(tokens.map { .string($0) })))
+      } else {
+        for token in tokens { console.out(token) }
+      }
+      return ExitCode.ok
+    } catch {
+      console.err(Input.describe(error, file: file))
+      return ExitCode.failure
+    }
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import KadrPersistence
+
+/// Exit codes: 0 ok, 1 invalid input or a failed check, 2 usage error.
+enum ExitCode {
+  static let ok: Int32 = 0
+  static let failure: Int32 = 1
+  static let usage: Int32 = 2
+}
+
+/// Where a command writes: standard output for data, standard error for errors and progress.
+struct Console {
+  func out(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
+  func outData(_ data: Data) { FileHandle.standardOutput.write(data) }
+  func err(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+  var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+}
+
+/// One subcommand of `kadr-doc`.
+protocol Command {
+  /// The name typed after `kadr-doc`.
+  static var name: String { get }
+  /// One line for the command list.
+  static var summary: String { get }
+  /// The usage line and description shown by `--help`.
+  static var help: String { get }
+  /// What the command accepts.
+  static var spec: ArgumentSpec { get }
+  /// Runs the command; returns the exit code.
+  static func run(_ arguments: ParsedArguments, console: Console) -> Int32
+}
+
+enum KadrDoc {
+  static let commands: [any Command.Type] = [
+    DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
+    MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
+  ]
+
+  static var overview: String {
+    var lines = [
+      "kadr-doc — save, open, check and inspect kadr composition documents",
+      "",
+      "usage: kadr-doc <command> [options]",
+      "",
+      "commands:",
+    ]
+    for command in commands {
+      lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
+    }
+    lines += [
+      "",
+      "Run 'kadr-doc <command> --help' for a command's options.",
+      "Exit codes: 0 ok, 1 invalid input or a failed check, 2 usage error.",
+    ]
+    return lines.joined(separator: "\n")
+  }
+
+  static func run(_ arguments: [String], console: Console) -> Int32 {
+    guard let name = arguments.first else {
+      console.err(overview)
+      return ExitCode.usage
+    }
+    if name == "-h" || name == "--help" || name == "help" {
+      console.out(overview)
+      return ExitCode.ok
+    }
+    guard let command = commands.first(where: { $0.name == name }) else {
+      let suggestion = commands.map(\.name).first { $0.hasPrefix(String(name.prefix(2))) }
+      console.err(
+        "kadr-doc: unknown command '\(name)'."
+          + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'kadr-doc --help'.")
+      return ExitCode.usage
+    }
+    let rest = Array(arguments.dropFirst())
+    if rest.contains("-h") || rest.contains("--help") {
+      console.out(command.help)
+      return ExitCode.ok
+    }
+    do {
+      let parsed = try ParsedArguments.parse(rest, spec: command.spec)
+      return command.run(parsed, console: console)
+    } catch {
+      console.err("kadr-doc \(command.name): \(error)")
+      console.err(command.help.split(separator: "\n").first.map(String.init) ?? "")
+      return ExitCode.usage
+    }
+  }
+}
+
+/// Reading inputs and reporting their errors the same way in every command.
+enum Input {
+  /// The bytes of `path`, or of standard input for `-`.
+  static func read(_ path: String) throws(PersistenceError) -> Data {
+    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+    do {
+      return try Data(contentsOf: URL(fileURLWithPath: path))
+    } catch {
+      throw PersistenceError(.fileSystem(path: path, underlying: error))
+    }
+  }
+
+  /// `FILE: /json/pointer: sentence`, or `FILE:line:column: sentence` for malformed JSON.
+  static func describe(_ error: PersistenceError, file: String) -> String {
+    let name = file == "-" ? "<stdin>" : file
+    let sentence = [error.errorDescription, error.recoverySuggestion].compactMap { $0 }
+      .joined(separator: " ")
+    if let position = error.lineAndColumn {
+      return "\(name):\(position.line):\(position.column): \(sentence)"
+    }
+    if case .fileSystem = error.reason { return "\(name): \(sentence)" }
+    let pointer = error.pointer.map { $0.description.isEmpty ? "/" : $0.description } ?? "/"
+    return "\(name): \(pointer): \(sentence)"
+  }
+}
