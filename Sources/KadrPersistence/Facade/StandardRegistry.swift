@@ -4,11 +4,13 @@ import KadrPersistenceCore
 /// The built-in modules, each of which registers its own kinds through the public API.
 public enum BuiltInModules {
   /// Every built-in module, in registration order.
-  public static let all: [any RegistryModule.Type] = [
-    VideoModule.self, ImageModule.self, TitleModule.self, TransitionModule.self,
-    TrackModule.self, AudioModule.self, CaptionsModule.self, OverlaysModule.self,
-    FiltersModule.self, TextAnimationsModule.self, CompositionModule.self,
-  ]
+  public static var all: [any RegistryModule.Type] {
+    [
+      VideoModule.self, ImageModule.self, TitleModule.self, TransitionModule.self,
+      TrackModule.self, AudioModule.self, CaptionsModule.self, OverlaysModule.self,
+      FiltersModule.self, TextAnimationsModule.self, CompositionModule.self,
+    ]
+  }
 }
 
 extension CodecRegistry {
