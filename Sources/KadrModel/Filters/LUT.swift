@@ -98,3 +98,10 @@ final class LUTCache: @unchecked Sendable {
     stored = cube
   }
 }
+
+/// The cache is derived from the LUT's URL: reflection shows no children, so that deep
+/// comparisons (such as a persistence round trip) compare a LUT by its URL alone, as `==` does,
+/// rather than by the addresses of the lock and of the cached table.
+extension LUTCache: CustomReflectable {
+  var customMirror: Mirror { Mirror(self, children: [:]) }
+}

@@ -1,0 +1,133 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+
+/// Writes and reads ``VideoClip`` clips: kind `video`.
+///
+/// The three filter arrays (`filters`, `filterIDs`, `filterAnimations`) are written parallel: a
+/// filter that cannot be saved (a custom filter with no codec) is left out together with its id
+/// and its animation, and an animation with a custom timing curve becomes `null` in its slot.
+/// Compositors are code: they are reported as loss and not written.
+public struct VideoClipCodec: ClipCodec {
+  /// The payload's keys, one per stored property except `compositors`.
+  public enum Key: String, PayloadKey {
+    /// The source and how it plays.
+    case url, trimRange, isReversed, isMuted, volumeLevel, replacementAudioURL
+    /// Speed and the three parallel filter arrays.
+    case speedRate, speedCurve, filters, filterIDs, filterAnimations
+    /// The placement fields every media clip shares.
+    case clipID, startTime, transform, transformAnimation, opacity, opacityAnimation
+  }
+
+  /// Creates the codec.
+  public init() {}
+
+  /// `video`.
+  public var kindID: KindID { "video" }
+
+  /// `compositors`: code, reported as loss by ``losses(in:)``.
+  public var notEncoded: [NotEncodedField] {
+    [NotEncodedField("compositors", reason: "code; reported as loss")]
+  }
+
+  /// Writes every field but the compositors; optional fields are omitted when absent.
+  ///
+  /// - Throws: ``PersistenceError`` for a non-finite number or from a filter's codec.
+  public func encode(_ value: VideoClip, to payload: inout KeyedEncoder<Key>)
+    throws(PersistenceError)
+  {
+    try payload.encode(value.url, for: .url)
+    try payload.encodeIfPresent(value.trimRange, for: .trimRange)
+    try payload.encode(value.isReversed, for: .isReversed)
+    try payload.encode(value.isMuted, for: .isMuted)
+    try payload.encode(value.volumeLevel, for: .volumeLevel)
+    try payload.encodeIfPresent(value.replacementAudioURL, for: .replacementAudioURL)
+    try payload.encode(value.speedRate, for: .speedRate)
+    try payload.encodeIfPresent(value.speedCurve, for: .speedCurve)
+    try encodeFilters(of: value, to: &payload)
+    try payload.encodeClipPlacement(of: value)
+  }
+
+  /// Writes the three parallel filter arrays, leaving out the same positions from each.
+  ///
+  /// The model keeps the arrays the same length (every initialiser and modifier does), so
+  /// zipping them drops nothing.
+  private func encodeFilters(of value: VideoClip, to payload: inout KeyedEncoder<Key>)
+    throws(PersistenceError)
+  {
+    let encoded = try payload.encodedFilters(value.filters, for: .filters)
+    let animationsEncoder = payload.valueEncoder(for: .filterAnimations)
+    var filters: [JSONValue] = []
+    var ids: [JSONValue] = []
+    var animations: [JSONValue] = []
+    let slots = zip(encoded, zip(value.filterIDs, value.filterAnimations)).enumerated()
+    for (index, (filter, (id, animation))) in slots {
+      guard let filter else { continue }
+      filters.append(filter)
+      ids.append(.string(id.rawValue))
+      // `nil`, or an animation with a custom timing curve (reported as loss), is `null`.
+      animations.append(
+        try animation.encodePersisted(to: animationsEncoder.child(index: index)) ?? .null)
+    }
+    payload.encodeJSON(.array(filters), for: .filters)
+    payload.encodeJSON(.array(ids), for: .filterIDs)
+    payload.encodeJSON(.array(animations), for: .filterAnimations)
+  }
+
+  /// Reads a clip with no compositors.
+  ///
+  /// - Throws: ``PersistenceError`` for a malformed field, an unknown filter kind, or filter
+  ///   arrays of different lengths (``PersistenceError/Reason/mismatchedParallelArrays(_:)``, at
+  ///   the payload's pointer).
+  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> VideoClip {
+    let filters = try payload.decodeFilters(for: .filters)
+    let filterIDs = try payload.decode([FilterID].self, for: .filterIDs)
+    let filterAnimations = try payload.decode([Animation<Double>?].self, for: .filterAnimations)
+    guard filters.count == filterIDs.count, filters.count == filterAnimations.count else {
+      throw payload.error(.mismatchedParallelArrays("filters, filterIDs and filterAnimations"))
+    }
+    let placement = try payload.decodeClipPlacement()
+    return VideoClip(
+      url: try payload.decode(URL.self, for: .url),
+      trimRange: try payload.decodeIfPresent(TimeRange.self, for: .trimRange),
+      isReversed: try payload.decode(Bool.self, for: .isReversed),
+      isMuted: try payload.decode(Bool.self, for: .isMuted),
+      volumeLevel: try payload.decode(Double.self, for: .volumeLevel),
+      replacementAudioURL: try payload.decodeIfPresent(URL.self, for: .replacementAudioURL),
+      speedRate: try payload.decode(Double.self, for: .speedRate),
+      speedCurve: try payload.decodeIfPresent(Animation<Double>.self, for: .speedCurve),
+      filters: filters, filterIDs: filterIDs, filterAnimations: filterAnimations,
+      clipID: placement.clipID, startTime: placement.startTime, transform: placement.transform,
+      transformAnimation: placement.transformAnimation, opacity: placement.opacity,
+      opacityAnimation: placement.opacityAnimation)
+  }
+
+  /// One `.compositor` finding per compositor, under `compositors`.
+  public func losses(in value: VideoClip) -> [LossFinding] {
+    value.compositors.map { _ in LossFinding(.compositor, field: "compositors") }
+  }
+
+  /// The file's name: `video a.mov`.
+  public func label(for value: VideoClip) -> String? {
+    "video \(value.url.lastPathComponent)"
+  }
+
+  /// A bare clip, and clips that set every optional and use every timing kind.
+  public func samples() -> CodecSamples<VideoClip> {
+    VideoClipSamples.samples
+  }
+}
+
+/// The video payload holds the placement fields under their usual names.
+extension VideoClipCodec.Key: ClipPlacementKeys {}
+
+/// The video module: registers ``VideoClipCodec``.
+///
+/// The filters a clip holds are written by the codecs of their kinds, which ``FiltersModule``
+/// registers; register both to save filtered clips.
+public enum VideoModule: RegistryModule {
+  /// Registers the `video` clip kind.
+  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+    try registry.register(clip: VideoClipCodec())
+  }
+}
