@@ -31,10 +31,12 @@ protocol Command {
 }
 
 enum KadrDoc {
-  static let commands: [any Command.Type] = [
+  static var commands: [any Command.Type] {
+    [
     DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
     MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
-  ]
+    ]
+  }
 
   static var overview: String {
     var lines = [

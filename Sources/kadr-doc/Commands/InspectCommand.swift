@@ -1,0 +1,36 @@
+import Foundation
+import KadrPersistence
+
+/// `kadr-doc inspect FILE`: a summary of a document.
+enum InspectCommand: Command {
+  static let name = "inspect"
+  static let summary = "summarise a document: kinds, clips, durations, layers, tokens"
+  static let help = """
+    usage: kadr-doc inspect FILE [--json]
+
+    Opens the document without its images (kinds no codec is registered for are kept and
+    listed) and prints its schema; the kinds it uses, plugin kinds too; clips per kind; kadr's
+    duration (the plain sum) and the real timeline length; the layers; overlays; audio tracks;
+    captions; image tokens; filters. Use - for standard input.
+
+    options:
+      --json    print the summary as JSON
+    """
+  static let spec = ArgumentSpec(flags: [["--json"]], positionals: 1...1)
+
+  static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+    let file = arguments.positionals[0]
+    let coder = KadrCoder(options: CodingOptions(preservingUnknown: true))
+    do {
+      let data = try Input.read(file)
+      let json = try coder.documentCoder.readJSON(data)
+      let opened = try coder.documentCoder.decode(Video.self, from: json)
+      let summary = DocumentSummary(json: json, opened: opened, registry: coder.registry)
+      console.out(arguments.has("--json") ? JSONText.compact(summary.json) : summary.text)
+      return ExitCode.ok
+    } catch {
+      console.err(Input.describe(error, file: file))
+      return ExitCode.failure
+    }
+  }
+}
