@@ -12,6 +12,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
   public let pointer: JSONPointer
   /// The members written so far.
   public internal(set) var object: JSONObject
+  /// Whether the whole value is to be left out (see ``omitValue()``).
+  public private(set) var isOmitted = false
 
   init(session: CodingSession, pointer: JSONPointer) {
     self.session = session
@@ -144,6 +146,16 @@ public struct KeyedEncoder<Key: PayloadKey> {
     if let token = try valueEncoder(for: key).token(for: image) {
       object[key.rawValue] = .string(token)
     }
+  }
+
+  /// Leaves the whole value out of the document, after its loss has been reported: the clip,
+  /// overlay, filter or text animation is not written at all, so that no entry missing a required
+  /// field (such as an image clip without its `imageToken`) fails on open.
+  ///
+  /// ``encode(image:for:)`` reports the loss of an image; a codec whose value cannot stand
+  /// without it then calls this. A ``ModelCodec`` must not call it: its value has a fixed place.
+  public mutating func omitValue() {
+    isOmitted = true
   }
 
   /// Records that the content of `key` cannot be saved; the key is left out.

@@ -12,7 +12,8 @@ struct RegisteredCodec<Base>: Sendable {
   let payloadVersion: Int
   let upgrades: [Int: PayloadUpgrade]
   let manifest: FieldManifest
-  /// Writes a value; `nil` when the value is not of this codec's model type.
+  /// Writes a value; `nil` when the value is not of this codec's model type, or when the codec
+  /// left it out (``KeyedEncoder/omitValue()``).
   let encode:
     @Sendable (Base, CodingSession, JSONPointer) throws(PersistenceError) -> JSONObject?
   let decode: @Sendable (JSONObject, CodingSession, JSONPointer) throws(PersistenceError) -> Base
@@ -40,7 +41,7 @@ struct RegisteredCodec<Base>: Sendable {
       guard let model = downcast(value) else { return nil }
       var payload = KeyedEncoder<Codec.Key>(session: session, pointer: pointer)
       try codec.encode(model, to: &payload)
-      return payload.object
+      return payload.isOmitted ? nil : payload.object
     }
     decode = { object, session, pointer throws(PersistenceError) in
       let payload = try KeyedDecoder<Codec.Key>(session: session, object: object, pointer: pointer)

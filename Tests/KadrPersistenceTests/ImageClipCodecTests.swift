@@ -1,0 +1,123 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+import KadrPersistenceCore
+import Testing
+
+@Suite("Image clip codec")
+struct ImageClipCodecTests {
+  /// The fixture's image clip, copied from `schema-1-broad.json`.
+  static let fixture =
+    #"{"image":{"_0":{"clipID":"photo","duration":{"timescale":30,"value":60},"imageToken":"file:fixture-pixel.png"}}}"#
+
+  @Test func resavesTheFixtureClipByteForByteWithAStore() throws {
+    let registry = try MediaCodecs.registry()
+    let store = MediaCodecs.fixtureStore()
+    let clip = try registry.decodeClip(from: MediaCodecs.read(Self.fixture), images: store)
+    let image = try #require(clip as? ImageClip)
+    #expect(image.image === MediaCodecs.fixturePixel)
+    #expect(image.clipID == "photo")
+    #expect(try MediaCodecs.write(registry.encode(clip: clip, images: store).json) == Self.fixture)
+  }
+
+  @Test func resavesTheFixtureClipUnchangedThroughAStoreOfUnresolvedTokens() throws {
+    let registry = try MediaCodecs.registry()
+    let store = UnresolvedImageStore()
+    let resaved = try MediaCodecs.resaveClip(Self.fixture, registry: registry, images: store)
+    #expect(resaved == Self.fixture)
+    #expect(store.unresolvedTokens == ["file:fixture-pixel.png"])
+  }
+
+  @Test func opensWithoutAStoreButCannotSaveThePlaceholderWithoutOne() throws {
+    let registry = try MediaCodecs.registry()
+    let clip = try registry.decodeClip(from: MediaCodecs.read(Self.fixture))
+    let image = try #require(clip as? ImageClip)
+    #expect(image.image.pixelWidth == 1)
+    MediaCodecs.expectRefusal("lossyContent", at: "") {
+      _ = try registry.encode(clip: clip)
+    }
+  }
+
+  @Test func roundTripsTheMaximalSampleByReflection() throws {
+    let registry = try MediaCodecs.registry()
+    let store = InMemoryImageStore()
+    for sample in [ImageClipCodec().samples().minimal] + ImageClipCodec().samples().maximal {
+      let encoded = try registry.encode(clip: sample, images: store)
+      let json = try #require(encoded.json)
+      let bytes = try JSONWriter().writeData(json)
+      let decoded = try registry.decodeClip(from: JSONReader().read(bytes), images: store)
+      #expect(ReflectionDiff.differences(sample, decoded).isEmpty)
+      #expect(encoded.lossReport.isLossless)
+    }
+  }
+
+  @Test func writesOptionalFieldsOnlyWhenSet() throws {
+    let registry = try MediaCodecs.registry()
+    let store = InMemoryImageStore()
+    store.insert(MediaCodecs.fixturePixel, token: "memory:pixel")
+    let clip = ImageClip(
+      image: MediaCodecs.fixturePixel, duration: Time(value: 3, timescale: 1),
+      backgroundColor: .red, audioURL: URL(string: "https://example.com/a.m4a"))
+    let text = try MediaCodecs.write(registry.encode(clip: clip, images: store).json)
+    #expect(
+      text
+        == #"{"image":{"_0":{"audioURL":"https:\/\/example.com\/a.m4a","backgroundColor":{"alpha":1,"blue":0,"green":0,"red":1},"duration":{"timescale":1,"value":3},"imageToken":"memory:pixel"}}}"#
+    )
+  }
+
+  @Test func reportsAnImageWithoutAStoreAsLossAndLeavesTheClipOut() throws {
+    let registry = try MediaCodecs.registry()
+    let clip = ImageClip(MediaCodecs.fixturePixel, duration: Time(value: 1, timescale: 1))
+    let error = #expect(throws: PersistenceError.self) { try registry.encode(clip: clip) }
+    let loss = try #require(error?.losses.first)
+    #expect(error?.losses.count == 1)
+    #expect(loss.kind == .imageWithoutStore)
+    #expect(loss.pointer == "/0/image/_0/imageToken")
+    #expect(loss.location.contains("image PNG 1×1"), "\(loss.location)")
+
+    let allowed = try registry.encode(clip: clip, options: CodingOptions(allowingLoss: true))
+    #expect(allowed.json == nil)
+    #expect(allowed.lossReport.losses.map(\.kind) == [.imageWithoutStore])
+  }
+
+  static let refusals: [Refusal] = [
+    Refusal(
+      #"{"image":{"_0":{"duration":{"timescale":30,"value":60}}}}"#, "missingField",
+      at: "/0/image/_0", "the image token is required"),
+    Refusal(
+      #"{"image":{"_0":{"duration":{"timescale":30,"value":60},"imageToken":7}}}"#, "wrongType",
+      at: "/0/image/_0/imageToken", "a token is a string"),
+    Refusal(
+      #"{"image":{"_0":{"duration":{"timescale":30,"value":60},"imageToken":"file:other.png"}}}"#,
+      "unresolvableImageToken", at: "/0/image/_0/imageToken",
+      "a token the given store cannot resolve"),
+    Refusal(
+      #"{"image":{"_0":{"imageToken":"file:fixture-pixel.png"}}}"#, "missingField",
+      at: "/0/image/_0", "the duration is required"),
+    Refusal(
+      #"{"image":{"_0":{"duration":{"timescale":0,"value":60},"imageToken":"file:fixture-pixel.png"}}}"#,
+      "integerOutOfRange", at: "/0/image/_0/duration/timescale", "a timescale must be positive"),
+    Refusal(
+      #"{"image":{"_0":{"audioURL":"no scheme","duration":{"timescale":30,"value":60},"imageToken":"file:fixture-pixel.png"}}}"#,
+      "invalidURL", at: "/0/image/_0/audioURL", "the audio URL must be absolute"),
+    Refusal(
+      #"{"image":{"_0":{"backgroundColor":"red","duration":{"timescale":30,"value":60},"imageToken":"file:fixture-pixel.png"}}}"#,
+      "wrongType", at: "/0/image/_0/backgroundColor", "a colour is an object"),
+    Refusal(
+      #"{"image":{"_0":{"duration":{"timescale":30,"value":60},"imageToken":"file:fixture-pixel.png","pixels":"AAAA"}}}"#,
+      "unknownField", at: "/0/image/_0/pixels", "pixels are never carried in a document"),
+  ]
+
+  @Test(arguments: refusals)
+  func refuses(_ refusal: Refusal) throws {
+    let registry = try MediaCodecs.registry()
+    let json = try MediaCodecs.read(refusal.json)
+    MediaCodecs.expectRefusal(refusal.reason, at: refusal.pointer) {
+      _ = try registry.decodeClip(from: json, images: MediaCodecs.fixtureStore())
+    }
+  }
+
+  @Test func isCompleteInTheCompletenessReport() throws {
+    MediaCodecs.expectComplete(["image"], at: .clip, in: try MediaCodecs.registry())
+  }
+}
