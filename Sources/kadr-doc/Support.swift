@@ -25,6 +25,6 @@ enum Progress {
 enum ImageStores {
   /// The store for `--images DIR`.
   static func fileStore(at path: String) -> any ImageStore {
-    DirectoryImageStore(directory: URL(fileURLWithPath: path))
+    FileImageStore(directory: URL(fileURLWithPath: path))
   }
 }
