@@ -7,9 +7,9 @@ import Testing
 /// Shared helpers for the audio, caption and composition codec tests.
 enum CompositionTestKit {
   /// The modules under test, plus the title clip kind the test compositions use.
-  static let modules: [any RegistryModule.Type] = [
-    TitleModule.self, AudioModule.self, CaptionsModule.self, CompositionModule.self,
-  ]
+  static var modules: [any RegistryModule.Type] {
+    [TitleModule.self, AudioModule.self, CaptionsModule.self, CompositionModule.self]
+  }
 
   /// A registry of ``modules``.
   static func registry() throws -> CodecRegistry {

@@ -14,6 +14,9 @@ public struct ImageClipCodec: ClipCodec {
     case imageToken, duration, backgroundColor, audioURL
     case clipID, startTime, transform, transformAnimation, opacity, opacityAnimation
 
+    /// `imageToken` holds an image store's token.
+    public var holdsImageToken: Bool { self == .imageToken }
+
     /// The stored property each key holds: `imageToken` holds `image`.
     public var property: String {
       switch self {

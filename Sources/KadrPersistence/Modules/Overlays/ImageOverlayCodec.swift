@@ -14,6 +14,9 @@ public struct ImageOverlayCodec: OverlayCodec {
     case position, size, anchor, opacity, layerID, visibilityRange
     case positionAnimation, sizeAnimation
 
+    /// `imageToken` holds an image store's token.
+    public var holdsImageToken: Bool { self == .imageToken }
+
     /// The stored property each key holds: `imageToken` holds `image`.
     public var property: String {
       switch self {

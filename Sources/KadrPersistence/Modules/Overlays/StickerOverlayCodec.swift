@@ -14,6 +14,9 @@ public struct StickerOverlayCodec: OverlayCodec {
     case positionAnimation, sizeAnimation
     case rotation, shadow
 
+    /// `imageToken` holds an image store's token.
+    public var holdsImageToken: Bool { self == .imageToken }
+
     /// The stored property each key holds: `imageToken` holds `image`.
     public var property: String {
       switch self {
