@@ -27,7 +27,8 @@ let package = Package(
       name: "KadrPersistenceCoreTests", dependencies: ["KadrModel", "KadrPersistenceCore"]),
     .testTarget(
       name: "KadrPersistenceTests",
-      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"]),
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
   ],
   swiftLanguageModes: [.v6]
