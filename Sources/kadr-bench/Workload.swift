@@ -13,7 +13,9 @@ enum Workload {
         PlatformColor(red: Double(index) / 4, green: 0.5, blue: 0.8), width: 2 + index,
         height: 2)
     }
-    for (index, image) in images.enumerated() { store.insert(image, token: "file:bench-\(index).png") }
+    for (index, image) in images.enumerated() {
+      store.insert(image, token: "file:bench-\(index).png")
+    }
 
     var clips: [any Clip] = []
     clips.reserveCapacity(clipCount)
@@ -25,7 +27,9 @@ enum Workload {
       case 1: clips.append(Transition.dissolve(duration: Time(value: 15, timescale: 30)))
       case 2: clips.append(imageClip(made, image: images[made % images.count]))
       case 3: clips.append(TitleSequence("Title \(made)", duration: 2.5))
-      case 4: clips.append(Transition.slide(direction: .fromLeft, duration: Time(value: 10, timescale: 30)))
+      case 4:
+        clips.append(
+          Transition.slide(direction: .fromLeft, duration: Time(value: 10, timescale: 30)))
       case 6:
         clips.append(
           Track(at: Time(value: Int64(made), timescale: 30), name: "track \(made)") {
@@ -78,11 +82,15 @@ enum Workload {
 
   static func videoClip(_ index: Int) -> VideoClip {
     VideoClip(url: URL(fileURLWithPath: "/media/clip-\(index).mov"))
-      .trimmed(to: TimeRange(start: Time(value: 30, timescale: 30), duration: Time(value: 150, timescale: 30)))
+      .trimmed(
+        to: TimeRange(
+          start: Time(value: 30, timescale: 30), duration: Time(value: 150, timescale: 30))
+      )
       .filter(.sepia(intensity: 0.4), .mono)
       .filter(
         .gaussianBlur(radius: 4),
-        animation: .keyframes([.at(0, value: 0), .at(1, value: 8)], timing: .easeInOut))
+        animation: .keyframes([.at(0, value: 0), .at(1, value: 8)], timing: .easeInOut)
+      )
       .id(ClipID("clip-\(index)"))
       .transform(Transform(center: .normalized(x: 0.4, y: 0.6), rotation: 0.25, scale: 1.2))
       .opacity(0.9, animation: .keyframes([.at(0, value: 0), .at(1, value: 0.9)]))

@@ -77,9 +77,15 @@ func run(clips: Int) throws -> Result {
     throw BenchmarkError("the Codable mirror does not reproduce the document's bytes")
   }
 
-  let saveMs = try Measure.medianMilliseconds(runs: runs) { _ = try coder.data(for: video, images: store) }
-  let openMs = try Measure.medianMilliseconds(runs: runs) { _ = try coder.video(from: bytes, images: store) }
-  let baselineEncodeMs = try Measure.medianMilliseconds(runs: runs) { _ = try encoder.encode(mirror) }
+  let saveMs = try Measure.medianMilliseconds(runs: runs) {
+    _ = try coder.data(for: video, images: store)
+  }
+  let openMs = try Measure.medianMilliseconds(runs: runs) {
+    _ = try coder.video(from: bytes, images: store)
+  }
+  let baselineEncodeMs = try Measure.medianMilliseconds(runs: runs) {
+    _ = try encoder.encode(mirror)
+  }
   let baselineDecodeMs = try Measure.medianMilliseconds(runs: runs) {
     _ = try JSONDecoder().decode(MirrorDocument.self, from: bytes)
   }
@@ -119,7 +125,8 @@ do {
 }
 
 if !options.json {
-  print("kadr-bench — median wall time, release build; ratios are baseline ÷ kadr (higher is better)")
+  print(
+    "kadr-bench — median wall time, release build; ratios are baseline ÷ kadr (higher is better)")
   print("")
   let header = [
     "clips", "bytes", "save ms", "MB/s", "JSONEncoder ms", "save ×", "open ms", "MB/s",
@@ -140,6 +147,7 @@ if !options.json {
   if let first = results.first, let last = results.last, results.count > 1 {
     let perClip = { (r: Result) in (r.saveMs + r.openMs) / Double(r.clips) }
     print("")
-    print("per-clip cost at \(last.clips) ÷ at \(first.clips): \(fmt(perClip(last) / perClip(first)))")
+    print(
+      "per-clip cost at \(last.clips) ÷ at \(first.clips): \(fmt(perClip(last) / perClip(first)))")
   }
 }

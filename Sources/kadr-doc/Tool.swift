@@ -33,8 +33,8 @@ protocol Command {
 enum KadrDoc {
   static var commands: [any Command.Type] {
     [
-    DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
-    MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
+      DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
+      MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
     ]
   }
 
@@ -47,7 +47,8 @@ enum KadrDoc {
       "commands:",
     ]
     for command in commands {
-      lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
+      lines.append(
+        "  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
     }
     lines += [
       "",

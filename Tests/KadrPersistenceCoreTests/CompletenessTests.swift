@@ -66,7 +66,8 @@ struct CompletenessTests {
   @Test func theToyRegistryIsComplete() throws {
     let report = try Toy.registry().completenessReport()
     #expect(report.isComplete, "\(report.rendered())")
-    #expect(report.entries.map(\.kindID) == ["com.example.countdown", "com.example.group", "toyReel"])
+    #expect(
+      report.entries.map(\.kindID) == ["com.example.countdown", "com.example.group", "toyReel"])
     let countdown = try #require(report.entries.first)
     #expect(countdown.manifest.contains { $0.property == "onTick" && $0.reason == "code" })
   }

@@ -39,7 +39,8 @@ struct CoreDocumentTests {
   }
 
   @Test func unknownKindIsRefusedWithItsPointerAndTheFix() throws {
-    let json = #"{"schema":1,"video":{"clips":[{"com.example.group":{"_0":{"clips":[{"com.other.chart":{"_0":{}}}]}}}],"name":"x"}}"#
+    let json =
+      #"{"schema":1,"video":{"clips":[{"com.example.group":{"_0":{"clips":[{"com.other.chart":{"_0":{}}}]}}}],"name":"x"}}"#
     let error = try #require(throws: PersistenceError.self) {
       try Toy.coder().decode(ToyReel.self, from: Toy.bytes(json))
     }
@@ -53,10 +54,14 @@ struct CoreDocumentTests {
   }
 
   @Test func preservedUnknownContentIsWrittenBackVerbatim() throws {
-    let json = #"{"schema":1,"video":{"clips":[{"com.example.group":{"_0":{"clips":[{"com.other.chart":{"_0":{"bars":[1,2.5,{"z":null}],"title":"Q3"}}}]}}},{"com.other.chart":{"_0":{}}}],"name":"x"}}"#
+    let json =
+      #"{"schema":1,"video":{"clips":[{"com.example.group":{"_0":{"clips":[{"com.other.chart":{"_0":{"bars":[1,2.5,{"z":null}],"title":"Q3"}}}]}}},{"com.other.chart":{"_0":{}}}],"name":"x"}}"#
     let coder = try Toy.coder(CodingOptions(preservingUnknown: true))
     let opened = try coder.decode(ToyReel.self, from: Toy.bytes(json))
-    #expect(opened.preserved.map(\.pointer) == ["/video/clips/0/com.example.group/_0/clips/0", "/video/clips/1"])
+    #expect(
+      opened.preserved.map(\.pointer) == [
+        "/video/clips/0/com.example.group/_0/clips/0", "/video/clips/1",
+      ])
     let saved = try coder.encode(opened.root)
     #expect(Toy.text(saved.bytes) == json)
     #expect(saved.lossReport.isLossless)
@@ -105,26 +110,40 @@ struct CoreDocumentTests {
 
   @Test(arguments: [
     // A field of the wrong JSON type.
-    (#"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":1,"value":3},"from":"3"}}}],"name":"x"}}"#,
-     "/video/clips/0/com.example.countdown/_0/from"),
+    (
+      #"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":1,"value":3},"from":"3"}}}],"name":"x"}}"#,
+      "/video/clips/0/com.example.countdown/_0/from"
+    ),
     // A missing required field is reported at its object.
-    (#"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"from":3}}}],"name":"x"}}"#,
-     "/video/clips/0/com.example.countdown/_0"),
+    (
+      #"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"from":3}}}],"name":"x"}}"#,
+      "/video/clips/0/com.example.countdown/_0"
+    ),
     // A field the kind does not have.
-    (#"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":1,"value":3},"from":3,"extra":1}}}],"name":"x"}}"#,
-     "/video/clips/0/com.example.countdown/_0/extra"),
+    (
+      #"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":1,"value":3},"from":3,"extra":1}}}],"name":"x"}}"#,
+      "/video/clips/0/com.example.countdown/_0/extra"
+    ),
     // A timescale of zero.
-    (#"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":0,"value":3},"from":3}}}],"name":"x"}}"#,
-     "/video/clips/0/com.example.countdown/_0/duration/timescale"),
+    (
+      #"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":0,"value":3},"from":3}}}],"name":"x"}}"#,
+      "/video/clips/0/com.example.countdown/_0/duration/timescale"
+    ),
     // A timescale beyond Int32.
-    (#"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":4294967296,"value":3},"from":3}}}],"name":"x"}}"#,
-     "/video/clips/0/com.example.countdown/_0/duration/timescale"),
+    (
+      #"{"schema":1,"video":{"clips":[{"com.example.countdown":{"_0":{"duration":{"timescale":4294967296,"value":3},"from":3}}}],"name":"x"}}"#,
+      "/video/clips/0/com.example.countdown/_0/duration/timescale"
+    ),
     // A clip with two kind keys.
-    (#"{"schema":1,"video":{"clips":[{"a":{"_0":{}},"b":{"_0":{}}}],"name":"x"}}"#,
-     "/video/clips/0"),
+    (
+      #"{"schema":1,"video":{"clips":[{"a":{"_0":{}},"b":{"_0":{}}}],"name":"x"}}"#,
+      "/video/clips/0"
+    ),
     // A clip whose payload box is not {"_0": …}.
-    (#"{"schema":1,"video":{"clips":[{"com.example.countdown":{"payload":{}}}],"name":"x"}}"#,
-     "/video/clips/0/com.example.countdown"),
+    (
+      #"{"schema":1,"video":{"clips":[{"com.example.countdown":{"payload":{}}}],"name":"x"}}"#,
+      "/video/clips/0/com.example.countdown"
+    ),
     // An unknown top-level key.
     (#"{"schema":1,"video":{"clips":[],"name":"x"},"extra":true}"#, "/extra"),
     // No composition at all.

@@ -102,7 +102,8 @@ struct VersioningTests {
       var kindID: KindID { "com.example.countdown" }
       var payloadVersion: Int { 3 }
       var upgrades: [PayloadUpgrade] { [PayloadUpgrade(from: 2) { $0 }] }
-      func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {}
+      func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError)
+      {}
       func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
         Countdown(from: 0, label: nil, duration: .zero)
       }

@@ -37,8 +37,10 @@ struct LossCase: CustomTestStringConvertible, Sendable {
 }
 
 private let custom = TimingFunction.custom { $0 * $0 }
-private let lossyDouble = Animation<Double>.keyframes([.at(0, value: 0), .at(1, value: 1)], timing: custom)
-private let lossyTransform = Animation<Transform>.keyframes([.at(0, value: .identity)], timing: custom)
+private let lossyDouble = Animation<Double>.keyframes(
+  [.at(0, value: 0), .at(1, value: 1)], timing: custom)
+private let lossyTransform = Animation<Transform>.keyframes(
+  [.at(0, value: .identity)], timing: custom)
 private let base = VideoClip(url: URL(fileURLWithPath: "/m/a.mov")).trimmed(to: 0...2)
 private let photo = PlatformImage.solidColor(.red)
 private let clip0 = "/video/clips/0/video/_0"
@@ -48,7 +50,8 @@ let lossCases: [LossCase] = [
     name: "a compositor on a clip", video: { Video { base.compositor { frame, _ in frame } } },
     pointer: clip0 + "/compositors", location: "clips[0] (video a.mov)", kind: .compositor),
   LossCase(
-    name: "the multi-input compositor", video: { Video { base }.compositor { frames, _ in frames[0] } },
+    name: "the multi-input compositor",
+    video: { Video { base }.compositor { frames, _ in frames[0] } },
     pointer: "/video/multiInputCompositor", location: "composition", kind: .multiInputCompositor),
   LossCase(
     name: "custom timing in a speed curve", video: { Video { base.speed(.curved(lossyDouble)) } },
@@ -72,7 +75,8 @@ let lossCases: [LossCase] = [
   LossCase(
     name: "custom timing in a title's animation",
     video: { Video { TitleSequence("T").transform(.identity, animation: lossyTransform).id("t") } },
-    pointer: "/video/clips/0/title/_0/transformAnimation", location: "clip “t”", kind: .customTiming),
+    pointer: "/video/clips/0/title/_0/transformAnimation", location: "clip “t”", kind: .customTiming
+  ),
   LossCase(
     name: "custom timing in a clip inside a track",
     video: { Video { Track { TitleSequence("T").opacity(1, animation: lossyDouble) } } },
@@ -82,8 +86,10 @@ let lossCases: [LossCase] = [
     name: "custom timing in an overlay's position animation",
     video: {
       Video { base }.overlay(
-        ImageOverlay(photo).position(.center, animation: .keyframes([.at(0, value: .center)], timing: custom))
-          .id("logo"))
+        ImageOverlay(photo).position(
+          .center, animation: .keyframes([.at(0, value: .center)], timing: custom)
+        )
+        .id("logo"))
     },
     pointer: "/video/overlays/0/image/_0/positionAnimation", location: "overlay “logo”",
     kind: .customTiming),
@@ -95,7 +101,8 @@ let lossCases: [LossCase] = [
           .pixels(width: 1, height: 1),
           animation: .keyframes([.at(0, value: .pixels(width: 1, height: 1))], timing: custom)))
     },
-    pointer: "/video/overlays/0/sticker/_0/sizeAnimation", location: "overlays[0] (sticker PNG 1×1)",
+    pointer: "/video/overlays/0/sticker/_0/sizeAnimation",
+    location: "overlays[0] (sticker PNG 1×1)",
     kind: .customTiming),
   LossCase(
     name: "a text animation with no codec",
@@ -107,7 +114,13 @@ let lossCases: [LossCase] = [
     pointer: "/video/clips/0/image/_0/imageToken", location: "clip “p”", kind: .imageWithoutStore,
     withoutStore: true),
   LossCase(
-    name: "a clip of an unregistered type", video: { Video { base; Chart() } },
+    name: "a clip of an unregistered type",
+    video: {
+      Video {
+        base
+        Chart()
+      }
+    },
     pointer: "/video/clips/1", location: "clips[1]",
     kind: .unregisteredType(.clip, type: String(reflecting: Chart.self))),
   LossCase(

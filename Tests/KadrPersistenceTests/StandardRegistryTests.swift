@@ -77,7 +77,8 @@ struct StandardRegistryTests {
   @Test(arguments: presets, qualities)
   func everyPresetAndQualityRoundTrips(preset: Preset, quality: ExportQuality) throws {
     let (video, store) = MaximalComposition.make(preset: preset, quality: quality)
-    let reopened = try KadrCoding.video(from: KadrCoding.data(for: video, images: store), images: store)
+    let reopened = try KadrCoding.video(
+      from: KadrCoding.data(for: video, images: store), images: store)
     #expect(ReflectionDiff.differences(video, reopened) == [])
     #expect(reopened.preset == preset)
     #expect(reopened.quality == quality)

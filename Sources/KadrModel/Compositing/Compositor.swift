@@ -40,7 +40,8 @@ public struct VideoFrame: Sendable, Equatable {
     let pixel = [Float(color.red) * a, Float(color.green) * a, Float(color.blue) * a, a]
     let count = max(0, width) * max(0, height)
     return VideoFrame(
-      width: width, height: height, pixels: Array([[Float]](repeating: pixel, count: count).joined()))
+      width: width, height: height,
+      pixels: Array([[Float]](repeating: pixel, count: count).joined()))
   }
 }
 

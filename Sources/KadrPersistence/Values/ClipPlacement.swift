@@ -80,6 +80,8 @@ enum ClipPlacementSamples {
     ], timing: .cubicBezier(CGPoint(x: 0.25, y: 0.1), CGPoint(x: 0.25, y: 1)))
 
   static let opacityAnimation = Animation<Double>.keyframes(
-    [.at(Time(value: 0, timescale: 30), value: 0), .at(Time(value: 30, timescale: 30), value: 0.9)],
+    [
+      .at(Time(value: 0, timescale: 30), value: 0), .at(Time(value: 30, timescale: 30), value: 0.9),
+    ],
     timing: .easeInOut)
 }

@@ -28,11 +28,6 @@ public struct ValueEncoder {
   /// The JSON pointer of the value being written.
   public let pointer: JSONPointer
 
-  init(session: CodingSession, pointer: JSONPointer) {
-    self.session = session
-    self.pointer = pointer
-  }
-
   /// An encoder for a keyed object at this pointer.
   ///
   /// - Parameter keys: The object's key type.
@@ -104,18 +99,13 @@ public struct ValueDecoder {
   /// Its JSON pointer.
   public let pointer: JSONPointer
 
-  init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
-    self.session = session
-    self.json = json
-    self.pointer = pointer
-  }
-
   /// A decoder for this value as a keyed object; refuses keys that `keys` does not have.
   ///
   /// - Parameter keys: The object's key type.
   /// - Throws: ``PersistenceError`` when the value is not an object or has an unknown key.
-  public func keyed<Key: PayloadKey>(by keys: Key.Type) throws(PersistenceError) -> KeyedDecoder<Key>
-  {
+  public func keyed<Key: PayloadKey>(by keys: Key.Type) throws(PersistenceError) -> KeyedDecoder<
+    Key
+  > {
     guard case .object(let object) = json else { throw typeMismatch(expected: "an object") }
     return try KeyedDecoder(session: session, object: object, pointer: pointer)
   }
@@ -181,7 +171,8 @@ public struct ValueDecoder {
     var decoders: [ValueDecoder] = []
     decoders.reserveCapacity(items.count)
     for (index, item) in items.enumerated() {
-      decoders.append(ValueDecoder(session: session, json: item, pointer: pointer.appending(index: index)))
+      decoders.append(
+        ValueDecoder(session: session, json: item, pointer: pointer.appending(index: index)))
     }
     return decoders
   }

@@ -20,7 +20,8 @@ public enum DocumentEnvelope {
     guard case .integer(let number)? = envelope[schemaKey], let schema = Int(exactly: number)
     else {
       throw PersistenceError(
-        .schemaMissing, at: envelope[schemaKey] == nil ? .root : JSONPointer.root.appending(key: schemaKey))
+        .schemaMissing,
+        at: envelope[schemaKey] == nil ? .root : JSONPointer.root.appending(key: schemaKey))
     }
     return schema
   }

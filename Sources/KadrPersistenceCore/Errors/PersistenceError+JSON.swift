@@ -16,7 +16,9 @@ extension PersistenceError {
         .limitExceeded("A string is longer than the limit of \(limit) bytes"), at: error.pointer)
     default:
       self.init(
-        .malformedJSON(detail: error.errorDescription ?? "malformed JSON", line: error.line, column: error.column),
+        .malformedJSON(
+          detail: error.errorDescription ?? "malformed JSON", line: error.line, column: error.column
+        ),
         at: error.pointer)
     }
   }

@@ -74,7 +74,8 @@ extension PersistenceError: LocalizedError {
       return "Correct the value in the file, or re-save the project from the app that made it."
     case .unknownField(_, let known):
       let list = known.sorted().joined(separator: ", ")
-      return "Remove the field, or open the file with a version that knows it. Known fields: \(list)."
+      return
+        "Remove the field, or open the file with a version that knows it. Known fields: \(list)."
     case .unknownKind:
       return "Register the codec of the plugin that wrote it, or open with preservingUnknown to "
         + "keep it unchanged."

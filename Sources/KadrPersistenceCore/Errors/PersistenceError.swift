@@ -110,7 +110,9 @@ public struct PersistenceError: Error, Sendable, CustomStringConvertible {
   public var description: String {
     let message = errorDescription ?? "\(reason)"
     if let position = lineAndColumn { return "\(position.line):\(position.column): \(message)" }
-    if let pointer { return "\(pointer.description.isEmpty ? "/" : pointer.description): \(message)" }
+    if let pointer {
+      return "\(pointer.description.isEmpty ? "/" : pointer.description): \(message)"
+    }
     return message
   }
 }

@@ -127,7 +127,10 @@ public enum ReflectionDiff {
       case .enum:
         compareEnums(left, right, expected, actual, path: path, depth: depth)
       case .collection, .set, .dictionary, .tuple, .optional:
-        compareSequences(left, right, path: path, depth: depth, sortByText: left.displayStyle != .collection && left.displayStyle != .tuple && left.displayStyle != .optional)
+        compareSequences(
+          left, right, path: path, depth: depth,
+          sortByText: left.displayStyle != .collection && left.displayStyle != .tuple
+            && left.displayStyle != .optional)
       default:
         compareFields(left, right, path: path, ignoring: ignoring, depth: depth)
       }
@@ -143,7 +146,8 @@ public enum ReflectionDiff {
         return
       }
       if let a = left.children.first, let b = right.children.first {
-        compare(a.value, b.value, path: path + "." + (a.label ?? "case"), ignoring: [], depth: depth + 1)
+        compare(
+          a.value, b.value, path: path + "." + (a.label ?? "case"), ignoring: [], depth: depth + 1)
       }
     }
 

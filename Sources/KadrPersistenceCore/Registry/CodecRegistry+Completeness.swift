@@ -16,7 +16,9 @@ extension CodecRegistry {
     entries += textAnimations.byKind.values.map { completeness(of: $0) }
     entries += models.byKind.values.map { completeness(of: $0) }
     entries.sort {
-      ($0.extensionPoint.rawValue, $0.kindID.rawValue) < ($1.extensionPoint.rawValue, $1.kindID.rawValue)
+      ($0.extensionPoint.rawValue, $0.kindID.rawValue) < (
+        $1.extensionPoint.rawValue, $1.kindID.rawValue
+      )
     }
     return CompletenessReport(entries: entries)
   }

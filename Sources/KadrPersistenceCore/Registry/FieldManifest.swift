@@ -79,7 +79,8 @@ public struct FieldManifest: Sendable, Hashable, Codable {
   public init<Key: PayloadKey>(_ keys: Key.Type, notEncoded: [NotEncodedField] = []) {
     entries =
       Key.allCases.map {
-        Entry(property: $0.property, key: $0.rawValue, reason: nil, holdsImageToken: $0.holdsImageToken)
+        Entry(
+          property: $0.property, key: $0.rawValue, reason: nil, holdsImageToken: $0.holdsImageToken)
       }
       + notEncoded.map {
         Entry(property: $0.property, key: nil, reason: $0.reason, holdsImageToken: false)

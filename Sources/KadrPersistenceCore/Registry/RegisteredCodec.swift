@@ -14,8 +14,7 @@ struct RegisteredCodec<Base>: Sendable {
   let manifest: FieldManifest
   /// Writes a value; `nil` when the value is not of this codec's model type, or when the codec
   /// left it out (``KeyedEncoder/omitValue()``).
-  let encode:
-    @Sendable (Base, CodingSession, JSONPointer) throws(PersistenceError) -> JSONObject?
+  let encode: @Sendable (Base, CodingSession, JSONPointer) throws(PersistenceError) -> JSONObject?
   let decode: @Sendable (JSONObject, CodingSession, JSONPointer) throws(PersistenceError) -> Base
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?

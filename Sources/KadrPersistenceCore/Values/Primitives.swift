@@ -46,8 +46,7 @@ extension Int64: PersistableValue {
   }
 
   /// Reads an integer literal that fits `Int64`.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int64
-  {
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int64 {
     try decoder.int64()
   }
 }
@@ -75,8 +74,7 @@ extension Int32: PersistableValue {
   }
 
   /// Reads an integer literal that fits `Int32`.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int32
-  {
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int32 {
     let value = try decoder.int64()
     guard let int = Int32(exactly: value) else {
       throw decoder.error(
@@ -117,7 +115,8 @@ extension Array: PersistableValue where Element: PersistableValue {
   }
 
   /// Reads each element.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> [Element]
+  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+    -> [Element]
   {
     var array: [Element] = []
     for element in try decoder.elements() {
