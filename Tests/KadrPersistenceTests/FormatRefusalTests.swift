@@ -40,7 +40,7 @@ let formatRefusals: [FormatRefusal] = [
   FormatRefusal(
     why: "an unknown pitch algorithm", replace: #""timeDomain""#, with: #""granular""#,
     pointer: "/video/audioTracks/0/pitchAlgorithm"),
-  FormatFormatRefusal(
+  FormatRefusal(
     why: "an unknown alignment", replace: #""alignment":"center""#,
     with: #""alignment":"justified""#, pointer: "/video/clips/3/title/_0/style/alignment"),
   FormatRefusal(
