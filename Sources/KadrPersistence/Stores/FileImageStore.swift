@@ -1,0 +1,158 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+
+/// An image store that keeps each image as a content-addressed file in one directory.
+///
+/// Tokens are `file:<sha256>.<ext>`: the SHA-256 of the image's encoded bytes, as 64 lowercase hex
+/// digits, and the extension of its format (`png`, `jpg`, `gif`, `webp`). Tokens are relative
+/// (never a path), so a project and its image directory can move together. The same image is
+/// stored once, and saving it again gives the same token.
+///
+/// ```swift
+/// let store = FileImageStore(directory: projectURL.appendingPathComponent("images"))
+/// let data = try KadrCoding.data(for: video, images: store)
+/// let reopened = try KadrCoding.video(from: data, images: store)
+/// ```
+///
+/// ## Safety
+///
+/// Nothing outside the directory is ever read or written. A token resolves only to a regular file
+/// directly inside the directory, and only when its name is exactly `<64 hex>.<ext>` (so `..`,
+/// `/`, `%2f`, NUL or absolute paths are refused before the file system is touched). Symbolic
+/// links are never followed. The bytes read back must hash to the digest in the name; a corrupted
+/// or replaced file is an error naming the token, never a wrong picture.
+///
+/// ## Durability and threads
+///
+/// Files are written atomically (a temporary file in the same directory, flushed, then renamed),
+/// so a crash never leaves a torn image. A store may be used from many tasks at once: writes hold
+/// the store's lock, so a hundred tasks saving the same image store it once. Several processes
+/// sharing the directory are safe too, since a name's contents never change.
+public final class FileImageStore: ImageStore, @unchecked Sendable {
+  // @unchecked Sendable: the only mutable state is on disk; `lock` serialises this store's writes
+  // and prunes, and every stored property is a constant.
+  private let lock = NSLock()
+
+  /// The directory holding the images; created, with its parents, on the first save.
+  public let directory: URL
+
+  /// The scheme of this store's tokens: `file`.
+  public static let scheme = FileImageName.scheme
+
+  /// Creates a store for the images in `directory`.
+  ///
+  /// Nothing is read or created until the store is used.
+  /// - Parameter directory: A file URL; created on the first save if it does not exist.
+  public init(directory: URL) {
+    self.directory = directory.standardizedFileURL
+  }
+
+  /// Returns the token of `image`, writing its file first unless an identical one is there.
+  ///
+  /// A file of that name whose bytes differ (a corrupted copy) or a symbolic link of that name is
+  /// replaced by the right file; a link is replaced itself, its target is never touched.
+  /// - Parameter image: The image to save.
+  /// - Returns: `file:<sha256>.<ext>`.
+  /// - Throws: ``FileImageStoreError/writeFailed(_:reason:)`` or
+  ///   ``FileImageStoreError/directoryUnavailable(path:reason:)``.
+  public func token(for image: PlatformImage) throws(FileImageStoreError) -> String {
+    let name = FileImageName(data: image.data, format: image.format)
+    lock.lock()
+    defer { lock.unlock() }
+    try prepareDirectory()
+    let path = self.path(of: name)
+    if case .regularFile(let size) = try? DirectoryEntry.status(of: path), size == image.data.count,
+      (try? DirectoryEntry.readRegularFile(at: path)) == image.data
+    {
+      return name.token
+    }
+    do {
+      try AtomicFile.write(image.data, to: URL(fileURLWithPath: path))
+    } catch {
+      throw .writeFailed(name.token, reason: Self.describe(error))
+    }
+    return name.token
+  }
+
+  /// Returns the image saved under `token`, after checking its bytes against the digest.
+  ///
+  /// - Parameter token: A `file:` token written by this store.
+  /// - Returns: The image.
+  /// - Throws: ``FileImageStoreError``: the token is malformed, the file is missing, is not a
+  ///   regular file, does not match its digest, or is not an image of the extension's format.
+  public func image(for token: String) throws(FileImageStoreError) -> PlatformImage {
+    let name = try FileImageName(token: token)
+    let path = self.path(of: name)
+    let data: Data
+    do {
+      data = try DirectoryEntry.readRegularFile(at: path)
+    } catch {
+      if let kind = error.kind { throw .notARegularFile(token, found: kind) }
+      if error.isMissing { throw .missingFile(token, path: path) }
+      throw .readFailed(token, reason: error.reason)
+    }
+    let actual = SHA256.hash(data).hexString
+    guard actual == name.hash else { throw .contentMismatch(token, actualHash: actual) }
+    let image: PlatformImage
+    do {
+      image = try PlatformImage(data: data)
+    } catch {
+      throw .notAnImage(token, error)
+    }
+    guard image.format == name.format else { throw .formatMismatch(token, found: image.format) }
+    return image
+  }
+
+  /// Whether `token` is a well-formed token of this store (it may still name a missing file).
+  ///
+  /// - Parameter token: Any string.
+  public static func isToken(_ token: String) -> Bool {
+    (try? FileImageName(token: token)) != nil
+  }
+
+  /// The path of the file `name` in the directory.
+  func path(of name: FileImageName) -> String {
+    directory.path + "/" + name.fileName
+  }
+
+  /// Creates the directory if it does not exist; refuses a path that is not a directory.
+  func prepareDirectory() throws(FileImageStoreError) {
+    let path = directory.path
+    guard directory.isFileURL else {
+      throw .directoryUnavailable(path: directory.absoluteString, reason: "it is not a file URL")
+    }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        throw .directoryUnavailable(path: path, reason: "it is not a directory")
+      }
+      return
+    }
+    do {
+      try FileManager.default.createDirectory(
+        at: directory, withIntermediateDirectories: true)
+    } catch {
+      throw .directoryUnavailable(path: path, reason: Self.describe(error))
+    }
+  }
+
+  /// A short sentence for an underlying error.
+  static func describe(_ error: any Error) -> String {
+    if let persistence = error as? PersistenceError,
+      case .fileSystem(_, let underlying) = persistence.reason
+    {
+      return describe(underlying)
+    }
+    return (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+  }
+
+  /// Runs `body` holding the store's lock.
+  func withLock<Result>(_ body: () throws(FileImageStoreError) -> Result)
+    throws(FileImageStoreError) -> Result
+  {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+}

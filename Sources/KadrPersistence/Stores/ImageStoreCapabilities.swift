@@ -1,0 +1,40 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+
+/// An image store that can say which token an image object came from, without saving anything.
+///
+/// ``RoutingImageStore`` asks these stores first when saving, so an image resolved from a
+/// `https:` or `photo:` token is saved back under that token instead of being copied into the
+/// writer store.
+///
+/// ## Implementation requirements
+///
+/// - Answer by identity (`ObjectIdentifier`), for images this store handed out; return `nil`
+///   for anything else. Never save, never block on I/O.
+/// - Safe to call from many tasks at once.
+public protocol TokenRecallingImageStore: ImageStore {
+  /// The token `image` was resolved from by this store, or `nil` when it did not come from it.
+  ///
+  /// - Parameter image: An image, usually from a decoded composition.
+  func recalledToken(for image: PlatformImage) -> String?
+}
+
+/// An image store that resolves tokens ahead of time, asynchronously, so that the synchronous
+/// ``ImageStore/image(for:)`` can serve them while a document is decoded.
+///
+/// ## Implementation requirements
+///
+/// - Resolve every token given (concurrently, within the store's limits), or throw an error
+///   naming the token that failed.
+/// - Afterwards the store's own `image(for:)` serves every token resolved; the returned
+///   ``PrefetchedImageStore`` holds exactly the tokens given.
+/// - Safe to call from many tasks at once.
+public protocol PrefetchingImageStore: ImageStore {
+  /// Resolves `tokens`, and returns a store that serves exactly them.
+  ///
+  /// - Parameter tokens: Tokens of this store's schemes; duplicates are resolved once.
+  /// - Returns: The resolved images by token.
+  /// - Throws: The store's error for the first token that failed.
+  func prefetch(_ tokens: [String]) async throws -> PrefetchedImageStore
+}

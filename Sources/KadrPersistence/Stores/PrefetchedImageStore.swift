@@ -1,0 +1,65 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+
+/// An image store holding images resolved beforehand, by a ``URLImageStore`` or by the host
+/// itself (say, from the photo library for `photo:` tokens).
+///
+/// It serves exactly the tokens it was given and maps those image objects back to their tokens,
+/// so a composition opened with it saves back under the same tokens. It cannot save new images.
+///
+/// ```swift
+/// let photos = PrefetchedImageStore(["photo:ABC-123": image])
+/// var router = RoutingImageStore()
+/// try router.register(photos, forScheme: "photo")
+/// ```
+public final class PrefetchedImageStore: TokenRecallingImageStore, Sendable {
+  private let imagesByToken: [String: PlatformImage]
+  private let tokensByImage: [ObjectIdentifier: String]
+
+  /// Creates a store serving `images`.
+  ///
+  /// When one image object is given under several tokens, it saves back under the smallest of
+  /// them (in `String` order), so the answer does not depend on dictionary order.
+  /// - Parameter images: The images by token.
+  public init(_ images: [String: PlatformImage]) {
+    imagesByToken = images
+    var tokens: [ObjectIdentifier: String] = [:]
+    for (token, image) in images {
+      let key = ObjectIdentifier(image)
+      if let existing = tokens[key], existing <= token { continue }
+      tokens[key] = token
+    }
+    tokensByImage = tokens
+  }
+
+  /// The tokens served, sorted.
+  public var tokens: [String] { imagesByToken.keys.sorted() }
+
+  /// The number of tokens served.
+  public var count: Int { imagesByToken.count }
+
+  /// Returns the image given for `token`.
+  ///
+  /// - Parameter token: One of ``tokens``.
+  /// - Throws: ``ImageStoreError/unknownToken(_:)`` for any other token.
+  public func image(for token: String) throws(ImageStoreError) -> PlatformImage {
+    guard let image = imagesByToken[token] else { throw .unknownToken(token) }
+    return image
+  }
+
+  /// Returns the token `image` was given under.
+  ///
+  /// - Parameter image: One of the image objects given (compared by identity).
+  /// - Throws: ``ImageStoreError/cannotStoreNewImages(_:)`` for any other image.
+  public func token(for image: PlatformImage) throws(ImageStoreError) -> String {
+    guard let token = tokensByImage[ObjectIdentifier(image)] else {
+      throw .cannotStoreNewImages("prefetched image store")
+    }
+    return token
+  }
+
+  public func recalledToken(for image: PlatformImage) -> String? {
+    tokensByImage[ObjectIdentifier(image)]
+  }
+}

@@ -1,0 +1,215 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+
+/// An image store for tokens that are absolute `https:` URLs (and `http:` or `file:` ones when
+/// the configuration allows them), fetched with `URLSession`.
+///
+/// ``ImageStore`` is synchronous, so a URL store resolves its tokens ahead, in one concurrent pass
+/// within the configured limits: call ``prefetch(_:)`` with a document's tokens (or register the
+/// store in a ``RoutingImageStore`` and prefetch through it), then decode. ``image(for:)`` serves
+/// only tokens already fetched.
+///
+/// ```swift
+/// let urls = URLImageStore(configuration: .init(maximumImageBytes: 10 << 20))
+/// try await urls.prefetch(["https://example.com/logo.png"])
+/// let logo = try urls.image(for: "https://example.com/logo.png")
+/// ```
+///
+/// Every fetch enforces a 2xx status, a size limit (checked against `Content-Length` and while
+/// receiving, so an oversized body is never read to the end), a redirect limit, a total timeout,
+/// and bytes that really are an image. A URL store cannot upload: saving an image that did not
+/// come from it throws ``ImageStoreError/cannotStoreNewImages(_:)``, which the coder reports as
+/// loss; an image it fetched saves back under its URL.
+///
+/// A document decides which URLs are requested. A server opening documents it did not write
+/// should keep `http:` and `file:` off (the default) and, if its network can reach internal
+/// services, route requests through a proxy that refuses private addresses.
+public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStore,
+  @unchecked Sendable
+{
+  // @unchecked Sendable: `imagesByToken` and `tokensByImage` are read and written only while
+  // `lock` is held; every other stored property is a constant.
+  private let lock = NSLock()
+  private var imagesByToken: [String: PlatformImage] = [:]
+  private var tokensByImage: [ObjectIdentifier: String] = [:]
+  private let fetcher: URLImageFetcher
+
+  /// What the store may fetch and its limits, clamped to their documented ranges.
+  public let configuration: Configuration
+
+  /// Creates a store.
+  ///
+  /// - Parameter configuration: The allowed schemes and the limits; out-of-range values are
+  ///   clamped (see ``Configuration``).
+  public init(configuration: Configuration = Configuration()) {
+    self.configuration = configuration.clamped
+    fetcher = URLImageFetcher(configuration: self.configuration)
+  }
+
+  /// The tokens fetched so far, sorted.
+  public var fetchedTokens: [String] { lock.withLock { imagesByToken.keys.sorted() } }
+
+  /// Fetches every token not fetched yet, at most
+  /// ``Configuration/maximumConcurrentRequests`` at once, and returns a store serving exactly
+  /// `tokens`.
+  ///
+  /// Every token is checked before anything is fetched. On the first failure the other requests
+  /// are cancelled and the error is thrown; images fetched before it stay in this store.
+  /// - Parameter tokens: URL tokens; duplicates are fetched once.
+  /// - Returns: The images of `tokens`.
+  /// - Throws: ``URLImageStoreError`` naming the token and the cause.
+  public func prefetch(_ tokens: [String]) async throws(URLImageStoreError)
+    -> PrefetchedImageStore
+  {
+    var seen: Set<String> = []
+    let distinct = tokens.filter { seen.insert($0).inserted }
+    guard distinct.count <= configuration.maximumTokensPerPrefetch else {
+      throw .tooManyTokens(count: distinct.count, limit: configuration.maximumTokensPerPrefetch)
+    }
+    var images: [String: PlatformImage] = [:]
+    var pending: [(token: String, url: URL)] = []
+    for token in distinct {
+      let url = try url(for: token)
+      if let image = lock.withLock({ imagesByToken[token] }) {
+        images[token] = image
+      } else {
+        pending.append((token, url))
+      }
+    }
+    for (token, image) in try await resolve(pending) { images[token] = image }
+    return PrefetchedImageStore(images)
+  }
+
+  /// Returns the image fetched for `token`.
+  ///
+  /// - Parameter token: A URL token passed to ``prefetch(_:)`` before.
+  /// - Returns: The image.
+  /// - Throws: ``URLImageStoreError/notPrefetched(_:)`` when it was not fetched, or the reason
+  ///   the token is not acceptable.
+  public func image(for token: String) throws(URLImageStoreError) -> PlatformImage {
+    if let image = lock.withLock({ imagesByToken[token] }) { return image }
+    _ = try url(for: token)
+    throw .notPrefetched(token)
+  }
+
+  /// Returns the URL `image` was fetched from.
+  ///
+  /// - Parameter image: An image this store fetched (compared by identity).
+  /// - Throws: ``ImageStoreError/cannotStoreNewImages(_:)`` for any other image: a URL store
+  ///   cannot upload.
+  public func token(for image: PlatformImage) throws(ImageStoreError) -> String {
+    guard let token = recalledToken(for: image) else {
+      throw .cannotStoreNewImages("URL image store")
+    }
+    return token
+  }
+
+  public func recalledToken(for image: PlatformImage) -> String? {
+    lock.withLock { tokensByImage[ObjectIdentifier(image)] }
+  }
+
+  /// Checks `token` against the configuration and returns its URL.
+  ///
+  /// - Parameter token: A token.
+  /// - Returns: The URL to fetch.
+  /// - Throws: ``URLImageStoreError/invalidURL(_:)`` or
+  ///   ``URLImageStoreError/schemeNotAllowed(_:scheme:)``.
+  public func url(for token: String) throws(URLImageStoreError) -> URL {
+    guard let url = URL(string: token), let scheme = url.scheme?.lowercased() else {
+      throw .invalidURL(token)
+    }
+    if scheme == "file" {
+      guard configuration.allowsFileURLs else { throw .schemeNotAllowed(token, scheme: scheme) }
+      guard url.path.hasPrefix("/") else { throw .invalidURL(token) }
+      return url
+    }
+    guard configuration.networkSchemes.contains(scheme) else {
+      throw .schemeNotAllowed(token, scheme: scheme)
+    }
+    guard let host = url.host, !host.isEmpty else { throw .invalidURL(token) }
+    return url
+  }
+
+  /// Fetches `pending` with at most the configured number of requests at once.
+  private func resolve(_ pending: [(token: String, url: URL)]) async throws(URLImageStoreError)
+    -> [String: PlatformImage]
+  {
+    let limit = configuration.maximumConcurrentRequests
+    let outcome = await withTaskGroup(
+      of: (String, Result<PlatformImage, URLImageStoreError>).self
+    ) { group -> Result<[String: PlatformImage], URLImageStoreError> in
+      var queue = pending[...]
+      var images: [String: PlatformImage] = [:]
+      func startNext() {
+        guard let next = queue.popFirst() else { return }
+        group.addTask { (next.token, await self.resolve(next.token, url: next.url)) }
+      }
+      for _ in 0..<limit { startNext() }
+      while let (token, result) = await group.next() {
+        switch result {
+        case .success(let image):
+          images[token] = image
+          startNext()
+        case .failure(let error):
+          group.cancelAll()
+          return .failure(error)
+        }
+      }
+      return .success(images)
+    }
+    return try outcome.get()
+  }
+
+  /// Fetches one token and keeps its image.
+  private func resolve(_ token: String, url: URL) async -> Result<PlatformImage, URLImageStoreError>
+  {
+    let data =
+      url.isFileURL
+      ? LocalImageFile.read(url, token: token, limit: configuration.maximumImageBytes)
+      : await fetcher.fetch(url, token: token)
+    return data.flatMap { data in decode(data, token: token) }
+  }
+
+  /// Decodes fetched bytes and keeps the image.
+  private func decode(_ data: Data, token: String) -> Result<PlatformImage, URLImageStoreError> {
+    do {
+      return .success(keep(try PlatformImage(data: data), token: token))
+    } catch {
+      return .failure(.notAnImage(token, error))
+    }
+  }
+
+  /// Stores `image` under `token`, or returns the image already there, so that a token always
+  /// gives the same image object.
+  private func keep(_ image: PlatformImage, token: String) -> PlatformImage {
+    lock.withLock {
+      if let existing = imagesByToken[token] { return existing }
+      imagesByToken[token] = image
+      tokensByImage[ObjectIdentifier(image)] = token
+      return image
+    }
+  }
+}
+
+/// Reads `file:` URL tokens, when a configuration allows them.
+private enum LocalImageFile {
+  static func read(_ url: URL, token: String, limit: Int) -> Result<Data, URLImageStoreError> {
+    do {
+      let attributes = try FileManager.default.attributesOfItem(atPath: url.path)
+      guard attributes[.type] as? FileAttributeType == .typeRegular else {
+        return .failure(.transport(token, reason: "it is not a regular file"))
+      }
+      if let size = attributes[.size] as? Int, size > limit {
+        return .failure(.tooLarge(token, limit: limit))
+      }
+      let handle = try FileHandle(forReadingFrom: url)
+      defer { try? handle.close() }
+      let data = try handle.read(upToCount: limit + 1) ?? Data()
+      guard data.count <= limit else { return .failure(.tooLarge(token, limit: limit)) }
+      return .success(data)
+    } catch {
+      return .failure(.transport(token, reason: error.localizedDescription))
+    }
+  }
+}

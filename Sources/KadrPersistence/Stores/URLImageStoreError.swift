@@ -1,0 +1,91 @@
+import Foundation
+import KadrModel
+
+/// Why a ``URLImageStore`` refused or failed to resolve a token.
+///
+/// Every case names the token and the cause.
+public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
+  /// The token is not an absolute URL with a host (or, for `file:`, an absolute path).
+  case invalidURL(String)
+  /// The token's scheme is not allowed by the store's configuration.
+  case schemeNotAllowed(String, scheme: String)
+  /// The token was not prefetched, so the synchronous ``URLImageStore/image(for:)`` cannot
+  /// serve it.
+  case notPrefetched(String)
+  /// The server answered with a status outside 200…299.
+  case httpStatus(String, code: Int)
+  /// The image is larger than the configured maximum; the rest was not downloaded.
+  case tooLarge(String, limit: Int)
+  /// The server redirected more times than the configured maximum.
+  case tooManyRedirects(String, limit: Int)
+  /// The server redirected to a URL whose scheme is not allowed.
+  case redirectNotAllowed(String, location: String)
+  /// The request took longer than the configured timeout.
+  case timedOut(String, seconds: Double)
+  /// The bytes received are not an image.
+  case notAnImage(String, ImageDataError)
+  /// The connection failed.
+  case transport(String, reason: String)
+  /// The request was cancelled (the prefetching task was cancelled).
+  case cancelled(String)
+  /// A prefetch asked for more distinct tokens than the configured maximum.
+  case tooManyTokens(count: Int, limit: Int)
+
+  /// The token the error is about, or `nil` for ``tooManyTokens(count:limit:)``.
+  public var token: String? {
+    switch self {
+    case .invalidURL(let token), .schemeNotAllowed(let token, _), .notPrefetched(let token),
+      .httpStatus(let token, _), .tooLarge(let token, _), .tooManyRedirects(let token, _),
+      .redirectNotAllowed(let token, _), .timedOut(let token, _), .notAnImage(let token, _),
+      .transport(let token, _), .cancelled(let token):
+      return token
+    case .tooManyTokens:
+      return nil
+    }
+  }
+
+  public var errorDescription: String? {
+    switch self {
+    case .invalidURL(let token):
+      return "The image token '\(token)' is not an absolute URL."
+    case .schemeNotAllowed(let token, let scheme):
+      return "The image '\(token)' was not fetched: '\(scheme):' URLs are not allowed."
+    case .notPrefetched(let token):
+      return "The image '\(token)' has not been fetched yet."
+    case .httpStatus(let token, let code):
+      return "The image '\(token)' could not be fetched: the server answered with status "
+        + "\(code)."
+    case .tooLarge(let token, let limit):
+      return "The image '\(token)' is larger than the limit of \(limit) bytes."
+    case .tooManyRedirects(let token, let limit):
+      return "The image '\(token)' was redirected more than \(limit) times."
+    case .redirectNotAllowed(let token, let location):
+      return "The image '\(token)' was redirected to '\(location)', whose scheme is not allowed."
+    case .timedOut(let token, let seconds):
+      return "The image '\(token)' did not arrive within \(seconds) seconds."
+    case .notAnImage(let token, let error):
+      return "The bytes of '\(token)' are not an image: " + (error.errorDescription ?? "\(error)")
+    case .transport(let token, let reason):
+      return "The image '\(token)' could not be fetched: \(reason)."
+    case .cancelled(let token):
+      return "Fetching the image '\(token)' was cancelled."
+    case .tooManyTokens(let count, let limit):
+      return "The document refers to \(count) image URLs, more than the limit of \(limit)."
+    }
+  }
+
+  public var recoverySuggestion: String? {
+    switch self {
+    case .notPrefetched:
+      return "Call prefetch(_:) with the document's tokens before decoding, or open the "
+        + "document with the async API, which prefetches."
+    case .schemeNotAllowed, .redirectNotAllowed:
+      return "Allow the scheme in URLImageStore.Configuration if it is trusted (allowsHTTP, "
+        + "allowsFileURLs)."
+    case .tooLarge, .tooManyRedirects, .timedOut, .tooManyTokens:
+      return "Raise the limit in URLImageStore.Configuration if the source is trusted."
+    case .invalidURL, .httpStatus, .notAnImage, .transport, .cancelled:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+import Testing
+
+@Suite("URL image store")
+struct URLImageStoreTests {
+  typealias Support = StoreTestSupport
+
+  static let png = Support.png(42, width: 3, height: 2)
+  static let hugeSize = 64 * 1024 * 1024
+  static let limit = 256 * 1024
+
+  /// The test server's answers.
+  static func route(_ path: String) -> LoopbackHTTPServer.Response {
+    let image = png.data
+    switch path {
+    case "/image.png":
+      return .bytes(status: 200, headers: ["Content-Type": "image/png"], body: image)
+    case "/text": return .bytes(status: 200, headers: [:], body: Data("not an image".utf8))
+    case "/huge": return .stream(total: hugeSize, declaresLength: true)
+    case "/huge-stream": return .stream(total: hugeSize, declaresLength: false)
+    case "/slow": return .delayed(5, body: image)
+    case "/to-file":
+      return .bytes(status: 302, headers: ["Location": "file:///etc/hosts"], body: Data())
+    case let item where item.hasPrefix("/item/"): return .delayed(0.2, body: image)
+    case let redirect where redirect.hasPrefix("/redirect/"):
+      let remaining = Int(redirect.dropFirst("/redirect/".count)) ?? 0
+      guard remaining > 0 else { return .bytes(status: 200, headers: [:], body: image) }
+      return .bytes(status: 302, headers: ["Location": "/redirect/\(remaining - 1)"], body: Data())
+    default: return .bytes(status: 404, headers: [:], body: Data("missing".utf8))
+    }
+  }
+
+  /// Runs `body` with a fresh server and a store allowing `http:` with small limits.
+  private func withServer(
+    _ configuration: URLImageStore.Configuration = URLImageStore.Configuration(
+      allowsHTTP: true, requestTimeout: 0.5, maximumImageBytes: limit, maximumRedirects: 3),
+    _ body: (LoopbackHTTPServer, URLImageStore) async throws -> Void
+  ) async throws {
+    let server = try LoopbackHTTPServer(routes: Self.route)
+    defer { server.stop() }
+    try await body(server, URLImageStore(configuration: configuration))
+  }
+
+  /// Prefetches one token and returns the error thrown.
+  private func prefetchError(_ token: String, from store: URLImageStore) async
+    -> URLImageStoreError?
+  {
+    do {
+      _ = try await store.prefetch([token])
+      return nil
+    } catch {
+      return error
+    }
+  }
+
+  @Test func fetchesAnImageAndSavesItBackUnderItsURL() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/image.png"
+      let prefetched = try await store.prefetch([token])
+      let image = try prefetched.image(for: token)
+      #expect(image.data == Self.png.data)
+      #expect(try store.image(for: token) === image)
+      #expect(try store.token(for: image) == token)
+      #expect(try prefetched.token(for: image) == token)
+      #expect(store.fetchedTokens == [token])
+    }
+  }
+
+  @Test func refusesHTTPUnlessAllowed() async throws {
+    try await withServer(URLImageStore.Configuration()) { server, store in
+      let token = server.baseURL + "/image.png"
+      #expect(await prefetchError(token, from: store) == .schemeNotAllowed(token, scheme: "http"))
+      #expect(server.paths.isEmpty)
+    }
+  }
+
+  /// Tokens refused before any request, one line each with the error.
+  static let refusedTokens: [(token: String, error: URLImageStoreError)] = [
+    ("not a url", .invalidURL("not a url")),
+    ("//example.com/a.png", .invalidURL("//example.com/a.png")),
+    ("https:///a.png", .invalidURL("https:///a.png")),
+    ("ftp://example.com/a.png", .schemeNotAllowed("ftp://example.com/a.png", scheme: "ftp")),
+    ("file:///etc/hosts", .schemeNotAllowed("file:///etc/hosts", scheme: "file")),
+    ("data:image/png;base64,AA==", .schemeNotAllowed("data:image/png;base64,AA==", scheme: "data")),
+    ("photo:ABC", .schemeNotAllowed("photo:ABC", scheme: "photo")),
+  ]
+
+  @Test(arguments: refusedTokens)
+  func refusesATokenThatIsNotAnAllowedURL(token: String, error: URLImageStoreError) async {
+    let store = URLImageStore()
+    #expect(await prefetchError(token, from: store) == error)
+    #expect(throws: error) { try store.image(for: token) }
+  }
+
+  @Test func readsFileURLsOnlyWhenAllowed() async throws {
+    try await Support.withTemporaryDirectory { directory in
+      let file = directory.appendingPathComponent("local.png")
+      try Self.png.data.write(to: file)
+      let token = file.absoluteString
+      let allowed = URLImageStore(configuration: .init(allowsFileURLs: true))
+      #expect(try await allowed.prefetch([token]).image(for: token).data == Self.png.data)
+      #expect(
+        await prefetchError(token, from: URLImageStore())
+          == .schemeNotAllowed(token, scheme: "file"))
+      let small = URLImageStore(configuration: .init(allowsFileURLs: true, maximumImageBytes: 10))
+      #expect(await prefetchError(token, from: small) == .tooLarge(token, limit: 10))
+    }
+  }
+
+  @Test func refusesBytesThatAreNotAnImage() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/text"
+      guard case .notAnImage(token, _)? = await prefetchError(token, from: store) else {
+        Issue.record("expected notAnImage")
+        return
+      }
+      #expect(store.fetchedTokens.isEmpty)
+    }
+  }
+
+  @Test func refusesAStatusOutsideTwoHundreds() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/missing"
+      #expect(await prefetchError(token, from: store) == .httpStatus(token, code: 404))
+    }
+  }
+
+  @Test(arguments: ["/huge", "/huge-stream"])
+  func stopsAnOversizedDownloadEarly(path: String) async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + path
+      #expect(await prefetchError(token, from: store) == .tooLarge(token, limit: Self.limit))
+      // The server's send fails once the client hangs up; wait (bounded) for it to notice.
+      let deadline = Date().addingTimeInterval(8)
+      while server.finishedStreams == 0, Date() < deadline {
+        try await Task.sleep(for: .milliseconds(20))
+      }
+      #expect(server.finishedStreams == 1)
+      #expect(server.bytesStreamed < Self.hugeSize / 2)
+    }
+  }
+
+  @Test func refusesARedirectChainLongerThanTheLimit() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/redirect/10"
+      #expect(await prefetchError(token, from: store) == .tooManyRedirects(token, limit: 3))
+      #expect(server.paths.count <= 4)
+    }
+  }
+
+  @Test func followsARedirectChainWithinTheLimit() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/redirect/3"
+      let image = try await store.prefetch([token]).image(for: token)
+      #expect(image.data == Self.png.data)
+      #expect(server.paths == ["/redirect/3", "/redirect/2", "/redirect/1", "/redirect/0"])
+    }
+  }
+
+  @Test func refusesARedirectToAFileURL() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/to-file"
+      let error = await prefetchError(token, from: store)
+      // Apple's URLSession asks the delegate, which refuses the scheme; swift-corelibs-foundation
+      // keeps the original scheme and host (requesting /etc/hosts from the server, a 404).
+      // Either way the local file is never read.
+      #expect(
+        error == .redirectNotAllowed(token, location: "file:///etc/hosts")
+          || error == .httpStatus(token, code: 404))
+    }
+  }
+
+  @Test func givesUpOnASlowResponseAfterTheTimeout() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/slow"
+      let start = Date()
+      #expect(await prefetchError(token, from: store) == .timedOut(token, seconds: 0.5))
+      #expect(Date().timeIntervalSince(start) < 4)
+    }
+  }
+
+  @Test func stopsWhenThePrefetchingTaskIsCancelled() async throws {
+    let configuration = URLImageStore.Configuration(allowsHTTP: true, requestTimeout: 30)
+    try await withServer(configuration) { server, store in
+      let token = server.baseURL + "/slow"
+      let start = Date()
+      let task = Task { await prefetchError(token, from: store) }
+      try await Task.sleep(for: .milliseconds(200))
+      task.cancel()
+      #expect(await task.value == .cancelled(token))
+      #expect(Date().timeIntervalSince(start) < 4)
+    }
+  }
+
+  @Test func servesOnlyPrefetchedTokensSynchronously() throws {
+    let store = URLImageStore()
+    let token = "https://example.com/a.png"
+    let error = #expect(throws: URLImageStoreError.self) { try store.image(for: token) }
+    #expect(error == .notPrefetched(token))
+    #expect(error?.recoverySuggestion?.contains("prefetch") == true)
+  }
+
+  @Test func cannotSaveImagesItDidNotFetch() {
+    #expect(throws: ImageStoreError.cannotStoreNewImages("URL image store")) {
+      try URLImageStore().token(for: Self.png)
+    }
+  }
+
+  @Test func keepsConcurrentRequestsWithinTheLimit() async throws {
+    let configuration = URLImageStore.Configuration(
+      allowsHTTP: true, maximumConcurrentRequests: 2, requestTimeout: 5)
+    try await withServer(configuration) { server, store in
+      let tokens = (0..<8).map { server.baseURL + "/item/\($0)" }
+      let prefetched = try await store.prefetch(tokens + tokens)
+      #expect(prefetched.tokens == tokens.sorted())
+      #expect(server.paths.count == 8)
+      #expect(server.peakConcurrency <= 2)
+      #expect(server.peakConcurrency >= 1)
+    }
+  }
+
+  @Test func fetchesATokenOnlyOnce() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/image.png"
+      let first = try await store.prefetch([token, token]).image(for: token)
+      let second = try await store.prefetch([token]).image(for: token)
+      #expect(first === second)
+      #expect(server.paths == ["/image.png"])
+    }
+  }
+
+  @Test func refusesMoreTokensThanTheLimit() async {
+    let store = URLImageStore(configuration: .init(maximumTokensPerPrefetch: 2))
+    let tokens = (0..<3).map { "https://example.com/\($0).png" }
+    await #expect(throws: URLImageStoreError.tooManyTokens(count: 3, limit: 2)) {
+      try await store.prefetch(tokens)
+    }
+  }
+
+  @Test func prefetchesThroughARouter() async throws {
+    try await withServer { server, store in
+      let memory = InMemoryImageStore()
+      var router = RoutingImageStore()
+      try router.register(store, forSchemes: ["https", "http"])
+      try router.register(memory, forScheme: "memory", asWriter: true)
+      let token = server.baseURL + "/image.png"
+      try await router.prefetch([token, "memory:1"])
+      let image = try router.image(for: token)
+      #expect(image.data == Self.png.data)
+      #expect(try router.token(for: image) == token)
+      #expect(try router.token(for: Support.png(1)) == "memory:1")
+    }
+  }
+
+  @Test func clampsItsConfiguration() {
+    let store = URLImageStore(
+      configuration: .init(
+        maximumConcurrentRequests: 0, requestTimeout: .nan, maximumImageBytes: -5,
+        maximumRedirects: 99, maximumTokensPerPrefetch: 0))
+    #expect(store.configuration.maximumConcurrentRequests == 1)
+    #expect(store.configuration.requestTimeout == 30)
+    #expect(store.configuration.maximumImageBytes == 1)
+    #expect(store.configuration.maximumRedirects == 20)
+    #expect(store.configuration.maximumTokensPerPrefetch == 1)
+  }
+}
