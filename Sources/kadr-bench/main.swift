@@ -10,6 +10,8 @@ import KadrPersistence
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
   var json = false
+  /// `save` or `open`: run only that operation, repeatedly, for a profiler.
+  var profile: String?
 }
 
 func parseOptions() -> Options {
@@ -24,8 +26,14 @@ func parseOptions() -> Options {
         exit(2)
       }
       options.sizes = [count]
+    case "--profile":
+      guard let value = arguments.popFirst(), value == "save" || value == "open" else {
+        FileHandle.standardError.write(Data("kadr-bench: --profile needs save or open\n".utf8))
+        exit(2)
+      }
+      options.profile = value
     case "-h", "--help":
-      print("usage: kadr-bench [--clips N] [--json]")
+      print("usage: kadr-bench [--clips N] [--json] [--profile save|open]")
       exit(0)
     default:
       FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))
@@ -43,6 +51,8 @@ struct Result {
   var baselineEncodeMs: Double
   var baselineDecodeMs: Double
   var serializationMs: Double
+  var readerMs: Double
+  var writerMs: Double
   var peakRSS: Int
   var openTransientPeak: Int
 
@@ -51,7 +61,8 @@ struct Result {
       ("clips", "\(clips)"), ("bytes", "\(bytes)"), ("save_ms", fmt(saveMs)),
       ("open_ms", fmt(openMs)), ("baseline_encode_ms", fmt(baselineEncodeMs)),
       ("baseline_decode_ms", fmt(baselineDecodeMs)),
-      ("jsonserialization_parse_ms", fmt(serializationMs)), ("peak_rss_bytes", "\(peakRSS)"),
+      ("jsonserialization_parse_ms", fmt(serializationMs)), ("reader_ms", fmt(readerMs)),
+      ("writer_ms", fmt(writerMs)), ("peak_rss_bytes", "\(peakRSS)"),
       ("open_transient_peak_bytes", "\(openTransientPeak)"),
       ("save_speedup", fmt(baselineEncodeMs / saveMs)),
       ("open_speedup", fmt(baselineDecodeMs / openMs)),
@@ -93,6 +104,10 @@ func run(clips: Int) throws -> Result {
     _ = try JSONSerialization.jsonObject(with: bytes)
   }
 
+  let tree = try JSONReader().read(bytes)
+  let readerMs = try Measure.medianMilliseconds(runs: runs) { _ = try JSONReader().read(bytes) }
+  let writerMs = try Measure.medianMilliseconds(runs: runs) { _ = try JSONWriter().write(tree) }
+
   Measure.resetPeak()
   let before = Measure.residentBytes()
   let opened = try coder.video(from: bytes, images: store)
@@ -102,7 +117,7 @@ func run(clips: Int) throws -> Result {
   return Result(
     clips: clips, bytes: bytes.count, saveMs: saveMs, openMs: openMs,
     baselineEncodeMs: baselineEncodeMs, baselineDecodeMs: baselineDecodeMs,
-    serializationMs: serializationMs, peakRSS: peak,
+    serializationMs: serializationMs, readerMs: readerMs, writerMs: writerMs, peakRSS: peak,
     openTransientPeak: max(0, peak - max(after, before)))
 }
 
@@ -112,6 +127,25 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 let options = parseOptions()
+if let profile = options.profile {
+  // Only this package's operation, twenty times, so a profiler sees nothing else.
+  let (video, store) = Workload.composition(clipCount: options.sizes[0])
+  let coder = KadrCoder()
+  do {
+    let bytes = try coder.data(for: video, images: store)
+    for _ in 0..<20 {
+      if profile == "save" {
+        _ = try coder.data(for: video, images: store)
+      } else {
+        _ = try coder.video(from: bytes, images: store)
+      }
+    }
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 var results: [Result] = []
 do {
   for size in options.sizes {
@@ -130,7 +164,8 @@ if !options.json {
   print("")
   let header = [
     "clips", "bytes", "save ms", "MB/s", "JSONEncoder ms", "save ×", "open ms", "MB/s",
-    "JSONDecoder ms", "open ×", "JSONSer. ms", "µs/clip save", "µs/clip open", "open peak/doc",
+    "JSONDecoder ms", "open ×", "JSONSer. ms", "reader ms", "writer ms", "µs/clip save",
+    "µs/clip open", "open peak/doc",
   ]
   print(header.joined(separator: " | "))
   for r in results {
@@ -139,7 +174,8 @@ if !options.json {
       "\(r.clips)", "\(r.bytes)", fmt(r.saveMs), fmt(mb / (r.saveMs / 1000)),
       fmt(r.baselineEncodeMs), fmt(r.baselineEncodeMs / r.saveMs), fmt(r.openMs),
       fmt(mb / (r.openMs / 1000)), fmt(r.baselineDecodeMs), fmt(r.baselineDecodeMs / r.openMs),
-      fmt(r.serializationMs), fmt(r.saveMs * 1000 / Double(r.clips)),
+      fmt(r.serializationMs), fmt(r.readerMs), fmt(r.writerMs),
+      fmt(r.saveMs * 1000 / Double(r.clips)),
       fmt(r.openMs * 1000 / Double(r.clips)), fmt(Double(r.openTransientPeak) / Double(r.bytes)),
     ]
     print(row.joined(separator: " | "))

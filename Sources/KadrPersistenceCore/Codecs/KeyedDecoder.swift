@@ -35,7 +35,8 @@ public struct KeyedDecoder<Key: PayloadKey> {
     guard let json = object[key.rawValue] else {
       throw PersistenceError(.missingField(key.rawValue), at: pointer)
     }
-    return ValueDecoder(session: session, json: json, pointer: pointer.appending(key: key.rawValue))
+    return ValueDecoder(
+      session: session, json: json, parent: pointer, component: .key(key.rawValue))
   }
 
   /// The decoder of the value under `key`, or `nil` when the key is absent.
@@ -43,7 +44,8 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Parameter key: The key.
   public func valueDecoderIfPresent(for key: Key) -> ValueDecoder? {
     guard let json = object[key.rawValue] else { return nil }
-    return ValueDecoder(session: session, json: json, pointer: pointer.appending(key: key.rawValue))
+    return ValueDecoder(
+      session: session, json: json, parent: pointer, component: .key(key.rawValue))
   }
 
   /// Reads the required value under `key`.

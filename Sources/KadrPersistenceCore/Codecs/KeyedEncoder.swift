@@ -25,7 +25,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///
   /// - Parameter key: The key.
   public func valueEncoder(for key: Key) -> ValueEncoder {
-    ValueEncoder(session: session, pointer: pointer.appending(key: key.rawValue))
+    ValueEncoder(session: session, parent: pointer, component: .key(key.rawValue))
   }
 
   /// Writes `value` under `key`; a value that reports loss and yields nothing is omitted.

@@ -25,8 +25,23 @@ public protocol PersistableValue: Sendable {
 /// Where one value is being written: its JSON pointer and the save's session.
 public struct ValueEncoder {
   let session: CodingSession
+  // The pointer is built only when asked for (errors, losses, nested objects): building one
+  // allocates, and a save writes hundreds of thousands of values.
+  let parent: JSONPointer
+  let component: JSONPointer.Component?
+
+  init(session: CodingSession, pointer: JSONPointer) {
+    self.init(session: session, parent: pointer, component: nil)
+  }
+
+  init(session: CodingSession, parent: JSONPointer, component: JSONPointer.Component?) {
+    self.session = session
+    self.parent = parent
+    self.component = component
+  }
+
   /// The JSON pointer of the value being written.
-  public let pointer: JSONPointer
+  public var pointer: JSONPointer { component.map { parent.appending($0) } ?? parent }
 
   /// An encoder for a keyed object at this pointer.
   ///
@@ -39,14 +54,14 @@ public struct ValueEncoder {
   ///
   /// - Parameter key: The child's key.
   public func child(key: String) -> ValueEncoder {
-    ValueEncoder(session: session, pointer: pointer.appending(key: key))
+    ValueEncoder(session: session, parent: pointer, component: .key(key))
   }
 
   /// An encoder for an element of this array value.
   ///
   /// - Parameter index: The element's index.
   public func child(index: Int) -> ValueEncoder {
-    ValueEncoder(session: session, pointer: pointer.appending(index: index))
+    ValueEncoder(session: session, parent: pointer, component: .index(index))
   }
 
   /// Records that something here cannot be saved.
@@ -63,9 +78,11 @@ public struct ValueEncoder {
   ///   - field: The field's name for the message.
   /// - Returns: The number as JSON.
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/nonFiniteNumber(field:)``.
-  public func finite(_ number: Double, field: String) throws(PersistenceError) -> JSONValue {
+  public func finite(_ number: Double, field: @autoclosure () -> String) throws(PersistenceError)
+    -> JSONValue
+  {
     guard number.isFinite else {
-      throw PersistenceError(.nonFiniteNumber(field: field), at: pointer)
+      throw PersistenceError(.nonFiniteNumber(field: field()), at: pointer)
     }
     return .number(number)
   }
@@ -96,8 +113,26 @@ public struct ValueDecoder {
   let session: CodingSession
   /// The JSON value being read.
   public let json: JSONValue
+  // Built only when asked for, as in ``ValueEncoder``.
+  let parent: JSONPointer
+  let component: JSONPointer.Component?
+
+  init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
+    self.init(session: session, json: json, parent: pointer, component: nil)
+  }
+
+  init(
+    session: CodingSession, json: JSONValue, parent: JSONPointer,
+    component: JSONPointer.Component?
+  ) {
+    self.session = session
+    self.json = json
+    self.parent = parent
+    self.component = component
+  }
+
   /// Its JSON pointer.
-  public let pointer: JSONPointer
+  public var pointer: JSONPointer { component.map { parent.appending($0) } ?? parent }
 
   /// A decoder for this value as a keyed object; refuses keys that `keys` does not have.
   ///

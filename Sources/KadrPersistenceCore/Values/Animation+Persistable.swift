@@ -54,19 +54,22 @@ extension TimingFunction {
   }
 }
 
+/// The keys of an animation. (Outside the generic type, so that using them needs no generic
+/// metadata at run time.)
+enum AnimationKey: String, PayloadKey {
+  case keyframes, timing
+}
+
+/// The keys of a keyframe.
+enum KeyframeKey: String, PayloadKey {
+  case time, value
+}
+
 extension Animation: PersistableValue where Value: PersistableValue {
-  enum Key: String, PayloadKey {
-    case keyframes, timing
-  }
-
-  enum KeyframeKey: String, PayloadKey {
-    case time, value
-  }
-
   /// Writes `{"keyframes": [{"time", "value"}], "timing"}`; an animation with a custom timing
   /// curve cannot be written: it is reported as loss and left out.
   public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    var object = encoder.keyed(by: Key.self)
+    var object = encoder.keyed(by: AnimationKey.self)
     guard let timingJSON = try timing.persistedJSON(to: object.valueEncoder(for: .timing)) else {
       encoder.reportLoss(.customTiming)
       return nil
@@ -89,7 +92,7 @@ extension Animation: PersistableValue where Value: PersistableValue {
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> Animation<Value>
   {
-    let object = try decoder.keyed(by: Key.self)
+    let object = try decoder.keyed(by: AnimationKey.self)
     var frames: [Keyframe] = []
     for element in try object.valueDecoder(for: .keyframes).elements() {
       let frame = try element.keyed(by: KeyframeKey.self)

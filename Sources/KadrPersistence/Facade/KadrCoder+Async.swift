@@ -1,0 +1,64 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+
+extension KadrCoder {
+  /// Opens a composition whose images must be fetched first (a URL store, or a routing store
+  /// that includes one): every token of the document is collected without building the
+  /// composition (``CodecRegistry/imageTokens(in:)``), resolved concurrently by the store, and
+  /// only then is the document decoded.
+  ///
+  /// With a store that does not prefetch, this is the same as the synchronous
+  /// ``video(from:images:)``.
+  /// - Parameters:
+  ///   - data: The document.
+  ///   - images: The store that resolves the document's tokens.
+  /// - Returns: The composition.
+  /// - Throws: ``PersistenceError``: malformed content with its pointer, or
+  ///   ``PersistenceError/Reason/unresolvableImageToken(_:underlying:)`` naming the first token the
+  ///   store could not fetch.
+  public func video(from data: Data, images: any ImageStore) async throws(PersistenceError)
+    -> Video
+  {
+    let json = try documentCoder.readJSON(data)
+    if let prefetching = images as? any PrefetchingImageStore {
+      let tokens = registry.imageTokens(in: json)
+      do {
+        _ = try await prefetching.prefetch(tokens)
+      } catch {
+        let token = (error as? any TokenNamingError)?.failedToken ?? tokens.first ?? ""
+        throw PersistenceError(.unresolvableImageToken(token, underlying: error), at: .root)
+      }
+    }
+    return try documentCoder.decode(Video.self, from: json, images: images).root
+  }
+}
+
+extension KadrCoding {
+  /// Opens a composition whose images are fetched first, all at once; see
+  /// ``KadrCoder/video(from:images:)-(_,any ImageStore)``.
+  ///
+  /// - Parameters:
+  ///   - data: The document.
+  ///   - images: The store that resolves the document's tokens (a URL store, a routing store).
+  /// - Throws: ``PersistenceError``.
+  public static func video(from data: Data, images: any ImageStore) async throws(PersistenceError)
+    -> Video
+  {
+    try await coder.video(from: data, images: images)
+  }
+}
+
+/// An error that names the image token it is about.
+protocol TokenNamingError: Error {
+  /// The token that failed.
+  var failedToken: String? { get }
+}
+
+extension URLImageStoreError: TokenNamingError {
+  var failedToken: String? { token }
+}
+
+extension FileImageStoreError: TokenNamingError {
+  var failedToken: String? { token }
+}
