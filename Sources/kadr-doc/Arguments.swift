@@ -61,9 +61,10 @@ struct ParsedArguments {
         }
       } else {
         let known = (spec.flags + spec.options).flatMap { $0 }.filter { $0.hasPrefix("--") }
-        let hint = known.first { $0.hasPrefix(String(name.prefix(4))) }.map {
-          " Did you mean \($0)?"
-        } ?? ""
+        let hint =
+          known.first { $0.hasPrefix(String(name.prefix(4))) }.map {
+            " Did you mean \($0)?"
+          } ?? ""
         throw UsageError("unknown option \(name).\(hint)")
       }
     }

@@ -33,8 +33,8 @@ protocol Command {
 enum KadrDoc {
   static var commands: [any Command.Type] {
     [
-    DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
-    MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
+      DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
+      MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
     ]
   }
 
@@ -47,7 +47,8 @@ enum KadrDoc {
       "commands:",
     ]
     for command in commands {
-      lines.append("  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
+      lines.append(
+        "  " + command.name.padding(toLength: 14, withPad: " ", startingAt: 0) + command.summary)
     }
     lines += [
       "",
@@ -67,7 +68,7 @@ enum KadrDoc {
       return ExitCode.ok
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-      let suggestion = commands.map(\.name).first { $0.hasPrefix(String(name.prefix(2))) }
+      let suggestion = commands.map { $0.name }.first { $0.hasPrefix(String(name.prefix(2))) }
       console.err(
         "kadr-doc: unknown command '\(name)'."
           + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'kadr-doc --help'.")
@@ -78,14 +79,22 @@ enum KadrDoc {
       console.out(command.help)
       return ExitCode.ok
     }
-    do {
-      let parsed = try ParsedArguments.parse(rest, spec: command.spec)
-      return command.run(parsed, console: console)
-    } catch {
+    let parsed: ParsedArguments
+    switch parse(rest, spec: command.spec) {
+    case .success(let arguments):
+      parsed = arguments
+    case .failure(let error):
       console.err("kadr-doc \(command.name): \(error)")
       console.err(command.help.split(separator: "\n").first.map(String.init) ?? "")
       return ExitCode.usage
     }
+    return command.run(parsed, console: console)
+  }
+
+  private static func parse(_ arguments: [String], spec: ArgumentSpec) -> Result<
+    ParsedArguments, UsageError
+  > {
+    Result { () throws(UsageError) in try ParsedArguments.parse(arguments, spec: spec) }
   }
 }
 

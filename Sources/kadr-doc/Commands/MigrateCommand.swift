@@ -30,7 +30,8 @@ enum MigrateCommand: Command {
       }
       if migrated.fromSchema != DocumentEnvelope.currentSchema {
         console.err(
-          "\(file): migrated from schema \(migrated.fromSchema) to \(DocumentEnvelope.currentSchema)")
+          "\(file): migrated from schema \(migrated.fromSchema) to \(DocumentEnvelope.currentSchema)"
+        )
       }
       return ExitCode.ok
     } catch {

@@ -45,7 +45,9 @@ struct DocumentSummary {
       return type + (overlay.layerID.map { " “\($0)”" } ?? "")
     }
     audioTracks = video.audioTracks.map { $0.url.lastPathComponent }
-    captions = video.captions.map { "\(Self.seconds($0.timeRange.start))–\(Self.seconds($0.timeRange.end)) \($0.text)" }
+    captions = video.captions.map {
+      "\(Self.seconds($0.timeRange.start))–\(Self.seconds($0.timeRange.end)) \($0.text)"
+    }
   }
 
   /// Counts kind ids by where they appear: clips, overlays, filters, text animations.
@@ -59,7 +61,9 @@ struct DocumentSummary {
         case ("overlays", .object(let object)) where object.count == 1:
           kinds["overlay", default: [:]][object.keys[0], default: 0] += 1
         case ("filters", .object(let object)):
-          if case .string(let kind)? = object["kind"] { kinds["filter", default: [:]][kind, default: 0] += 1 }
+          if case .string(let kind)? = object["kind"] {
+            kinds["filter", default: [:]][kind, default: 0] += 1
+          }
         default:
           break
         }
@@ -100,8 +104,12 @@ struct DocumentSummary {
         "\(indent)\(layer.name): \(Self.seconds(layer.start))–\(Self.seconds(layer.end)), \(layer.clips) entr\(layer.clips == 1 ? "y" : "ies")"
       )
     }
-    lines.append("overlays: \(overlays.count)" + (overlays.isEmpty ? "" : " — " + overlays.joined(separator: ", ")))
-    lines.append("audio tracks: \(audioTracks.count)" + (audioTracks.isEmpty ? "" : " — " + audioTracks.joined(separator: ", ")))
+    lines.append(
+      "overlays: \(overlays.count)"
+        + (overlays.isEmpty ? "" : " — " + overlays.joined(separator: ", ")))
+    lines.append(
+      "audio tracks: \(audioTracks.count)"
+        + (audioTracks.isEmpty ? "" : " — " + audioTracks.joined(separator: ", ")))
     lines.append("captions: \(captions.count)")
     for caption in captions { lines.append("  \(caption)") }
     lines.append("image tokens: \(tokens.count)")
