@@ -60,6 +60,7 @@ enum SVGText {
   static func number(_ value: Double) -> String {
     guard value.isFinite else { return "0" }
     let rounded = (value * 10).rounded() / 10
+    guard rounded.magnitude < 1e15 else { return String(format: "%.0f", rounded) }
     if rounded == rounded.rounded() { return String(Int(rounded)) }
     return String(format: "%.1f", rounded)
   }

@@ -88,7 +88,7 @@ extension TimelineCanvas {
       return (id ?? "Clip \(index + 1)", "at(time: \(TimeText.seconds(layer.start)))")
     case .track(let name):
       var facts = ["track", span]
-      if layer.opacityFactor < 1 {
+      if layer.opacityFactor.isFinite, layer.opacityFactor < 1 {
         facts.append("opacity \(Int((max(0, layer.opacityFactor) * 100).rounded()))%")
       }
       return (name.flatMap { $0.isEmpty ? nil : $0 } ?? "Track", facts.joined(separator: " · "))
