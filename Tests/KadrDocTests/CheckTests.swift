@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+@Suite("kadr-doc check")
+struct CheckTests {
+  @Test func aValidDocumentPassesSilently() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(Fixtures.broad, to: "broad.kadr.json")
+    let run = try Tool.run(["check", file])
+    #expect(run.status == 0)
+    #expect(run.out.isEmpty)
+    #expect(run.err.isEmpty)
+  }
+
+  @Test func jsonOutputDescribesAValidDocument() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(Fixtures.broad, to: "broad.kadr.json")
+    let run = try Tool.run(["check", "--json", file])
+    #expect(run.status == 0)
+    let object = try JSONOutput.object(run.stdout)
+    #expect(object["file"] as? String == file)
+    #expect(object["valid"] as? Bool == true)
+    #expect(object["schema"] as? Int == 1)
+    #expect((object["warnings"] as? [Any])?.isEmpty == true)
+  }
+
+  @Test func malformedJSONIsReportedWithLineAndColumn() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write("{\"schema\": 1,\n  \"video\": {,}}", to: "bad.json")
+    let run = try Tool.run(["check", file])
+    #expect(run.status == 1)
+    #expect(run.out.isEmpty)
+    #expect(run.errLines.count == 1)
+    #expect(run.err.hasPrefix("\(file):2:13: "), "stderr: \(run.err)")
+    #expect(run.err.contains("not valid JSON"))
+
+    let json = try Tool.run(["check", "--json", file])
+    #expect(json.status == 1)
+    let object = try JSONOutput.object(json.stdout)
+    #expect(object["valid"] as? Bool == false)
+    #expect(object["line"] as? Int == 2)
+    #expect(object["column"] as? Int == 13)
+    #expect(object["error"] is String)
+  }
+
+  @Test func anUnknownKindIsReportedWithItsPointer() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let text = Fixtures.broad(
+      replacing: #""title":{"_0""#, with: #""com.example.countdown":{"_0""#)
+    let file = try directory.write(text, to: "plugin.kadr.json")
+    let run = try Tool.run(["check", file])
+    #expect(run.status == 1)
+    #expect(run.err.hasPrefix("\(file): /video/clips/3: "), "stderr: \(run.err)")
+    #expect(run.err.contains("com.example.countdown"))
+
+    let preserving = try Tool.run(["check", "--preserving-unknown", file])
+    #expect(preserving.status == 0)
+    #expect(preserving.err.isEmpty)
+  }
+
+  @Test func aNewerSchemaIsRefused() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(
+      Fixtures.broad(replacing: #"{"schema":1,"#, with: #"{"schema":99,"#), to: "newer.json")
+    let run = try Tool.run(["check", file])
+    #expect(run.status == 1)
+    #expect(run.err.hasPrefix("\(file): /schema: "), "stderr: \(run.err)")
+  }
+
+  @Test func aDashReadsStandardInput() throws {
+    let valid = try Tool.run(["check", "-"], stdin: Fixtures.broadData)
+    #expect(valid.status == 0)
+    #expect(valid.err.isEmpty)
+
+    let invalid = try Tool.run(["check", "-"], stdin: Data("[1,\n2,]".utf8))
+    #expect(invalid.status == 1)
+    #expect(invalid.err.hasPrefix("<stdin>:2:3: "), "stderr: \(invalid.err)")
+  }
+
+  @Test func aMissingFileIsInvalidInput() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let missing = directory.path("missing.json")
+    let run = try Tool.run(["check", missing])
+    #expect(run.status == 1)
+    #expect(run.err.hasPrefix("\(missing): "))
+  }
+
+  @Test func everyFileIsCheckedAndOnlyTheInvalidOnesReported() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let good = try directory.write(Fixtures.broad, to: "good.json")
+    let bad = try directory.write("{}", to: "bad.json")
+    let run = try Tool.run(["check", good, bad, good])
+    #expect(run.status == 1)
+    #expect(run.errLines.count == 1)
+    #expect(run.err.hasPrefix("\(bad): "))
+  }
+
+  @Test func imagesAreResolvedInTheGivenStore() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(Fixtures.broad, to: "broad.kadr.json")
+    let images = directory.path("images")
+    try FileManager.default.createDirectory(atPath: images, withIntermediateDirectories: true)
+    let run = try Tool.run(["check", "--images", images, file])
+    #expect(run.status == 1)
+    #expect(run.err.hasPrefix("\(file): /video/clips/2/image/_0/imageToken: "))
+    #expect(run.err.contains("file:fixture-pixel.png"))
+  }
+}
