@@ -1,6 +1,6 @@
 import Foundation
 import KadrModel
-import KadrPersistenceCore
+@testable import KadrPersistenceCore
 import Testing
 
 /// A second codec for `Countdown`, under another id.
@@ -87,20 +87,21 @@ struct RegistryTests {
   }
 
   @Test func bootstrapIsSetOnceEvenWhenCallsRace() async throws {
-    // This is the only test in the process that bootstraps.
+    // A fresh slot, not the process-wide one: other tests use the facade's default registry,
+    // and tests never depend on (or change) global state.
+    let slot = BootstrapSlot()
     let registry = try Toy.registry()
     let successes = await withTaskGroup(of: Bool.self) { group in
       for _ in 0..<64 {
-        group.addTask { (try? CodecRegistry.bootstrap(registry)) != nil }
+        group.addTask { slot.set(registry) }
       }
       var count = 0
       for await success in group where success { count += 1 }
       return count
     }
     #expect(successes == 1)
-    #expect(CodecRegistry.bootstrapped?.contains("com.example.countdown", at: .clip) == true)
-    #expect(throws: RegistryError.alreadyBootstrapped) {
-      try CodecRegistry.bootstrap(.empty)
-    }
+    #expect(slot.value?.contains("com.example.countdown", at: .clip) == true)
+    #expect(!slot.set(.empty))
+    #expect(slot.value?.contains("com.example.countdown", at: .clip) == true)
   }
 }
