@@ -1,7 +1,8 @@
 import Foundation
 import KadrModel
-@testable import KadrPersistenceCore
 import Testing
+
+@testable import KadrPersistenceCore
 
 /// A second codec for `Countdown`, under another id.
 private struct OtherCountdownCodec: ClipCodec {
