@@ -3,7 +3,7 @@ import PackageDescription
 
 /// Settings shared by every target, applied in one place below.
 let sharedSwiftSettings: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("ExistentialAny")
 ]
 
 let package = Package(
@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "KadrModel", targets: ["KadrModel"]),
     .library(name: "KadrPersistenceCore", targets: ["KadrPersistenceCore"]),
     .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
+    .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -20,6 +21,7 @@ let package = Package(
     .target(name: "KadrModel"),
     .target(name: "KadrPersistenceCore", dependencies: ["KadrModel"]),
     .target(name: "KadrPersistence", dependencies: ["KadrModel", "KadrPersistenceCore"]),
+    .target(name: "KadrPersistenceTesting", dependencies: ["KadrPersistence"]),
     .executableTarget(name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence"]),
     .executableTarget(name: "kadr-bench", dependencies: ["KadrModel", "KadrPersistence"]),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
@@ -30,6 +32,23 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
+    .testTarget(
+      name: "PluginTests",
+      dependencies: ["KadrPersistence", "KadrPersistenceTesting", "KadrPluginExample"],
+      exclude: ["Fixtures"]),
+    // Examples: separate modules that use only the public products.
+    .target(
+      name: "KadrPluginExample", dependencies: ["KadrPersistence"],
+      path: "Examples/KadrPluginExample"),
+    .executableTarget(
+      name: "CustomClipCodec", dependencies: ["KadrPersistence", "KadrPluginExample"],
+      path: "Examples/CustomClipCodec"),
+    .executableTarget(
+      name: "FileImageStoreExample", dependencies: ["KadrPersistence"],
+      path: "Examples/FileImageStoreExample"),
+    .executableTarget(
+      name: "URLImageStoreExample", dependencies: ["KadrPersistence"],
+      path: "Examples/URLImageStoreExample"),
   ],
   swiftLanguageModes: [.v6]
 )
