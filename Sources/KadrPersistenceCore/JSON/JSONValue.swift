@@ -66,6 +66,13 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
     values.reserveCapacity(capacity)
   }
 
+  /// Creates an object from parallel keys and values that the caller (the reader) knows are
+  /// equally many, with no key twice.
+  init(uniqueKeys keys: [String], values: [JSONValue]) {
+    self.keys = keys
+    self.values = values
+  }
+
   /// Creates an object from literal members; a repeated key keeps its last value.
   public init(dictionaryLiteral elements: (String, JSONValue)...) {
     self.init(minimumCapacity: elements.count)

@@ -1,0 +1,91 @@
+/// A stack of parsed elements whose storage is reused for the whole parse.
+///
+/// Every value (and every key) is pushed here as it is read; when its array or object closes,
+/// its elements are *moved* (no retain, no release) into a new array of exactly the right
+/// size. Compared with growing one array per container this saves the regrowth, the unused
+/// capacity and most of the reference counting. It is non-copyable, so its storage has exactly
+/// one owner, which releases whatever is left on it when a parse fails half-way.
+struct JSONParseStack<Element>: ~Copyable {
+  private var storage: UnsafeMutablePointer<Element>
+  private var capacity: Int
+  /// The number of elements on the stack.
+  private(set) var count = 0
+
+  init(capacity: Int = 256) {
+    self.capacity = capacity
+    storage = .allocate(capacity: capacity)
+  }
+
+  deinit {
+    storage.deinitialize(count: count)
+    storage.deallocate()
+  }
+
+  /// Pushes an element.
+  @inline(__always)
+  mutating func push(_ element: consuming Element) {
+    if count == capacity { grow() }
+    (storage + count).initialize(to: element)
+    count += 1
+  }
+
+  /// The element at `index`, which must be below ``count``.
+  @inline(__always)
+  func element(at index: Int) -> Element {
+    storage[index]
+  }
+
+  /// Moves the elements from `start` to the top into a new array, leaving `start` elements.
+  ///
+  /// Small arrays are built as array literals, whose allocation the compiler specialises; the
+  /// general initialisers go through the runtime's generic metadata lookup, which costs more
+  /// than the allocation itself for the two- to four-member objects JSON documents are full of.
+  ///
+  /// - Parameter start: The number of elements to leave; at most ``count``.
+  @inline(__always)
+  mutating func popArray(from start: Int) -> [Element] {
+    let moved = count - start
+    let source = storage + start
+    count = start
+    switch moved {
+    case ...0: return []
+    case 1: return [source.move()]
+    case 2: return [source.move(), (source + 1).move()]
+    case 3: return [source.move(), (source + 1).move(), (source + 2).move()]
+    case 4:
+      return [source.move(), (source + 1).move(), (source + 2).move(), (source + 3).move()]
+    default:
+      var result: [Element] = []
+      result.reserveCapacity(moved)
+      for offset in 0..<moved { result.append((source + offset).move()) }
+      return result
+    }
+  }
+
+  /// Calls `body` with the elements from `start` to the top, which it must not keep.
+  @inline(__always)
+  func withElements<Result>(from start: Int, _ body: (UnsafeBufferPointer<Element>) -> Result)
+    -> Result
+  {
+    body(UnsafeBufferPointer(start: storage + start, count: max(0, count - start)))
+  }
+
+  /// Drops the elements from `start` to the top.
+  ///
+  /// - Parameter start: The number of elements to leave.
+  @inline(__always)
+  mutating func removeAll(from start: Int) {
+    guard start >= 0, start < count else { return }
+    (storage + start).deinitialize(count: count - start)
+    count = start
+  }
+
+  private mutating func grow() {
+    let newCapacity = capacity * 2
+    let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
+    newStorage.moveInitialize(from: storage, count: count)
+    storage.deallocate()
+    storage = newStorage
+    capacity = newCapacity
+  }
+}

@@ -1,0 +1,234 @@
+/// The state of one strict parse over a buffer of UTF-8 bytes; ``JSONReader`` wraps it.
+///
+/// The parser is iterative: open arrays and objects live in ``frames``, not on the call stack,
+/// so depth costs heap memory (bounded by ``JSONReader/Options/maximumDepth``) and never stack.
+/// Values and keys are pushed on reused stacks and moved into exactly sized arrays when their
+/// container closes; plain keys are made into strings once per document (``JSONKeyTable``) and
+/// objects of one shape share a keys array (``JSONShapeTable``). Every read of `bytes[i]` is
+/// preceded by a check that `i < end`, and every eight-byte load by one that `i + 8 <= end`.
+struct JSONParser: ~Copyable {
+  /// An array or object being read.
+  struct Frame {
+    /// Whether the container is an object (else an array).
+    var isObject: Bool
+    /// Where the container's values start on ``JSONParser/values``.
+    var valueStart: Int
+    /// Where the object's keys start on ``JSONParser/keys``.
+    var keyStart: Int
+    /// Every key so far, once an object has more than ``JSONParser/linearKeyScanLimit`` keys.
+    var keySet: Set<String>?
+  }
+
+  /// Up to this many keys, a duplicate is found by scanning; past it, by a set.
+  static let linearKeyScanLimit = 16
+
+  let bytes: UnsafeBufferPointer<UInt8>
+  let raw: UnsafeRawBufferPointer
+  let end: Int
+  let options: JSONReader.Options
+  /// The offset of the next byte to read.
+  var position = 0
+  /// The open containers, outermost first.
+  var frames: [Frame] = []
+  /// The values of every open container, outermost first.
+  var values = JSONParseStack<JSONValue>()
+  /// The keys of every open object, outermost first; an object's pending key is its last.
+  var keys = JSONParseStack<String>()
+  /// The id of each key on ``keys`` in ``keyTable``, or 0.
+  var keyIDs = JSONParseStack<UInt32>()
+  /// The document's plain keys, each made into a `String` once.
+  var keyTable: JSONKeyTable
+  /// The document's object shapes, each made into a keys array once.
+  var shapeTable: JSONShapeTable
+  /// Room to unescape strings that hold escapes, reused from string to string.
+  var scratch: [UInt8] = []
+
+  init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReader.Options) {
+    self.bytes = bytes
+    self.raw = UnsafeRawBufferPointer(bytes)
+    self.end = bytes.count
+    self.options = options
+    keyTable = JSONKeyTable(documentSize: bytes.count)
+    shapeTable = JSONShapeTable(documentSize: bytes.count)
+  }
+
+  /// Parses the whole buffer as one JSON document.
+  mutating func parseDocument() throws(JSONReadError) -> JSONValue {
+    if let limit = options.maximumDocumentSize, end > limit {
+      throw failure(.documentTooLarge(limit: limit), at: 0, includingChild: false)
+    }
+    if end >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF {
+      throw failure(.byteOrderMark, at: 0, includingChild: false)
+    }
+    skipWhitespace()
+    guard position < end else { throw failure(.emptyDocument, at: 0, includingChild: false) }
+    var value: JSONValue
+    parsing: while true {
+      // Read one value at `position`; containers push a frame and go on to their first child.
+      guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: true) }
+      switch bytes[position] {
+      case UInt8(ascii: "{"):
+        try push(isObject: true)
+        position += 1
+        skipWhitespace()
+        if position < end, bytes[position] == UInt8(ascii: "}") {
+          position += 1
+          frames.removeLast()
+          value = .object(JSONObject())
+        } else {
+          try readKey()
+          continue parsing
+        }
+      case UInt8(ascii: "["):
+        try push(isObject: false)
+        position += 1
+        skipWhitespace()
+        if position < end, bytes[position] == UInt8(ascii: "]") {
+          position += 1
+          frames.removeLast()
+          value = .array([])
+        } else {
+          continue parsing
+        }
+      case UInt8(ascii: "\""):
+        value = .string(try parseString(includingChild: true))
+      case UInt8(ascii: "t"):
+        try expectLiteral("true")
+        value = .bool(true)
+      case UInt8(ascii: "f"):
+        try expectLiteral("false")
+        value = .bool(false)
+      case UInt8(ascii: "n"):
+        try expectLiteral("null")
+        value = .null
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        value = try parseNumber()
+      default:
+        throw unexpected(expecting: .value, includingChild: true)
+      }
+      // Hand the value to its container, closing every container that ends here.
+      while let top = frames.last {
+        values.push(value)
+        skipWhitespace()
+        guard position < end else {
+          throw failure(.unexpectedEnd, at: end, includingChild: false)
+        }
+        switch (bytes[position], top.isObject) {
+        case (UInt8(ascii: ","), true):
+          position += 1
+          skipWhitespace()
+          try readKey()
+          continue parsing
+        case (UInt8(ascii: ","), false):
+          position += 1
+          skipWhitespace()
+          continue parsing
+        case (UInt8(ascii: "}"), true):
+          position += 1
+          frames.removeLast()
+          value = .object(
+            JSONObject(
+              uniqueKeys: popKeys(from: top.keyStart), values: values.popArray(from: top.valueStart)
+            ))
+        case (UInt8(ascii: "]"), false):
+          position += 1
+          frames.removeLast()
+          value = .array(values.popArray(from: top.valueStart))
+        default:
+          throw unexpected(
+            expecting: top.isObject ? .commaOrEndOfObject : .commaOrEndOfArray,
+            includingChild: false)
+        }
+      }
+      skipWhitespace()
+      guard position == end else {
+        throw failure(.trailingData, at: position, includingChild: false)
+      }
+      return value
+    }
+  }
+
+  /// Takes the keys of the object being closed off the stacks, sharing the keys array of an
+  /// object of the same shape read before.
+  private mutating func popKeys(from keyStart: Int) -> [String] {
+    let shared = keyIDs.withElements(from: keyStart) { shapeTable.keys(for: $0) }
+    let objectKeys: [String]
+    if let shared {
+      keys.removeAll(from: keyStart)
+      objectKeys = shared
+    } else {
+      objectKeys = keys.popArray(from: keyStart)
+      keyIDs.withElements(from: keyStart) { shapeTable.remember($0, keys: objectKeys) }
+    }
+    keyIDs.removeAll(from: keyStart)
+    return objectKeys
+  }
+
+  /// Opens a container at `position`, refusing one nested deeper than the limit.
+  private mutating func push(isObject: Bool) throws(JSONReadError) {
+    guard frames.count < options.maximumDepth else {
+      throw failure(
+        .tooDeep(limit: options.maximumDepth), at: position, includingChild: true)
+    }
+    frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+  }
+
+  /// Reads an object's key, refusing a duplicate, then the `:` after it.
+  private mutating func readKey() throws(JSONReadError) {
+    guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: false) }
+    guard bytes[position] == UInt8(ascii: "\"") else {
+      throw unexpected(expecting: .key, includingChild: false)
+    }
+    let keyOffset = position
+    let (key, id) = try parseKey()
+    let top = frames.count - 1
+    let keyStart = frames[top].keyStart
+    let isDuplicate: Bool
+    if keys.count - keyStart < Self.linearKeyScanLimit {
+      isDuplicate = hasKey(key, id: id, from: keyStart)
+    } else {
+      if frames[top].keySet == nil {
+        frames[top].keySet = Set((keyStart..<keys.count).map { keys.element(at: $0) })
+      }
+      isDuplicate = frames[top].keySet?.insert(key).inserted == false
+    }
+    if isDuplicate {
+      throw failure(.duplicateKey(key), at: keyOffset, includingChild: false)
+    }
+    keys.push(key)
+    keyIDs.push(id)
+    skipWhitespace()
+    guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: false) }
+    guard bytes[position] == UInt8(ascii: ":") else {
+      throw unexpected(expecting: .colon, includingChild: false)
+    }
+    position += 1
+    skipWhitespace()
+  }
+
+  /// Reads `true`, `false` or `null`, whose first byte is at `position`.
+  private mutating func expectLiteral(_ literal: StaticString) throws(JSONReadError) {
+    let count = literal.utf8CodeUnitCount
+    for index in 0..<count {
+      guard position + index < end else {
+        throw failure(.unexpectedEnd, at: end, includingChild: true)
+      }
+      guard bytes[position + index] == literal.utf8Start[index] else {
+        position += index
+        throw unexpected(expecting: .value, includingChild: true)
+      }
+    }
+    position += count
+  }
+
+  /// Skips JSON whitespace: space, tab, line feed, carriage return.
+  @inline(__always)
+  mutating func skipWhitespace() {
+    while position < end {
+      switch bytes[position] {
+      case 0x20, 0x0A, 0x0D, 0x09: position += 1
+      default: return
+      }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// A strict RFC 8259 JSON reader that says where a document is wrong.
+///
+/// It refuses what a lenient parser would let through and a person would want to know about:
+/// duplicate keys, bytes that are not UTF-8, unpaired `\u` surrogates, raw control characters
+/// in strings, numbers outside JSON's grammar (`01`, `+1`, `.5`, `1.`), `NaN`, `Infinity`,
+/// numbers too large for a `Double`, a byte order mark, an empty document, anything after the
+/// value but whitespace, and nesting deeper than ``Options/maximumDepth``. The parser is
+/// iterative, so a hostile document nested 100 000 deep is refused at the limit without
+/// touching the stack.
+///
+/// Numbers: a literal without fraction or exponent that fits `Int64` reads as
+/// ``JSONValue/integer(_:)``, except `-0`, which reads as `.number(-0.0)` so that the sign a
+/// writer put there survives a round trip. Every other number reads as
+/// ``JSONValue/number(_:)``, correctly rounded (`1.0` reads as `.number(1)`; an integer beyond
+/// `Int64` reads as the nearest `Double`).
+public struct JSONReader: Sendable {
+  /// Limits the reader enforces; each is checked before the work it guards.
+  public struct Options: Sendable, Equatable {
+    /// How many arrays and objects may be nested: `[[1]]` is 2 deep. Default 512.
+    public var maximumDepth: Int
+    /// The largest document accepted, in bytes; `nil` for no limit (the default).
+    public var maximumDocumentSize: Int?
+    /// The longest string or key accepted, in UTF-8 bytes once unescaped; `nil` for no limit
+    /// (the default).
+    public var maximumStringLength: Int?
+
+    /// Creates reader options.
+    ///
+    /// - Parameters:
+    ///   - maximumDepth: How many arrays and objects may be nested. Default 512.
+    ///   - maximumDocumentSize: The largest document, in bytes; `nil` for no limit.
+    ///   - maximumStringLength: The longest string, in UTF-8 bytes; `nil` for no limit.
+    public init(
+      maximumDepth: Int = 512, maximumDocumentSize: Int? = nil, maximumStringLength: Int? = nil
+    ) {
+      self.maximumDepth = maximumDepth
+      self.maximumDocumentSize = maximumDocumentSize
+      self.maximumStringLength = maximumStringLength
+    }
+  }
+
+  /// The limits this reader enforces.
+  public var options: Options
+
+  /// Creates a reader.
+  ///
+  /// - Parameter options: The limits to enforce.
+  public init(options: Options = Options()) {
+    self.options = options
+  }
+
+  /// Reads a document held in UTF-8 bytes.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Returns: The document's value.
+  /// - Throws: ``JSONReadError`` saying what is wrong and where.
+  public func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
+    try bytes.withUnsafeBufferPointer { buffer in readResult(buffer) }.get()
+  }
+
+  /// Reads a document held in UTF-8 bytes.
+  ///
+  /// - Parameter data: The document.
+  /// - Returns: The document's value.
+  /// - Throws: ``JSONReadError`` saying what is wrong and where.
+  public func read(_ data: Data) throws(JSONReadError) -> JSONValue {
+    try data.withUnsafeBytes { raw in readResult(raw.bindMemory(to: UInt8.self)) }.get()
+  }
+
+  /// Reads a document held in UTF-8 bytes, copying them first if they are not contiguous.
+  ///
+  /// - Parameter bytes: The document.
+  /// - Returns: The document's value.
+  /// - Throws: ``JSONReadError`` saying what is wrong and where.
+  public func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONValue {
+    if let result = bytes.withContiguousStorageIfAvailable({ readResult($0) }) {
+      return try result.get()
+    }
+    return try read(Array(bytes))
+  }
+
+  /// Reads a document held in a string.
+  ///
+  /// - Parameter text: The document.
+  /// - Returns: The document's value.
+  /// - Throws: ``JSONReadError`` saying what is wrong and where.
+  public func read(_ text: String) throws(JSONReadError) -> JSONValue {
+    try read(Array(text.utf8))
+  }
+
+  /// Parses a buffer, returning the failure rather than throwing it, so that closures of
+  /// `withUnsafeBytes` (which rethrow untyped errors) keep the error's type.
+  private func readResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONReadError>
+  {
+    var parser = JSONParser(bytes: buffer, options: options)
+    do {
+      return .success(try parser.parseDocument())
+    } catch {
+      return .failure(error)
+    }
+  }
+}

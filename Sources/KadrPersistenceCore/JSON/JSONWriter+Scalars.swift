@@ -1,0 +1,114 @@
+// Strings and numbers, byte for byte as JSONEncoder writes them.
+extension JSONOutput {
+  /// Lowercase hex digits, as `JSONEncoder` writes them in `\u00xx`.
+  private static let hexDigits: StaticString = "0123456789abcdef"
+
+  /// Writes a string in quotes, escaping what `JSONEncoder` escapes.
+  mutating func writeString(_ string: String) {
+    bytes.append(UInt8(ascii: "\""))
+    let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
+    if done == nil {
+      Array(string.utf8).withUnsafeBufferPointer { appendEscaped($0) }
+    }
+    bytes.append(UInt8(ascii: "\""))
+  }
+
+  /// Appends UTF-8 bytes, escaped: runs without anything to escape are copied whole.
+  private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+    var runStart = 0
+    var index = Self.nextByteToEscape(in: text, from: 0)
+    while index < text.count {
+      if index > runStart {
+        bytes.append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
+      }
+      appendEscape(of: text[index])
+      index += 1
+      runStart = index
+      index = Self.nextByteToEscape(in: text, from: index)
+    }
+    if runStart == 0 {
+      bytes.append(text)
+    } else if text.count > runStart {
+      bytes.append(UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
+    }
+  }
+
+  /// Appends the escape of `"`, `\`, `/` or a control character.
+  private mutating func appendEscape(of byte: UInt8) {
+    bytes.append(UInt8(ascii: "\\"))
+    switch byte {
+    case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): bytes.append(byte)
+    case 0x08: bytes.append(UInt8(ascii: "b"))
+    case 0x0C: bytes.append(UInt8(ascii: "f"))
+    case 0x0A: bytes.append(UInt8(ascii: "n"))
+    case 0x0D: bytes.append(UInt8(ascii: "r"))
+    case 0x09: bytes.append(UInt8(ascii: "t"))
+    default:
+      let digits = Self.hexDigits.utf8Start
+      bytes.append(UInt8(ascii: "u"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(UInt8(ascii: "0"))
+      bytes.append(digits[Int(byte >> 4 & 0x0F)])
+      bytes.append(digits[Int(byte & 0x0F)])
+    }
+  }
+
+  /// The offset of the first byte from `index` on that needs an escape (`"`, `\`, `/` or a
+  /// control character), or the count; eight bytes at a time while none does.
+  @inline(__always)
+  private static func nextByteToEscape(in text: UnsafeBufferPointer<UInt8>, from index: Int)
+    -> Int
+  {
+    var index = index
+    let count = text.count
+    if let base = text.baseAddress {
+      let raw = UnsafeRawPointer(base)
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highBits: UInt64 = 0x8080_8080_8080_8080
+      while index + 8 <= count {
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
+        let quotes = word ^ (ones &* 0x22)
+        let backslashes = word ^ (ones &* 0x5C)
+        let slashes = word ^ (ones &* 0x2F)
+        // Each term has a byte's high bit set when that byte matches; borrows only run upwards
+        // from a match, so the lowest flag is exact. `~word` keeps non-ASCII bytes (which need
+        // no escape) from matching.
+        let special =
+          (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+            | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20)) & ~word & highBits
+        if special != 0 { return index + special.trailingZeroBitCount / 8 }
+        index += 8
+      }
+    }
+    while index < count {
+      let byte = text[index]
+      if byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\")
+        || byte == UInt8(ascii: "/")
+      {
+        return index
+      }
+      index += 1
+    }
+    return index
+  }
+
+  /// Writes an integer in decimal.
+  mutating func writeInteger(_ value: Int64) {
+    if value < 0 { bytes.append(UInt8(ascii: "-")) }
+    writeDigits(value.magnitude, minimumCount: 1)
+  }
+
+  /// Writes the decimal digits of `value`, padded with leading zeros to `minimumCount`.
+  mutating func writeDigits(_ value: UInt64, minimumCount: Int) {
+    var value = value
+    withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+      var start = 20
+      repeat {
+        start -= 1
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        value /= 10
+      } while value > 0 || 20 - start < min(minimumCount, 20)
+      bytes.append(UnsafeBufferPointer(rebasing: digits[start..<20]))
+    }
+  }
+}
