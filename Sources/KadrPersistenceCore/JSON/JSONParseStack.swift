@@ -62,6 +62,24 @@ struct JSONParseStack<Element>: ~Copyable {
     }
   }
 
+  /// Calls `body` with the elements from `start` to the top, which it must not keep.
+  @inline(__always)
+  func withElements<Result>(from start: Int, _ body: (UnsafeBufferPointer<Element>) -> Result)
+    -> Result
+  {
+    body(UnsafeBufferPointer(start: storage + start, count: max(0, count - start)))
+  }
+
+  /// Drops the elements from `start` to the top.
+  ///
+  /// - Parameter start: The number of elements to leave.
+  @inline(__always)
+  mutating func removeAll(from start: Int) {
+    guard start >= 0, start < count else { return }
+    (storage + start).deinitialize(count: count - start)
+    count = start
+  }
+
   private mutating func grow() {
     let newCapacity = capacity * 2
     let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)

@@ -177,22 +177,22 @@ extension JSONParser {
   }
 
   /// The offset of the first byte from `index` on that is a quote, a backslash, a control
-  /// character or non-ASCII (or `end`); eight bytes at a time while they are all plain.
+  /// character or non-ASCII (or `end`), found eight bytes at a time.
   @inline(__always)
   func plainRunEnd(from index: Int) -> Int {
     var index = index
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highBits: UInt64 = 0x8080_8080_8080_8080
     while index + 8 <= end {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+      let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
       let quotes = word ^ (ones &* 0x22)
       let backslashes = word ^ (ones &* 0x5C)
-      // A byte below 0x20, equal to 0 after the XORs, or with its high bit set, shows up as a
-      // high bit here (exactly when one exists: borrows only run above such a byte).
+      // A byte equal to 0 after an XOR, below 0x20, or with its high bit set shows up as its
+      // high bit here. Borrows only run upwards from such a byte, so the lowest flag is exact.
       let special =
-        ((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-        | ((word &- ones &* 0x20) & ~word) | word
-      if special & highBits != 0 { break }
+        (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
+          | ((word &- ones &* 0x20) & ~word) | word) & highBits
+      if special != 0 { return index + special.trailingZeroBitCount / 8 }
       index += 8
     }
     while index < end {

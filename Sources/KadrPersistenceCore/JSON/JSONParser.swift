@@ -2,8 +2,10 @@
 ///
 /// The parser is iterative: open arrays and objects live in ``frames``, not on the call stack,
 /// so depth costs heap memory (bounded by ``JSONReader/Options/maximumDepth``) and never stack.
-/// Values and keys are pushed on two reused stacks and moved into exactly sized arrays when
-/// their container closes. Every read of `bytes[i]` is preceded by a check that `i < end`.
+/// Values and keys are pushed on reused stacks and moved into exactly sized arrays when their
+/// container closes; plain keys are made into strings once per document (``JSONKeyTable``) and
+/// objects of one shape share a keys array (``JSONShapeTable``). Every read of `bytes[i]` is
+/// preceded by a check that `i < end`, and every eight-byte load by one that `i + 8 <= end`.
 struct JSONParser: ~Copyable {
   /// An array or object being read.
   struct Frame {
@@ -32,6 +34,12 @@ struct JSONParser: ~Copyable {
   var values = JSONParseStack<JSONValue>()
   /// The keys of every open object, outermost first; an object's pending key is its last.
   var keys = JSONParseStack<String>()
+  /// The id of each key on ``keys`` in ``keyTable``, or 0.
+  var keyIDs = JSONParseStack<UInt32>()
+  /// The document's plain keys, each made into a `String` once.
+  var keyTable: JSONKeyTable
+  /// The document's object shapes, each made into a keys array once.
+  var shapeTable: JSONShapeTable
   /// Room to unescape strings that hold escapes, reused from string to string.
   var scratch: [UInt8] = []
 
@@ -40,6 +48,8 @@ struct JSONParser: ~Copyable {
     self.raw = UnsafeRawBufferPointer(bytes)
     self.end = bytes.count
     self.options = options
+    keyTable = JSONKeyTable(documentSize: bytes.count)
+    shapeTable = JSONShapeTable(documentSize: bytes.count)
   }
 
   /// Parses the whole buffer as one JSON document.
@@ -118,8 +128,8 @@ struct JSONParser: ~Copyable {
           frames.removeLast()
           value = .object(
             JSONObject(
-              uniqueKeys: keys.popArray(from: top.keyStart),
-              values: values.popArray(from: top.valueStart)))
+              uniqueKeys: popKeys(from: top.keyStart), values: values.popArray(from: top.valueStart)
+            ))
         case (UInt8(ascii: "]"), false):
           position += 1
           frames.removeLast()
@@ -138,6 +148,22 @@ struct JSONParser: ~Copyable {
     }
   }
 
+  /// Takes the keys of the object being closed off the stacks, sharing the keys array of an
+  /// object of the same shape read before.
+  private mutating func popKeys(from keyStart: Int) -> [String] {
+    let shared = keyIDs.withElements(from: keyStart) { shapeTable.keys(for: $0) }
+    let objectKeys: [String]
+    if let shared {
+      keys.removeAll(from: keyStart)
+      objectKeys = shared
+    } else {
+      objectKeys = keys.popArray(from: keyStart)
+      keyIDs.withElements(from: keyStart) { shapeTable.remember($0, keys: objectKeys) }
+    }
+    keyIDs.removeAll(from: keyStart)
+    return objectKeys
+  }
+
   /// Opens a container at `position`, refusing one nested deeper than the limit.
   private mutating func push(isObject: Bool) throws(JSONReadError) {
     guard frames.count < options.maximumDepth else {
@@ -154,14 +180,12 @@ struct JSONParser: ~Copyable {
       throw unexpected(expecting: .key, includingChild: false)
     }
     let keyOffset = position
-    let key = try parseString(includingChild: false)
+    let (key, id) = try parseKey()
     let top = frames.count - 1
     let keyStart = frames[top].keyStart
     let isDuplicate: Bool
     if keys.count - keyStart < Self.linearKeyScanLimit {
-      var index = keyStart
-      while index < keys.count, keys.element(at: index) != key { index += 1 }
-      isDuplicate = index < keys.count
+      isDuplicate = hasKey(key, id: id, from: keyStart)
     } else {
       if frames[top].keySet == nil {
         frames[top].keySet = Set((keyStart..<keys.count).map { keys.element(at: $0) })
@@ -172,6 +196,7 @@ struct JSONParser: ~Copyable {
       throw failure(.duplicateKey(key), at: keyOffset, includingChild: false)
     }
     keys.push(key)
+    keyIDs.push(id)
     skipWhitespace()
     guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: false) }
     guard bytes[position] == UInt8(ascii: ":") else {

@@ -41,8 +41,12 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
   }
 
   /// A link in the chain of components, shared by every pointer that extends it.
-  final class Node: Sendable {
-    let parent: Node?
+  ///
+  /// `@unchecked Sendable` because `parent` is a `var`: it is only ever written by `deinit`,
+  /// on links no one else references (checked with `isKnownUniquelyReferenced`), so no thread
+  /// can observe the write.
+  final class Node: @unchecked Sendable {
+    private(set) var parent: Node?
     let component: Component
     let depth: Int
 
@@ -50,6 +54,19 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
       self.parent = parent
       self.component = component
       self.depth = (parent?.depth ?? 0) + 1
+    }
+
+    deinit {
+      // Release a long chain link by link: letting each link release its parent recursively
+      // would exhaust the stack for a pointer 100 000 components long.
+      var next = parent
+      parent = nil
+      while var node = next {
+        next = nil
+        guard isKnownUniquelyReferenced(&node) else { break }
+        next = node.parent
+        node.parent = nil
+      }
     }
   }
 
@@ -134,6 +151,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
     return text
   }
 
+  /// Whether two pointers have the same text (so the key `"3"` equals the index `3`).
   public static func == (lhs: JSONPointer, rhs: JSONPointer) -> Bool {
     guard lhs.count == rhs.count else { return false }
     var left = lhs.last
@@ -147,6 +165,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
     return true
   }
 
+  /// Hashes the pointer's text, consistently with ``==(_:_:)``.
   public func hash(into hasher: inout Hasher) {
     hasher.combine(count)
     var node = last

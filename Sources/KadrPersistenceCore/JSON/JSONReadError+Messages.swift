@@ -114,8 +114,8 @@ extension JSONReadError {
   private static func fix(expecting expectation: Expectation) -> String {
     switch expectation {
     case .value:
-      "Write a value there: an object, an array, a string in double quotes, a number, true, "
-        + "false or null."
+      "Write a value there (an object, an array, a string in double quotes, a number, true, "
+        + "false or null), or remove the ',' before a closing bracket."
     case .key:
       "Write each key as a string in double quotes, with no ',' before '}'."
     case .colon:

@@ -19,7 +19,7 @@ extension JSONOutput {
     var index = Self.nextByteToEscape(in: text, from: 0)
     while index < text.count {
       if index > runStart {
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<index]))
+        bytes.append(UnsafeBufferPointer(rebasing: text[runStart..<index]))
       }
       appendEscape(of: text[index])
       index += 1
@@ -27,9 +27,9 @@ extension JSONOutput {
       index = Self.nextByteToEscape(in: text, from: index)
     }
     if runStart == 0 {
-      bytes.append(contentsOf: text)
+      bytes.append(text)
     } else if text.count > runStart {
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
+      bytes.append(UnsafeBufferPointer(rebasing: text[runStart..<text.count]))
     }
   }
 
@@ -66,16 +66,17 @@ extension JSONOutput {
       let ones: UInt64 = 0x0101_0101_0101_0101
       let highBits: UInt64 = 0x8080_8080_8080_8080
       while index + 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: index, as: UInt64.self))
         let quotes = word ^ (ones &* 0x22)
         let backslashes = word ^ (ones &* 0x5C)
         let slashes = word ^ (ones &* 0x2F)
-        // Each term has a byte's high bit set exactly when some byte matches; `~word` keeps
-        // non-ASCII bytes (which need no escape) from matching.
+        // Each term has a byte's high bit set when that byte matches; borrows only run upwards
+        // from a match, so the lowest flag is exact. `~word` keeps non-ASCII bytes (which need
+        // no escape) from matching.
         let special =
           (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
-            | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20)) & ~word
-        if special & highBits != 0 { break }
+            | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20)) & ~word & highBits
+        if special != 0 { return index + special.trailingZeroBitCount / 8 }
         index += 8
       }
     }
@@ -94,27 +95,20 @@ extension JSONOutput {
   /// Writes an integer in decimal.
   mutating func writeInteger(_ value: Int64) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
-    var magnitude = value.magnitude
+    writeDigits(value.magnitude, minimumCount: 1)
+  }
+
+  /// Writes the decimal digits of `value`, padded with leading zeros to `minimumCount`.
+  mutating func writeDigits(_ value: UInt64, minimumCount: Int) {
+    var value = value
     withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
       var start = 20
       repeat {
         start -= 1
-        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: magnitude % 10)
-        magnitude /= 10
-      } while magnitude > 0
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: digits[start..<20]))
-    }
-  }
-
-  /// Writes a finite double as `JSONEncoder` does: its `description` without a trailing `.0`.
-  mutating func writeDouble(_ value: Double) {
-    var text = value.description
-    text.withUTF8 { utf8 in
-      var count = utf8.count
-      if count >= 2, utf8[count - 2] == UInt8(ascii: "."), utf8[count - 1] == UInt8(ascii: "0") {
-        count -= 2
-      }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[0..<count]))
+        digits[start] = UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value % 10)
+        value /= 10
+      } while value > 0 || 20 - start < min(minimumCount, 20)
+      bytes.append(UnsafeBufferPointer(rebasing: digits[start..<20]))
     }
   }
 }

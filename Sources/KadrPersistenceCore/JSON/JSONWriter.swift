@@ -50,11 +50,11 @@ public struct JSONWriter: Sendable {
   public func write(_ value: JSONValue) throws(JSONWriteError) -> [UInt8] {
     var output = JSONOutput(maximumDepth: options.maximumDepth)
     do {
-      try output.write(value, depth: 0)
+      try output.write(value)
     } catch {
       throw error.resolved
     }
-    return output.bytes
+    return output.bytes.makeArray()
   }
 
   /// Writes a tree as canonical JSON, in `Data`.
@@ -67,7 +67,7 @@ public struct JSONWriter: Sendable {
   }
 }
 
-/// A write failure on its way up the tree, collecting the pointer as it goes.
+/// A write failure, with the pointer to where it happened.
 struct JSONWriteFailure: Error {
   enum Kind {
     case nonFiniteNumber
@@ -75,12 +75,11 @@ struct JSONWriteFailure: Error {
   }
 
   var kind: Kind
-  /// The pointer's components, innermost first.
-  var reversedComponents: [JSONPointer.Component] = []
+  var components: [JSONPointer.Component]
 
-  /// The public error, with its pointer in order.
+  /// The public error.
   var resolved: JSONWriteError {
-    let pointer = JSONPointer(reversedComponents.reversed())
+    let pointer = JSONPointer(components)
     switch kind {
     case .nonFiniteNumber: return .nonFiniteNumber(pointer: pointer)
     case .tooDeep(let limit): return .tooDeep(limit: limit, pointer: pointer)
@@ -88,84 +87,110 @@ struct JSONWriteFailure: Error {
   }
 }
 
-/// The bytes being written, and the recursive walk that writes them.
-struct JSONOutput {
-  var bytes: [UInt8] = []
+/// The bytes being written, and the walk that writes them.
+///
+/// The walk is iterative: open arrays and objects live in a stack of frames, not on the call
+/// stack, so a tree nested as deep as a caller allows cannot exhaust the stack.
+struct JSONOutput: ~Copyable {
+  /// An array or object being written.
+  private struct Frame {
+    let isObject: Bool
+    /// The object's keys; empty for an array.
+    let keys: [String]
+    let values: [JSONValue]
+    /// The order to write an object's members in, when its keys are not sorted already.
+    let order: [Int]?
+    /// How many members have been started.
+    var position = 0
+
+    /// The index in ``values`` of the member at `position`.
+    var member: Int { order?[position] ?? position }
+
+    /// The pointer component of the member being written.
+    var component: JSONPointer.Component { isObject ? .key(keys[member]) : .index(position) }
+  }
+
+  var bytes = JSONByteBuffer(capacity: 4096)
   let maximumDepth: Int
 
   init(maximumDepth: Int) {
     self.maximumDepth = maximumDepth
-    bytes.reserveCapacity(4096)
   }
 
-  /// Writes a value nested inside `depth` arrays and objects.
-  mutating func write(_ value: JSONValue, depth: Int) throws(JSONWriteFailure) {
-    switch value {
-    case .null: appendASCII("null")
-    case .bool(let flag): appendASCII(flag ? "true" : "false")
-    case .integer(let integer): writeInteger(integer)
-    case .number(let number):
-      guard number.isFinite else { throw JSONWriteFailure(kind: .nonFiniteNumber) }
-      writeDouble(number)
-    case .string(let string): writeString(string)
-    case .array(let elements):
-      guard depth < maximumDepth else {
-        throw JSONWriteFailure(kind: .tooDeep(limit: maximumDepth))
-      }
-      bytes.append(UInt8(ascii: "["))
-      for index in elements.indices {
-        if index > 0 { bytes.append(UInt8(ascii: ",")) }
-        do {
-          try write(elements[index], depth: depth + 1)
-        } catch {
-          var failure = error
-          failure.reversedComponents.append(.index(index))
-          throw failure
+  /// Writes a tree.
+  mutating func write(_ root: JSONValue) throws(JSONWriteFailure) {
+    var frames: [Frame] = []
+    var value = root
+    walking: while true {
+      // Write `value`; a non-empty container opens a frame and goes on to its first member.
+      switch value {
+      case .null: bytes.append("null")
+      case .bool(let flag): bytes.append(flag ? "true" : "false")
+      case .integer(let integer): writeInteger(integer)
+      case .number(let number):
+        guard number.isFinite else {
+          throw JSONWriteFailure(kind: .nonFiniteNumber, components: frames.map(\.component))
         }
+        writeDouble(number)
+      case .string(let string): writeString(string)
+      case .array(let elements):
+        guard frames.count < maximumDepth else {
+          throw JSONWriteFailure(
+            kind: .tooDeep(limit: maximumDepth), components: frames.map(\.component))
+        }
+        bytes.append(UInt8(ascii: "["))
+        if let first = elements.first {
+          frames.append(Frame(isObject: false, keys: [], values: elements, order: nil))
+          value = first
+          continue walking
+        }
+        bytes.append(UInt8(ascii: "]"))
+      case .object(let object):
+        guard frames.count < maximumDepth else {
+          throw JSONWriteFailure(
+            kind: .tooDeep(limit: maximumDepth), components: frames.map(\.component))
+        }
+        bytes.append(UInt8(ascii: "{"))
+        if !object.isEmpty {
+          let frame = Frame(
+            isObject: true, keys: object.keys, values: object.values, order: Self.order(object.keys)
+          )
+          writeString(frame.keys[frame.member])
+          bytes.append(UInt8(ascii: ":"))
+          value = frame.values[frame.member]
+          frames.append(frame)
+          continue walking
+        }
+        bytes.append(UInt8(ascii: "}"))
       }
-      bytes.append(UInt8(ascii: "]"))
-    case .object(let object):
-      guard depth < maximumDepth else {
-        throw JSONWriteFailure(kind: .tooDeep(limit: maximumDepth))
+      // The value is written: go on to the next member, closing every container that ends.
+      while !frames.isEmpty {
+        let top = frames.count - 1
+        frames[top].position += 1
+        guard frames[top].position == frames[top].values.count else {
+          bytes.append(UInt8(ascii: ","))
+          let member = frames[top].member
+          if frames[top].isObject {
+            writeString(frames[top].keys[member])
+            bytes.append(UInt8(ascii: ":"))
+          }
+          value = frames[top].values[member]
+          continue walking
+        }
+        bytes.append(frames[top].isObject ? UInt8(ascii: "}") : UInt8(ascii: "]"))
+        frames.removeLast()
       }
-      try writeObject(object, depth: depth)
+      return
     }
   }
 
-  /// Writes an object's members in key order.
-  private mutating func writeObject(_ object: JSONObject, depth: Int) throws(JSONWriteFailure) {
-    let keys = object.keys
-    let values = object.values
-    bytes.append(UInt8(ascii: "{"))
-    if Self.isSorted(keys) {
-      for index in keys.indices {
-        try writeMember(key: keys[index], value: values[index], first: index == 0, depth: depth)
-      }
-    } else {
-      // `sort` is stable, so keys with equal bytes (only via appendUnchecked) keep their order.
-      var order = Array(keys.indices)
-      order.sort { Self.precedes(keys[$0], keys[$1]) }
-      for (position, index) in order.enumerated() {
-        try writeMember(key: keys[index], value: values[index], first: position == 0, depth: depth)
-      }
-    }
-    bytes.append(UInt8(ascii: "}"))
-  }
-
-  @inline(__always)
-  private mutating func writeMember(key: String, value: JSONValue, first: Bool, depth: Int)
-    throws(JSONWriteFailure)
-  {
-    if !first { bytes.append(UInt8(ascii: ",")) }
-    writeString(key)
-    bytes.append(UInt8(ascii: ":"))
-    do {
-      try write(value, depth: depth + 1)
-    } catch {
-      var failure = error
-      failure.reversedComponents.append(.key(key))
-      throw failure
-    }
+  /// The order to write members with these keys in, or `nil` when they are sorted already.
+  private static func order(_ keys: [String]) -> [Int]? {
+    if isSorted(keys) { return nil }
+    // `sort` is stable, so keys with equal bytes (only via appendUnchecked) keep their order.
+    var order = Array(keys.indices)
+    order.sort { precedes(keys[$0], keys[$1]) }
+    return order
   }
 
   /// Whether keys are in order already (ties count as in order).
@@ -199,11 +224,5 @@ struct JSONOutput {
       index += 1
     }
     return lhs.count < rhs.count
-  }
-
-  @inline(__always)
-  mutating func appendASCII(_ text: StaticString) {
-    bytes.append(
-      contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 }

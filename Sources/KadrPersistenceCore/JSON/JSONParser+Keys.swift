@@ -1,0 +1,148 @@
+/// The plain ASCII keys of a document, each made into a `String` once.
+///
+/// A document repeats a few dozen keys thousands of times. A key without escapes or non-ASCII
+/// bytes is looked up by its bytes (kept as an offset into the document, which outlives the
+/// parse) and gets the same `String` and the same id every time; a duplicate check then
+/// compares ids. Two plain ASCII keys are equal `String`s exactly when their bytes are equal,
+/// so ids decide; a key with escapes or non-ASCII bytes gets id 0 and is compared as a
+/// `String` (which also catches canonically equivalent spellings, such as `K` and the Kelvin
+/// sign U+212A). Interning never changes what is read: a key that is not interned is made
+/// afresh and compared as a `String`.
+struct JSONKeyTable {
+  /// The longest key interned; longer ones are rare and are made afresh.
+  static let maximumLength = 40
+  /// How many slots a lookup tries; bounds the work a document of colliding keys can cause.
+  static let maximumProbes = 16
+
+  /// The number of slots: a power of two, scaled to the document (small documents stay cheap).
+  private let slotCount: Int
+  /// Entry index + 1 for each slot, 0 when empty; allocated at the first key.
+  private var slots: [Int32] = []
+  /// Where each interned key's bytes are in the document, and how many there are.
+  private var spans: [(offset: Int, length: Int)] = []
+  /// Each interned key's string.
+  private var strings: [String] = []
+
+  /// Creates a table sized for a document of `documentSize` bytes: up to 2048 slots, half of
+  /// which may be used (so up to 1024 distinct keys are interned).
+  init(documentSize: Int) {
+    slotCount = JSONKeyTable.slotCount(forItems: documentSize / 8, maximum: 2048)
+  }
+
+  /// The power of two slots for about `items` entries, from 64 to `maximum`.
+  static func slotCount(forItems items: Int, maximum: Int) -> Int {
+    var count = 64
+    while count < items, count < maximum { count *= 2 }
+    return count
+  }
+
+  /// The string and id (1 or more) of the plain key at `offset..<offset + length`, interning
+  /// it if it is new; id 0 when the table is full.
+  mutating func key(at offset: Int, length: Int, in bytes: UnsafeRawBufferPointer)
+    -> (key: String, id: UInt32)
+  {
+    if slots.isEmpty { slots = [Int32](repeating: 0, count: slotCount) }
+    let first = Self.word(bytes, at: offset, length: length)
+    let last = length > 8 ? Self.word(bytes, at: offset + length - 8, length: 8) : 0
+    var hash = (first ^ (last &* 0x9E37_79B9_7F4A_7C15) ^ UInt64(length)) &* 0xBF58_476D_1CE4_E5B9
+    hash ^= hash >> 31
+    var slot = Int(truncatingIfNeeded: hash) & (slotCount - 1)
+    var probes = 0
+    while slots[slot] != 0 {
+      let stored = Int(slots[slot])
+      let span = spans[stored - 1]
+      if span.length == length, Self.word(bytes, at: span.offset, length: length) == first,
+        Self.equal(bytes, span.offset, offset, length: length)
+      {
+        return (strings[stored - 1], UInt32(stored))
+      }
+      probes += 1
+      // A hostile document could make its keys collide; past a few probes, stop interning.
+      if probes == Self.maximumProbes { return (Self.string(at: offset, length: length, bytes), 0) }
+      slot = (slot + 1) & (slotCount - 1)
+    }
+    let key = Self.string(at: offset, length: length, bytes)
+    guard spans.count < slotCount / 2 else { return (key, 0) }
+    spans.append((offset, length))
+    strings.append(key)
+    slots[slot] = Int32(spans.count)
+    return (key, UInt32(spans.count))
+  }
+
+  private static func string(at offset: Int, length: Int, _ bytes: UnsafeRawBufferPointer)
+    -> String
+  {
+    String(
+      decoding: UnsafeRawBufferPointer(rebasing: bytes[offset..<(offset + length)]), as: UTF8.self)
+  }
+
+  /// The first `min(length, 8)` bytes at `offset` as a word, the rest zero.
+  @inline(__always)
+  private static func word(_ bytes: UnsafeRawBufferPointer, at offset: Int, length: Int)
+    -> UInt64
+  {
+    if length >= 8 {
+      return UInt64(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+    }
+    if offset + 8 <= bytes.count {
+      // Little-endian: the key's bytes are the low ones; mask off what follows it.
+      let loaded = UInt64(
+        littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      return loaded & ((1 << (8 * UInt64(length))) &- 1)
+    }
+    var word: UInt64 = 0
+    for index in 0..<length { word |= UInt64(bytes[offset + index]) << (8 * index) }
+    return word
+  }
+
+  /// Whether the `length` bytes at two offsets are equal, eight at a time.
+  @inline(__always)
+  private static func equal(
+    _ bytes: UnsafeRawBufferPointer, _ first: Int, _ second: Int, length: Int
+  ) -> Bool {
+    guard length >= 8 else {
+      return word(bytes, at: first, length: length) == word(bytes, at: second, length: length)
+    }
+    var index = 0
+    while index < length - 8 {
+      guard word(bytes, at: first + index, length: 8) == word(bytes, at: second + index, length: 8)
+      else { return false }
+      index += 8
+    }
+    return word(bytes, at: first + length - 8, length: 8)
+      == word(bytes, at: second + length - 8, length: 8)
+  }
+}
+
+extension JSONParser {
+  /// Reads the key whose opening quote is at `position`, interning it when it is plain ASCII.
+  ///
+  /// - Returns: The key, and its id in ``keyTable`` (0 when it is compared as a `String`).
+  mutating func parseKey() throws(JSONReadError) -> (key: String, id: UInt32) {
+    let start = position + 1
+    let runEnd = plainRunEnd(from: start)
+    let length = runEnd - start
+    guard runEnd < end, bytes[runEnd] == UInt8(ascii: "\""), length <= JSONKeyTable.maximumLength
+    else { return (try parseString(includingChild: false), 0) }
+    if let limit = options.maximumStringLength, length > limit {
+      return (try parseString(includingChild: false), 0)  // Which refuses it, with the place.
+    }
+    position = runEnd + 1
+    return keyTable.key(at: start, length: length, in: raw)
+  }
+
+  /// Whether the object being read already has `key`, comparing ids where both keys have one.
+  func hasKey(_ key: String, id: UInt32, from keyStart: Int) -> Bool {
+    var index = keyStart
+    while index < keys.count {
+      let otherID = keyIDs.element(at: index)
+      if id != 0, otherID != 0 {
+        if id == otherID { return true }
+      } else if keys.element(at: index) == key {
+        return true
+      }
+      index += 1
+    }
+    return false
+  }
+}

@@ -1,0 +1,67 @@
+/// The key sequences ("shapes") of a document's objects, each made into a `[String]` once.
+///
+/// Documents hold thousands of objects with the same keys in the same order (every `Time` is
+/// `timescale`, `value`). Objects whose keys are all interned (see ``JSONKeyTable``) are looked
+/// up by their sequence of key ids and share one keys array, which saves an allocation when the
+/// object is read and an array destruction when the tree is freed.
+struct JSONShapeTable {
+  /// The most keys an object may have to have its shape shared.
+  static let maximumKeyCount = 64
+  /// The number of slots: a power of two, scaled to the document; half may be used.
+  private let slotCount: Int
+  /// Shape index + 1 for each slot, 0 when empty; allocated at the first shape.
+  private var slots: [Int32] = []
+  /// Every shape's key ids, one after the other.
+  private var ids: [UInt32] = []
+  /// Where each shape's ids start in ``ids``, and how many there are.
+  private var spans: [(start: Int, count: Int)] = []
+  /// Each shape's keys.
+  private var keyArrays: [[String]] = []
+
+  /// Creates a table sized for a document of `documentSize` bytes: up to 8192 slots.
+  init(documentSize: Int) {
+    slotCount = JSONKeyTable.slotCount(forItems: documentSize / 16, maximum: 8192)
+  }
+
+  /// The shared keys array of the object whose key ids are `keyIDs`, or `nil` if the shape is
+  /// new (call ``remember(_:keys:)``) or cannot be shared (a key without an id).
+  mutating func keys(for keyIDs: UnsafeBufferPointer<UInt32>) -> [String]? {
+    guard let slot = slot(for: keyIDs), slots[slot] != 0 else { return nil }
+    return keyArrays[Int(slots[slot]) - 1]
+  }
+
+  /// Remembers a new shape and its keys array.
+  mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, keys: [String]) {
+    guard keyArrays.count < slotCount / 2, let slot = slot(for: keyIDs), slots[slot] == 0 else {
+      return
+    }
+    spans.append((ids.count, keyIDs.count))
+    ids.append(contentsOf: keyIDs)
+    keyArrays.append(keys)
+    slots[slot] = Int32(keyArrays.count)
+  }
+
+  /// The slot holding the shape `keyIDs`, or the empty slot where it belongs; `nil` when the
+  /// shape cannot be shared.
+  private mutating func slot(for keyIDs: UnsafeBufferPointer<UInt32>) -> Int? {
+    guard !keyIDs.isEmpty, keyIDs.count <= Self.maximumKeyCount else { return nil }
+    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+    for id in keyIDs {
+      if id == 0 { return nil }
+      hash = (hash ^ UInt64(id)) &* 0x0000_0100_0000_01B3
+    }
+    if slots.isEmpty { slots = [Int32](repeating: 0, count: slotCount) }
+    var slot = Int(truncatingIfNeeded: hash ^ (hash >> 32)) & (slotCount - 1)
+    for _ in 0..<JSONKeyTable.maximumProbes {
+      guard slots[slot] != 0 else { return slot }
+      let span = spans[Int(slots[slot]) - 1]
+      if span.count == keyIDs.count,
+        ids[span.start..<(span.start + span.count)].elementsEqual(keyIDs)
+      {
+        return slot
+      }
+      slot = (slot + 1) & (slotCount - 1)
+    }
+    return nil  // Too many collisions: do not share.
+  }
+}
