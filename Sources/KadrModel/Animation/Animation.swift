@@ -59,10 +59,20 @@ public struct Animation<Value: Animatable>: Sendable {
   public static func keyframes(_ keyframes: [Keyframe], timing: TimingFunction = .linear)
     -> Animation<Value>
   {
+    // Keyframes usually arrive in order (always, from a file): check before sorting.
+    var inOrder = true
+    for index in keyframes.indices.dropFirst()
+    where keyframes[index].time < keyframes[index - 1].time {
+      inOrder = false
+      break
+    }
+    if inOrder { return Animation(sortedKeyframes: keyframes, timing: timing) }
+    // A stable sort: keyframes at equal times keep their order. (A closure rather than a key path:
+    // key paths into a generic type are instantiated at run time on every call.)
     let sorted = keyframes.enumerated().sorted { lhs, rhs in
       lhs.element.time == rhs.element.time
         ? lhs.offset < rhs.offset : lhs.element.time < rhs.element.time
-    }.map(\.element)
+    }.map { $0.element }
     return Animation(sortedKeyframes: sorted, timing: timing)
   }
 
