@@ -154,7 +154,9 @@ struct FilterCodecTests {
       let codec = try #require(registry.filters.byKind[KindID(entry.kind.rawValue)])
       for other in filters where other.kind != entry.kind {
         let session = CodingSession(registry: registry, options: CodingOptions(), images: nil)
-        let refusal = Support.refusal { _ = try codec.encode(other, session, .root) }
+        let refusal = Support.refusal {
+          _ = try codec.encode(other, ValueEncoder(session: session, pointer: .root), [])
+        }
         #expect(refusal.reason == "invalidValue", "\(entry.kind) given \(other.kind)")
       }
     }

@@ -16,8 +16,7 @@ extension KeyedEncoder {
   public mutating func encode(requiredImage image: PlatformImage, for key: Key)
     throws(PersistenceError) -> Bool
   {
-    try encode(image: image, for: key)
-    guard object[key.rawValue] != nil else {
+    guard try encode(image: image, for: key) else {
       omitValue()
       return false
     }

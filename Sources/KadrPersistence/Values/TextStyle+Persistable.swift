@@ -18,7 +18,7 @@ extension TextStyle: PersistableValue {
   }
 
   /// Writes `{"alignment", "color", "fontName"?, "fontSize", "shadow"?, "stroke"?, "weight"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(alignment, for: .alignment)
     try object.encode(color, for: .color)
@@ -27,7 +27,7 @@ extension TextStyle: PersistableValue {
     try object.encodeIfPresent(shadow, for: .shadow)
     try object.encodeIfPresent(stroke, for: .stroke)
     try object.encode(weight, for: .weight)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads a text style.
@@ -52,11 +52,11 @@ extension TextStroke: PersistableValue {
   }
 
   /// Writes `{"color", "width"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(color, for: .color)
     try object.encode(width, for: .width)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads a stroke.
@@ -78,12 +78,12 @@ extension TextShadow: PersistableValue {
   /// Writes `{"blur", "offset"}`, plus `"color"` only when it differs from the default shadow
   /// colour (this project's extension: documents that never set it stay byte-identical to
   /// schema 1).
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(blur, for: .blur)
     if color != .platformShadowDefault { try object.encode(color, for: .color) }
     try object.encode(offset, for: .offset)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads a shadow; an absent colour is the default shadow colour.

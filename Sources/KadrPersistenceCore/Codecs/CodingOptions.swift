@@ -77,6 +77,12 @@ final class CodingSession {
   var locations: [String] = []
   var depth = 0
   var clipCount = 0
+  // The two below are touched for every value written. A session belongs to one call on one
+  // task and its accesses never overlap, so the run-time exclusivity check is only a cost.
+  /// Saving: the bytes written so far, values written in place as they are encoded.
+  @exclusivity(unchecked) var output = JSONOutput(maximumDepth: .max)
+  /// Saving: the members of the objects being written, innermost last.
+  @exclusivity(unchecked) var members: [ObjectMember] = []
 
   init(
     registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?,

@@ -2,27 +2,30 @@ import Foundation
 import KadrModel
 
 extension KeyedEncoder {
-  /// Writes each filter through the codec registered for its kind, one result per filter: `nil`
-  /// where the filter cannot be saved (its loss is reported), so that a codec can keep parallel
-  /// arrays aligned by leaving the same positions out of them.
+  /// Writes the array of `filters` under `key`, each through the codec registered for its kind,
+  /// and says which were written: a filter that cannot be saved (its loss is reported) is left
+  /// out, so that a codec can keep parallel arrays aligned by leaving out the same positions.
   ///
-  /// The caller stores the array itself (with ``encodeJSON(_:for:)``).
   /// - Parameters:
   ///   - filters: The filters.
-  ///   - key: The key the array will be stored under (for pointers).
+  ///   - key: The key.
+  /// - Returns: For each filter, whether it was written.
   /// - Throws: ``PersistenceError`` from a filter's codec.
-  public func encodedFilters(_ filters: [Filter], for key: Key) throws(PersistenceError)
-    -> [JSONValue?]
-  {
-    let base = pointer.appending(key: key.rawValue)
-    var results: [JSONValue?] = []
-    results.reserveCapacity(filters.count)
-    for (index, filter) in filters.enumerated() {
-      results.append(
-        try session.registry.encodeFilter(
-          filter, session: session, pointer: base.appending(index: index)))
+  public mutating func encode(filters: [Filter], for key: Key) throws(PersistenceError) -> [Bool] {
+    var kept: [Bool] = []
+    kept.reserveCapacity(filters.count)
+    let session = self.session
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      var array = encoder.array()
+      for (index, filter) in filters.enumerated() {
+        kept.append(
+          try array.append(index: index) { element throws(PersistenceError) in
+            try session.registry.encodeFilter(filter, to: element)
+          })
+      }
+      return array.finish()
     }
-    return results
+    return kept
   }
 
   /// Writes a text animation through the codec registered for its type; with no codec, reports
@@ -36,10 +39,9 @@ extension KeyedEncoder {
     throws(PersistenceError)
   {
     guard let animation else { return }
-    if let json = try session.registry.encodeTextAnimation(
-      animation, session: session, pointer: pointer.appending(key: key.rawValue))
-    {
-      object[key.rawValue] = json
+    let session = self.session
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      try session.registry.encodeTextAnimation(animation, to: encoder)
     }
   }
 }

@@ -1,31 +1,110 @@
 import Foundation
 import KadrModel
 
-/// Builds one payload object, key by key, for a codec's `encode`.
+/// Writes one object, key by key, for a codec's `encode` or a value's `encodePersisted`.
 ///
-/// Nested content goes back through the registry: `encode(clips:for:)` writes a track's children
-/// with whatever codecs are registered for them, so a plugin's clip may hold built-in clips and
-/// the other way round.
+/// Members are written in place as they are encoded, in any order; ``finish()`` puts them in the
+/// canonical key order (at no cost when they were written in that order). Nested content goes
+/// back through the registry: `encode(clips:for:)` writes a track's children with whatever codecs
+/// are registered for them, so a plugin's clip may hold built-in clips and the other way round.
 public struct KeyedEncoder<Key: PayloadKey> {
   let session: CodingSession
-  /// The JSON pointer of the object being built.
+  /// The JSON pointer of the object being written.
   public let pointer: JSONPointer
-  /// The members written so far.
-  public internal(set) var object: JSONObject
+  /// Where the object's `{` is.
+  let start: Int
+  /// Where this object's members begin in the session's member stack.
+  let memberBase: Int
+  /// Whether the members so far are in strictly ascending key order.
+  private var inOrder = true
   /// Whether the whole value is to be left out (see ``omitValue()``).
   public private(set) var isOmitted = false
 
   init(session: CodingSession, pointer: JSONPointer) {
     self.session = session
     self.pointer = pointer
-    self.object = JSONObject(minimumCapacity: 16)
+    self.start = session.position
+    self.memberBase = session.members.count
+    session.output.bytes.append(UInt8(ascii: "{"))
   }
 
-  /// The encoder of the value under `key`.
+  /// The number of members written so far.
+  public var count: Int { session.members.count - memberBase }
+
+  /// Writes a member under a key of the object's key type, with `body` writing its value.
   ///
-  /// - Parameter key: The key.
-  public func valueEncoder(for key: Key) -> ValueEncoder {
-    ValueEncoder(session: session, parent: pointer, component: .key(key.rawValue))
+  /// `body` must write exactly one value with the encoder it is given and return it, or return
+  /// `nil` to leave the member out.
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - body: Writes the value.
+  /// - Throws: What `body` throws.
+  public mutating func encode(
+    for key: Key, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
+  ) throws(PersistenceError) {
+    try member(key.rawValue, body)
+  }
+
+  /// Writes a member under any key (the registry adds `kind` to flat payloads this way).
+  mutating func member(
+    _ key: String, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
+  ) throws(PersistenceError) {
+    let memberStart = session.position
+    let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
+    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+    let keyStart = session.position
+    session.output.writeString(key)
+    session.output.bytes.append(UInt8(ascii: ":"))
+    let value: WrittenJSON?
+    do {
+      value = try body(ValueEncoder(session: session, parent: pointer, component: .key(key)))
+    } catch {
+      session.discard(since: memberStart)
+      throw error
+    }
+    guard value != nil else {
+      session.discard(since: memberStart)
+      return
+    }
+    if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
+    session.members.append(ObjectMember(key: key, range: keyStart..<session.position))
+  }
+
+  /// Ends the object and returns it. Call it once, after the last member.
+  ///
+  /// - Returns: The object, or `nil` when ``omitValue()`` was called.
+  @discardableResult
+  public mutating func finish() -> WrittenJSON? {
+    let written = count
+    defer { session.members.removeLast(written) }
+    if isOmitted {
+      session.discard(since: start)
+      return nil
+    }
+    if inOrder {
+      session.output.bytes.append(UInt8(ascii: "}"))
+      return session.written(since: start)
+    }
+    // An insertion sort: objects are small, and it is stable, so of two members with the same
+    // key the later one (a replacement) stays after the earlier one and wins below.
+    var members = Array(session.members[memberBase...])
+    for index in members.indices.dropFirst() {
+      let member = members[index]
+      var slot = index
+      while slot > 0, JSONOutput.precedes(member.key, members[slot - 1].key) {
+        members[slot] = members[slot - 1]
+        slot -= 1
+      }
+      members[slot] = member
+    }
+    var segments: [Range<Int>] = []
+    segments.reserveCapacity(members.count)
+    for (index, member) in members.enumerated() {
+      if index + 1 < members.count, members[index + 1].key == member.key { continue }
+      segments.append(member.range)
+    }
+    session.output.bytes.rewriteObject(from: start, segments: segments)
+    return session.written(since: start)
   }
 
   /// Writes `value` under `key`; a value that reports loss and yields nothing is omitted.
@@ -37,8 +116,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
   public mutating func encode(_ value: some PersistableValue, for key: Key)
     throws(PersistenceError)
   {
-    if let json = try value.encodePersisted(to: valueEncoder(for: key)) {
-      object[key.rawValue] = json
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      try value.encodePersisted(to: encoder)
     }
   }
 
@@ -55,13 +134,14 @@ public struct KeyedEncoder<Key: PayloadKey> {
     try encode(value, for: key)
   }
 
-  /// Writes a raw JSON value under `key`.
+  /// Writes a JSON tree under `key`, as it is.
   ///
   /// - Parameters:
-  ///   - json: The value.
+  ///   - json: The tree.
   ///   - key: The key.
-  public mutating func encodeJSON(_ json: JSONValue, for key: Key) {
-    object[key.rawValue] = json
+  /// - Throws: ``PersistenceError`` for a non-finite number in the tree.
+  public mutating func encode(json: JSONValue, for key: Key) throws(PersistenceError) {
+    try member(key.rawValue) { encoder throws(PersistenceError) in try encoder.json(json) }
   }
 
   /// Writes a list of clips under `key`, each through the codec registered for its type.
@@ -71,9 +151,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` from any clip's codec.
   public mutating func encode(clips: [any Clip], for key: Key) throws(PersistenceError) {
-    let array = try session.registry.encodeClips(
-      clips, session: session, pointer: pointer.appending(key: key.rawValue))
-    object[key.rawValue] = .array(array)
+    let session = self.session
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      try session.registry.encodeClips(clips, to: encoder)
+    }
   }
 
   /// Writes a list of overlays under `key`, each through the codec registered for its type.
@@ -83,9 +164,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` from any overlay's codec.
   public mutating func encode(overlays: [any Overlay], for key: Key) throws(PersistenceError) {
-    let array = try session.registry.encodeOverlays(
-      overlays, session: session, pointer: pointer.appending(key: key.rawValue))
-    object[key.rawValue] = .array(array)
+    let session = self.session
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      try session.registry.encodeOverlays(overlays, to: encoder)
+    }
   }
 
   /// Writes a value of a fixed model type (an audio track, a preset) through its registered
@@ -97,9 +179,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// - Throws: ``PersistenceError``, also when no codec is registered for the type.
   public mutating func encode<Model: Sendable>(model: Model, for key: Key) throws(PersistenceError)
   {
-    let json = try session.registry.encodeModel(
-      model, session: session, pointer: pointer.appending(key: key.rawValue))
-    object[key.rawValue] = json
+    let session = self.session
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      try session.registry.encodeModel(model, to: encoder)
+    }
   }
 
   /// Writes an optional value of a fixed model type; omits the key when it is `nil`.
@@ -124,15 +207,16 @@ public struct KeyedEncoder<Key: PayloadKey> {
   public mutating func encode<Model: Sendable>(models: [Model], for key: Key)
     throws(PersistenceError)
   {
-    let base = pointer.appending(key: key.rawValue)
-    var array: [JSONValue] = []
-    array.reserveCapacity(models.count)
-    for (index, model) in models.enumerated() {
-      array.append(
-        try session.registry.encodeModel(
-          model, session: session, pointer: base.appending(index: index)))
+    let session = self.session
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      var array = encoder.array()
+      for model in models {
+        try array.append { element throws(PersistenceError) in
+          try session.registry.encodeModel(model, to: element)
+        }
+      }
+      return array.finish()
     }
-    object[key.rawValue] = .array(array)
   }
 
   /// Writes the token of `image` under `key`, saving the image in the session's store; with no
@@ -141,21 +225,17 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// - Parameters:
   ///   - image: The image.
   ///   - key: The key.
+  /// - Returns: Whether the token was written.
   /// - Throws: ``PersistenceError`` when the store fails.
-  public mutating func encode(image: PlatformImage, for key: Key) throws(PersistenceError) {
-    if let token = try valueEncoder(for: key).token(for: image) {
-      object[key.rawValue] = .string(token)
+  @discardableResult
+  public mutating func encode(image: PlatformImage, for key: Key) throws(PersistenceError) -> Bool {
+    var written = false
+    try member(key.rawValue) { encoder throws(PersistenceError) in
+      guard let token = try encoder.token(for: image) else { return nil }
+      written = true
+      return encoder.string(token)
     }
-  }
-
-  /// Leaves the whole value out of the document, after its loss has been reported: the clip,
-  /// overlay, filter or text animation is not written at all, so that no entry missing a required
-  /// field (such as an image clip without its `imageToken`) fails on open.
-  ///
-  /// ``encode(image:for:)`` reports the loss of an image; a codec whose value cannot stand
-  /// without it then calls this. A ``ModelCodec`` must not call it: its value has a fixed place.
-  public mutating func omitValue() {
-    isOmitted = true
+    return written
   }
 
   /// Records that the content of `key` cannot be saved; the key is left out.
@@ -165,5 +245,74 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - key: Where it would have been, or `nil` for the whole payload.
   public func reportLoss(_ kind: Loss.Kind, for key: Key? = nil) {
     session.recordLoss(kind, at: key.map { pointer.appending(key: $0.rawValue) } ?? pointer)
+  }
+
+  /// Leaves the whole value out: for a value that cannot stand without a member that could not
+  /// be written (its loss already reported). ``finish()`` then returns `nil`.
+  public mutating func omitValue() {
+    isOmitted = true
+  }
+}
+
+/// Writes one array, element by element.
+public struct ArrayEncoder {
+  let session: CodingSession
+  /// The JSON pointer of the array.
+  public let pointer: JSONPointer
+  let start: Int
+  /// The number of elements written so far.
+  public private(set) var count = 0
+
+  init(session: CodingSession, pointer: JSONPointer) {
+    self.session = session
+    self.pointer = pointer
+    self.start = session.position
+    session.output.bytes.append(UInt8(ascii: "["))
+  }
+
+  /// Appends an element written by `body`; when `body` returns `nil` nothing is appended.
+  ///
+  /// - Returns: Whether an element was appended.
+  /// - Throws: What `body` throws.
+  /// - Parameters:
+  ///   - index: The element's index for JSON pointers, when it differs from its position in the
+  ///     output (elements left out before it shift positions); the position by default.
+  ///   - body: Writes exactly one value with the encoder it is given and returns it.
+  @discardableResult
+  public mutating func append(
+    index: Int? = nil, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
+  ) throws(PersistenceError) -> Bool {
+    let elementStart = session.position
+    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+    let value: WrittenJSON?
+    do {
+      value = try body(
+        ValueEncoder(session: session, parent: pointer, component: .index(index ?? count)))
+    } catch {
+      session.discard(since: elementStart)
+      throw error
+    }
+    guard value != nil else {
+      session.discard(since: elementStart)
+      return false
+    }
+    count += 1
+    return true
+  }
+
+  /// Appends a value; one that reports loss and yields nothing is left out.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: Whether it was appended.
+  /// - Throws: ``PersistenceError`` from the value.
+  @discardableResult
+  public mutating func append(_ value: some PersistableValue) throws(PersistenceError) -> Bool {
+    try append { encoder throws(PersistenceError) in try value.encodePersisted(to: encoder) }
+  }
+
+  /// Ends the array and returns it. Call it once, after the last element.
+  public func finish() -> WrittenJSON {
+    session.output.bytes.append(UInt8(ascii: "]"))
+    return session.written(since: start)
   }
 }

@@ -7,13 +7,16 @@ import KadrModel
 /// Values are not registered; kinds are. A value is written where a codec puts it, and reports
 /// loss through its encoder when part of it cannot be written.
 public protocol PersistableValue: Sendable {
-  /// Returns the value's JSON form, or `nil` when the value cannot be written at all (after
-  /// reporting the loss with ``ValueEncoder/reportLoss(_:)``), in which case the field is omitted.
+  /// Writes the value's JSON with one of `encoder`'s writers and returns what it wrote, or
+  /// returns `nil` when the value cannot be written at all (after reporting the loss with
+  /// ``ValueEncoder/reportLoss(_:)``), in which case the field is omitted.
   ///
+  /// Write exactly one value with `encoder` (a scalar, an array, or a keyed object finished with
+  /// ``KeyedEncoder/finish()``) and return it.
   /// - Parameter encoder: Where the value is written: its pointer, the session's image store and
   ///   registry.
   /// - Throws: ``PersistenceError``, for instance for a non-finite number.
-  func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue?
+  func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON?
 
   /// Reads a value from its JSON form.
   ///
@@ -43,11 +46,79 @@ public struct ValueEncoder {
   /// The JSON pointer of the value being written.
   public var pointer: JSONPointer { component.map { parent.appending($0) } ?? parent }
 
-  /// An encoder for a keyed object at this pointer.
+  /// Starts a keyed object here; write its members, then ``KeyedEncoder/finish()`` it.
   ///
   /// - Parameter keys: The object's key type.
   public func keyed<Key: PayloadKey>(by keys: Key.Type) -> KeyedEncoder<Key> {
     KeyedEncoder(session: session, pointer: pointer)
+  }
+
+  /// Starts an array here; append its elements, then ``ArrayEncoder/finish()`` it.
+  public func array() -> ArrayEncoder {
+    ArrayEncoder(session: session, pointer: pointer)
+  }
+
+  /// Writes a string.
+  ///
+  /// - Parameter value: The string.
+  public func string(_ value: String) -> WrittenJSON {
+    let start = session.position
+    session.output.writeString(value)
+    return session.written(since: start)
+  }
+
+  /// Writes an integer.
+  ///
+  /// - Parameter value: The integer.
+  public func integer(_ value: Int64) -> WrittenJSON {
+    let start = session.position
+    session.output.writeInteger(value)
+    return session.written(since: start)
+  }
+
+  /// Writes a finite number as `JSONEncoder` writes a `Double`.
+  ///
+  /// - Parameter value: The number.
+  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/nonFiniteNumber(field:)``,
+  ///   naming the field, for NaN or an infinity.
+  public func number(_ value: Double) throws(PersistenceError) -> WrittenJSON {
+    guard value.isFinite else {
+      throw PersistenceError(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)
+    }
+    let start = session.position
+    session.output.writeDouble(value)
+    return session.written(since: start)
+  }
+
+  /// Writes `true` or `false`.
+  ///
+  /// - Parameter value: The Boolean.
+  public func bool(_ value: Bool) -> WrittenJSON {
+    let start = session.position
+    session.output.bytes.append(value ? "true" : "false")
+    return session.written(since: start)
+  }
+
+  /// Writes `null`.
+  public func null() -> WrittenJSON {
+    let start = session.position
+    session.output.bytes.append("null")
+    return session.written(since: start)
+  }
+
+  /// Writes a JSON tree as it is (canonically: object keys sorted).
+  ///
+  /// - Parameter value: The tree, such as content preserved from a document.
+  /// - Throws: ``PersistenceError`` for a non-finite number in the tree.
+  public func json(_ value: JSONValue) throws(PersistenceError) -> WrittenJSON {
+    let start = session.position
+    do {
+      try session.output.write(value)
+    } catch {
+      session.discard(since: start)
+      throw PersistenceError(error.resolved, under: pointer)
+    }
+    return session.written(since: start)
   }
 
   /// An encoder for a child of this value.
@@ -69,22 +140,6 @@ public struct ValueEncoder {
   /// - Parameter kind: What is lost.
   public func reportLoss(_ kind: Loss.Kind) {
     session.recordLoss(kind, at: pointer)
-  }
-
-  /// Checks that `number` is finite, naming `field` if not.
-  ///
-  /// - Parameters:
-  ///   - number: The number to write.
-  ///   - field: The field's name for the message.
-  /// - Returns: The number as JSON.
-  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/nonFiniteNumber(field:)``.
-  public func finite(_ number: Double, field: @autoclosure () -> String) throws(PersistenceError)
-    -> JSONValue
-  {
-    guard number.isFinite else {
-      throw PersistenceError(.nonFiniteNumber(field: field()), at: pointer)
-    }
-    return .number(number)
   }
 
   /// The token for `image` from the session's image store, or `nil` after reporting loss when

@@ -35,7 +35,7 @@ public struct DocumentCoder: Sendable {
 
   // MARK: Saving
 
-  /// Builds the document of `root` as a JSON value.
+  /// Builds the document of `root` as a JSON value (by writing it and reading the bytes back).
   ///
   /// - Parameters:
   ///   - root: The composition.
@@ -48,18 +48,17 @@ public struct DocumentCoder: Sendable {
   public func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
     throws(PersistenceError) -> (json: JSONValue, report: LossReport)
   {
-    let session = CodingSession(registry: registry, options: options, images: images)
-    let rootJSON = try registry.encodeModel(
-      root, session: session, pointer: JSONPointer.root.appending(key: DocumentEnvelope.rootKey))
-    if !session.losses.isEmpty && !options.allowingLoss {
-      throw PersistenceError(.lossyContent(session.losses), at: .root)
+    let document = try encode(root, images: images)
+    do {
+      return (try JSONReader().read(document.bytes), document.lossReport)
+    } catch {
+      throw PersistenceError(error)
     }
-    let envelope = DocumentEnvelope.make(root: rootJSON, payloadVersions: session.payloadVersions)
-    return (.object(envelope), LossReport(losses: session.losses, preserved: session.preserved))
   }
 
   /// Writes the document of `root` as canonical bytes.
   ///
+  /// The composition is written straight to bytes, value by value, building no tree.
   /// - Parameters:
   ///   - root: The composition.
   ///   - images: Where images are saved.
@@ -68,12 +67,18 @@ public struct DocumentCoder: Sendable {
   public func encode<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
     throws(PersistenceError) -> EncodedDocument
   {
-    let (json, report) = try encodeJSON(root, images: images)
-    do {
-      return EncodedDocument(bytes: try JSONWriter().writeData(json), lossReport: report)
-    } catch {
-      throw PersistenceError(error)
+    let session = CodingSession(registry: registry, options: options, images: images)
+    let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
+    let written = try registry.encodeModel(
+      root, to: ValueEncoder(session: session, pointer: rootPointer))
+    if !session.losses.isEmpty && !options.allowingLoss {
+      throw PersistenceError(.lossyContent(session.losses), at: .root)
     }
+    var bytes = try DocumentEnvelope.head(payloadVersions: session.payloadVersions)
+    bytes.append(session.output.bytes.makeData(written.start..<written.end))
+    bytes.append(UInt8(ascii: "}"))
+    return EncodedDocument(
+      bytes: bytes, lossReport: LossReport(losses: session.losses, preserved: session.preserved))
   }
 
   /// Lists what saving `root` would lose, without saving.

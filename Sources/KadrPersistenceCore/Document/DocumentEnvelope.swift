@@ -46,6 +46,28 @@ public enum DocumentEnvelope {
     return versions
   }
 
+  /// The bytes of the envelope up to the composition: `{"payloadVersions":{…},"schema":1,"video":`
+  /// (the versions only when some payload is newer than version 1). The keys are in canonical
+  /// order, so the composition's bytes and a closing `}` complete the document.
+  static func head(payloadVersions: [KindID: Int]) throws(PersistenceError) -> Data {
+    var head = Data("{".utf8)
+    if !payloadVersions.isEmpty {
+      var versions = JSONObject(minimumCapacity: payloadVersions.count)
+      for (kind, version) in payloadVersions {
+        versions[kind.rawValue] = .integer(Int64(version))
+      }
+      head.append(Data("\"\(payloadVersionsKey)\":".utf8))
+      do {
+        head.append(try JSONWriter().writeData(.object(versions)))
+      } catch {
+        throw PersistenceError(error)
+      }
+      head.append(UInt8(ascii: ","))
+    }
+    head.append(Data("\"\(schemaKey)\":\(currentSchema),\"\(rootKey)\":".utf8))
+    return head
+  }
+
   /// Builds the envelope for a root value's JSON.
   static func make(root: JSONValue, payloadVersions: [KindID: Int]) -> JSONObject {
     var envelope = JSONObject(minimumCapacity: 3)

@@ -35,3 +35,21 @@ extension PersistenceError {
     }
   }
 }
+
+extension PersistenceError {
+  /// The error for a tree the writer refused while it was written at `base`.
+  ///
+  /// - Parameters:
+  ///   - error: The writer's error, whose pointer is relative to the tree.
+  ///   - base: Where the tree was being written.
+  init(_ error: JSONWriteError, under base: JSONPointer) {
+    var pointer = base
+    for component in error.pointer.components { pointer = pointer.appending(component) }
+    switch error {
+    case .nonFiniteNumber:
+      self.init(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)
+    case .tooDeep(let limit, _):
+      self.init(.tooDeep(limit: limit), at: pointer)
+    }
+  }
+}

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A growable byte buffer for the writer: appending checks the capacity and copies, nothing
 /// more (no uniqueness check, no generic `append(contentsOf:)`), which is most of a writer's
 /// time. Non-copyable, so its storage has exactly one owner.
@@ -37,6 +39,44 @@ struct JSONByteBuffer: ~Copyable {
   @inline(__always)
   mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Forgets the bytes past `newCount`.
+  ///
+  /// - Parameter newCount: The count to go back to; at most ``count``.
+  mutating func truncate(to newCount: Int) {
+    count = min(max(0, newCount), count)
+  }
+
+  /// The bytes in `range`, valid until the next change to the buffer.
+  func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+    UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count)
+  }
+
+  /// Replaces everything from `start` on with `{`, the given segments of it joined by commas,
+  /// and `}`: an object whose members were written out of order, put in order.
+  ///
+  /// - Parameters:
+  ///   - start: Where the object begins.
+  ///   - segments: Ranges at or after `start`, in the order to write them.
+  mutating func rewriteObject(from start: Int, segments: [Range<Int>]) {
+    let length = count - start
+    let saved = UnsafeMutablePointer<UInt8>.allocate(capacity: max(length, 1))
+    defer { saved.deallocate() }
+    saved.initialize(from: storage + start, count: length)
+    count = start
+    append(UInt8(ascii: "{"))
+    for (index, segment) in segments.enumerated() {
+      if index > 0 { append(UInt8(ascii: ",")) }
+      append(
+        UnsafeBufferPointer(start: saved + (segment.lowerBound - start), count: segment.count))
+    }
+    append(UInt8(ascii: "}"))
+  }
+
+  /// The bytes in `range`, as `Data`.
+  func makeData(_ range: Range<Int>) -> Data {
+    Data(bytes: storage + range.lowerBound, count: range.count)
   }
 
   /// The bytes written, as an array.

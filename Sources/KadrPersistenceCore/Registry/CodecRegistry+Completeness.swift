@@ -66,10 +66,12 @@ extension CodecRegistry {
     let options = CodingOptions(allowingLoss: true)
     let encoding = CodingSession(registry: self, options: options, images: images)
     do {
-      guard let payload = try codec.encode(sample, encoding, .root) else {
+      guard
+        let written = try codec.encode(sample, ValueEncoder(session: encoding, pointer: .root), [])
+      else {
         return ["the codec did not accept its own sample"]
       }
-      let bytes = try JSONWriter().writeData(.object(payload))
+      let bytes = encoding.output.bytes.makeData(written.start..<written.end)
       guard case .object(let reread) = try JSONReader().read(bytes) else {
         return ["the payload did not read back as an object"]
       }

@@ -1,20 +1,17 @@
 import Foundation
 import KadrModel
 
-/// Filters and text animations: `{"kind": "<kindID>", …payload}`.
+/// Writing filters and text animations: `{"kind": "<kindID>", …payload}`.
 extension CodecRegistry {
   static let flatKindKey = "kind"
 
-  func encodeFilter(_ filter: Filter, session: CodingSession, pointer: JSONPointer)
-    throws(PersistenceError) -> JSONValue?
+  func encodeFilter(_ filter: Filter, to encoder: ValueEncoder) throws(PersistenceError)
+    -> WrittenJSON?
   {
+    let session = encoder.session
     if case .custom(let custom) = filter, let preserved = custom as? PreservedFilter {
-      session.preserved.append(
-        PreservedContent(
-          extensionPoint: .filter, kindID: preserved.kindID,
-          payloadVersion: preserved.payloadVersion, pointer: pointer.description))
-      session.notePayloadVersion(preserved.payloadVersion, of: preserved.kindID)
-      return preserved.json
+      return try writePreserved(
+        .filter, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
     let kind = KindID(filter.kind.rawValue)
     guard let codec = filters.byKind[kind] else {
@@ -24,43 +21,45 @@ extension CodecRegistry {
       } else {
         typeName = "Filter.\(kind)"
       }
-      session.recordLoss(.unregisteredType(.filter, type: typeName), at: pointer)
+      session.recordLoss(.unregisteredType(.filter, type: typeName), at: encoder.pointer)
       return nil
     }
-    return try encodeFlat(filter, codec: codec, session: session, pointer: pointer)
+    return try encodeFlat(filter, codec: codec, to: encoder)
   }
 
-  func encodeTextAnimation(
-    _ animation: any TextAnimation, session: CodingSession, pointer: JSONPointer
-  ) throws(PersistenceError) -> JSONValue? {
+  func encodeTextAnimation(_ animation: any TextAnimation, to encoder: ValueEncoder)
+    throws(PersistenceError) -> WrittenJSON?
+  {
+    let session = encoder.session
     if let preserved = animation as? PreservedTextAnimation {
-      session.preserved.append(
-        PreservedContent(
-          extensionPoint: .textAnimation, kindID: preserved.kindID,
-          payloadVersion: preserved.payloadVersion, pointer: pointer.description))
-      session.notePayloadVersion(preserved.payloadVersion, of: preserved.kindID)
-      return preserved.json
+      return try writePreserved(
+        .textAnimation, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
     let type = type(of: animation)
     guard let codec = textAnimations.codec(forType: ObjectIdentifier(type)) else {
-      session.recordLoss(.textAnimationWithoutCodec(type: String(reflecting: type)), at: pointer)
+      session.recordLoss(
+        .textAnimationWithoutCodec(type: String(reflecting: type)), at: encoder.pointer)
       return nil
     }
-    return try encodeFlat(animation, codec: codec, session: session, pointer: pointer)
+    return try encodeFlat(animation, codec: codec, to: encoder)
   }
 
   private func encodeFlat<Base>(
-    _ value: Base, codec: RegisteredCodec<Base>, session: CodingSession, pointer: JSONPointer
-  ) throws(PersistenceError) -> JSONValue? {
+    _ value: Base, codec: RegisteredCodec<Base>, to encoder: ValueEncoder
+  ) throws(PersistenceError) -> WrittenJSON? {
+    let session = encoder.session
+    let pointer = encoder.pointer
     for finding in codec.losses(value) {
       session.recordLoss(
         finding.kind, at: finding.field.map { pointer.appending(key: $0) } ?? pointer)
     }
     do throws(PersistenceError) {
-      guard var payload = try codec.encode(value, session, pointer) else { return nil }
+      guard
+        let written = try codec.encode(
+          value, encoder, [(Self.flatKindKey, codec.kindID.rawValue)])
+      else { return nil }
       session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
-      payload[Self.flatKindKey] = .string(codec.kindID.rawValue)
-      return .object(payload)
+      return written
     } catch {
       throw error.attributed(to: codec.kindID, at: codec.point)
     }

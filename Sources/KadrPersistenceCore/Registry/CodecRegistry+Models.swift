@@ -2,21 +2,22 @@ import Foundation
 
 /// Fixed model types: plain objects found by the static type.
 extension CodecRegistry {
-  func encodeModel<Model: Sendable>(_ model: Model, session: CodingSession, pointer: JSONPointer)
-    throws(PersistenceError) -> JSONValue
+  func encodeModel<Model: Sendable>(_ model: Model, to encoder: ValueEncoder)
+    throws(PersistenceError) -> WrittenJSON
   {
+    let pointer = encoder.pointer
     guard let codec = models.codec(forType: ObjectIdentifier(Model.self)) else {
       throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
     }
     for finding in codec.losses(model) {
-      session.recordLoss(
+      encoder.session.recordLoss(
         finding.kind, at: finding.field.map { pointer.appending(key: $0) } ?? pointer)
     }
     do throws(PersistenceError) {
-      guard let payload = try codec.encode(model, session, pointer) else {
+      guard let written = try codec.encode(model, encoder, []) else {
         throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
       }
-      return .object(payload)
+      return written
     } catch {
       throw error.attributed(to: codec.kindID, at: .model)
     }

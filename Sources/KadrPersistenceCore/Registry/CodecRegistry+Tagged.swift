@@ -1,64 +1,76 @@
 import Foundation
 import KadrModel
 
-/// Clips and overlays: `{"<kindID>": {"_0": payload}}`.
+/// Writing clips and overlays: `{"<kindID>": {"_0": payload}}`.
 extension CodecRegistry {
   static let payloadBoxKey = "_0"
 
-  func encodeClips(_ clips: [any Clip], session: CodingSession, pointer: JSONPointer)
-    throws(PersistenceError) -> [JSONValue]
+  func encodeClips(_ clips: [any Clip], to encoder: ValueEncoder) throws(PersistenceError)
+    -> WrittenJSON
   {
-    try session.nested(at: pointer) { () throws(PersistenceError) in
-      var array: [JSONValue] = []
-      array.reserveCapacity(clips.count)
+    let session = encoder.session
+    let pointer = encoder.pointer
+    return try session.nested(at: pointer) { () throws(PersistenceError) in
+      var array = encoder.array()
       for (index, clip) in clips.enumerated() {
-        let at = pointer.appending(index: index)
-        if let preserved = clip as? PreservedClip {
-          session.preserved.append(
-            PreservedContent(
-              extensionPoint: .clip, kindID: preserved.kindID,
-              payloadVersion: preserved.payloadVersion, pointer: at.description))
-          session.notePayloadVersion(preserved.payloadVersion, of: preserved.kindID)
-          array.append(preserved.json)
-          continue
-        }
-        let place = Self.place(
-          id: clip.clipID.map { "clip “\($0)”" }, list: pointer, index: index)
-        if let json = try encodeTagged(
-          clip, table: self.clips, place: place, session: session, pointer: at)
-        {
-          array.append(json)
+        try array.append(index: index) { element throws(PersistenceError) in
+          try encodeClip(clip, index: index, list: pointer, to: element)
         }
       }
-      return array
+      return array.finish()
     }
   }
 
-  func encodeOverlays(_ overlays: [any Overlay], session: CodingSession, pointer: JSONPointer)
-    throws(PersistenceError) -> [JSONValue]
+  func encodeOverlays(_ overlays: [any Overlay], to encoder: ValueEncoder)
+    throws(PersistenceError) -> WrittenJSON
   {
-    var array: [JSONValue] = []
-    array.reserveCapacity(overlays.count)
+    let pointer = encoder.pointer
+    var array = encoder.array()
     for (index, overlay) in overlays.enumerated() {
-      let at = pointer.appending(index: index)
-      if let preserved = overlay as? PreservedOverlay {
-        session.preserved.append(
-          PreservedContent(
-            extensionPoint: .overlay, kindID: preserved.kindID,
-            payloadVersion: preserved.payloadVersion, pointer: at.description))
-        session.notePayloadVersion(preserved.payloadVersion, of: preserved.kindID)
-        array.append(preserved.json)
-        continue
-      }
-      let place = Self.place(
-        id: overlay.layerID.map { "overlay “\($0)”" }, list: pointer, index: index)
-      if let json = try encodeTagged(
-        overlay, table: self.overlays, place: place, session: session, pointer: at)
-      {
-        array.append(json)
+      try array.append(index: index) { element throws(PersistenceError) in
+        try encodeOverlay(overlay, index: index, list: pointer, to: element)
       }
     }
-    return array
+    return array.finish()
+  }
+
+  /// Writes one clip of a list: `{"<kindID>": {"_0": …}}`, or nothing (its loss reported).
+  func encodeClip(_ clip: any Clip, index: Int, list: JSONPointer, to encoder: ValueEncoder)
+    throws(PersistenceError) -> WrittenJSON?
+  {
+    if let preserved = clip as? PreservedClip {
+      return try writePreserved(
+        .clip, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
+    }
+    let place = Self.place(id: clip.clipID.map { "clip “\($0)”" }, list: list, index: index)
+    return try encodeTagged(clip, table: clips, place: place, to: encoder)
+  }
+
+  /// Writes one overlay of a list, or nothing (its loss reported).
+  func encodeOverlay(
+    _ overlay: any Overlay, index: Int, list: JSONPointer, to encoder: ValueEncoder
+  ) throws(PersistenceError) -> WrittenJSON? {
+    if let preserved = overlay as? PreservedOverlay {
+      return try writePreserved(
+        .overlay, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
+    }
+    let place = Self.place(
+      id: overlay.layerID.map { "overlay “\($0)”" }, list: list, index: index)
+    return try encodeTagged(overlay, table: overlays, place: place, to: encoder)
+  }
+
+  /// Writes content kept verbatim from a document, and records it in the loss report.
+  func writePreserved(
+    _ point: ExtensionPoint, _ kind: KindID, _ version: Int, _ json: JSONValue,
+    to encoder: ValueEncoder
+  ) throws(PersistenceError) -> WrittenJSON {
+    let session = encoder.session
+    session.preserved.append(
+      PreservedContent(
+        extensionPoint: point, kindID: kind, payloadVersion: version,
+        pointer: encoder.pointer.description))
+    session.notePayloadVersion(version, of: kind)
+    return try encoder.json(json)
   }
 
   /// A place for loss locations: the identity when there is one, else `list[index]`.
@@ -68,36 +80,49 @@ extension CodecRegistry {
 
   private func encodeTagged<Base>(
     _ value: Base, table: CodecTable<Base>, place: (id: String?, indexed: String),
-    session: CodingSession, pointer: JSONPointer
-  ) throws(PersistenceError) -> JSONValue? {
+    to encoder: ValueEncoder
+  ) throws(PersistenceError) -> WrittenJSON? {
+    let session = encoder.session
     let type = type(of: value as Any)
     guard let codec = table.codec(forType: ObjectIdentifier(type)) else {
       session.locations.append(place.id ?? place.indexed)
       defer { session.locations.removeLast() }
       let point: ExtensionPoint = Base.self == (any Clip).self ? .clip : .overlay
-      session.recordLoss(.unregisteredType(point, type: String(reflecting: type)), at: pointer)
+      session.recordLoss(
+        .unregisteredType(point, type: String(reflecting: type)), at: encoder.pointer)
       return nil
     }
     let label = codec.label(value)
     session.locations.append(place.id ?? (place.indexed + (label.map { " (\($0))" } ?? "")))
     defer { session.locations.removeLast() }
     let kind = codec.kindID.rawValue
-    let payloadPointer = pointer.appending(key: kind).appending(key: Self.payloadBoxKey)
-    for finding in codec.losses(value) {
-      session.recordLoss(
-        finding.kind, at: finding.field.map { payloadPointer.appending(key: $0) } ?? payloadPointer)
-    }
+    var wrapper = encoder.keyed(by: NoKeys.self)
+    var written: WrittenJSON?
     do throws(PersistenceError) {
-      guard let payload = try codec.encode(value, session, payloadPointer) else { return nil }
-      session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
-      var box = JSONObject(minimumCapacity: 1)
-      box.appendUnchecked(.object(payload), forKey: Self.payloadBoxKey)
-      var wrapper = JSONObject(minimumCapacity: 1)
-      wrapper.appendUnchecked(.object(box), forKey: kind)
-      return .object(wrapper)
+      try wrapper.member(kind) { kindEncoder throws(PersistenceError) in
+        var box = kindEncoder.keyed(by: NoKeys.self)
+        try box.member(Self.payloadBoxKey) { payloadEncoder throws(PersistenceError) in
+          let payloadPointer = payloadEncoder.pointer
+          for finding in codec.losses(value) {
+            session.recordLoss(
+              finding.kind,
+              at: finding.field.map { payloadPointer.appending(key: $0) } ?? payloadPointer)
+          }
+          written = try codec.encode(value, payloadEncoder, [])
+          return written
+        }
+        if written == nil { box.omitValue() }
+        return box.finish()
+      }
     } catch {
+      wrapper.omitValue()
+      wrapper.finish()
       throw error.attributed(to: codec.kindID, at: codec.point)
     }
+    if written == nil { wrapper.omitValue() }
+    guard let result = wrapper.finish() else { return nil }
+    session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
+    return result
   }
 }
 

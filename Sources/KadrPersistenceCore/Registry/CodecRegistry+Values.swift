@@ -8,6 +8,8 @@ extension CodecRegistry {
     /// The value's JSON, or `nil` when the value could not be written at all (its loss is in
     /// ``lossReport``).
     public let json: JSONValue?
+    /// The value's canonical bytes, or `nil` when it could not be written at all.
+    public let bytes: Data?
     /// What was left out, and what was written back without being understood.
     public let lossReport: LossReport
     /// The payload versions other than 1 that were written, by kind.
@@ -25,8 +27,10 @@ extension CodecRegistry {
   public func encode(
     clip: any Clip, options: CodingOptions = CodingOptions(), images: (any ImageStore)? = nil
   ) throws(PersistenceError) -> EncodedValue {
-    try encodeValue(options: options, images: images) { session throws(PersistenceError) in
-      try encodeClips([clip], session: session, pointer: .root).first
+    // Written as the first element of a list, so that pointers match ``decodeClip(from:)``'s.
+    try encodeValue(options: options, images: images, at: .root.appending(index: 0)) {
+      encoder throws(PersistenceError) in
+      try encodeClip(clip, index: 0, list: .root, to: encoder)
     }
   }
 
@@ -41,8 +45,9 @@ extension CodecRegistry {
     overlay: any Overlay, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil
   ) throws(PersistenceError) -> EncodedValue {
-    try encodeValue(options: options, images: images) { session throws(PersistenceError) in
-      try encodeOverlays([overlay], session: session, pointer: .root).first
+    try encodeValue(options: options, images: images, at: .root.appending(index: 0)) {
+      encoder throws(PersistenceError) in
+      try encodeOverlay(overlay, index: 0, list: .root, to: encoder)
     }
   }
 
@@ -55,8 +60,8 @@ extension CodecRegistry {
   public func encode(filter: Filter, options: CodingOptions = CodingOptions())
     throws(PersistenceError) -> EncodedValue
   {
-    try encodeValue(options: options, images: nil) { session throws(PersistenceError) in
-      try encodeFilter(filter, session: session, pointer: .root)
+    try encodeValue(options: options, images: nil) { encoder throws(PersistenceError) in
+      try encodeFilter(filter, to: encoder)
     }
   }
 
@@ -69,8 +74,8 @@ extension CodecRegistry {
   public func encode(textAnimation: any TextAnimation, options: CodingOptions = CodingOptions())
     throws(PersistenceError) -> EncodedValue
   {
-    try encodeValue(options: options, images: nil) { session throws(PersistenceError) in
-      try encodeTextAnimation(textAnimation, session: session, pointer: .root)
+    try encodeValue(options: options, images: nil) { encoder throws(PersistenceError) in
+      try encodeTextAnimation(textAnimation, to: encoder)
     }
   }
 
@@ -84,8 +89,8 @@ extension CodecRegistry {
   public func encode<Model: Sendable>(
     model: Model, options: CodingOptions = CodingOptions(), images: (any ImageStore)? = nil
   ) throws(PersistenceError) -> EncodedValue {
-    try encodeValue(options: options, images: images) { session throws(PersistenceError) in
-      try encodeModel(model, session: session, pointer: .root)
+    try encodeValue(options: options, images: images) { encoder throws(PersistenceError) in
+      try encodeModel(model, to: encoder)
     }
   }
 
@@ -185,16 +190,26 @@ extension CodecRegistry {
   }
 
   private func encodeValue(
-    options: CodingOptions, images: (any ImageStore)?,
-    _ body: (CodingSession) throws(PersistenceError) -> JSONValue?
+    options: CodingOptions, images: (any ImageStore)?, at pointer: JSONPointer = .root,
+    _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
   ) throws(PersistenceError) -> EncodedValue {
     let session = CodingSession(registry: self, options: options, images: images)
-    let json = try body(session)
+    let written = try body(ValueEncoder(session: session, pointer: pointer))
     if !session.losses.isEmpty && !options.allowingLoss {
       throw PersistenceError(.lossyContent(session.losses), at: .root)
     }
+    let bytes = written.map { session.output.bytes.makeData($0.start..<$0.end) }
+    var json: JSONValue?
+    if let bytes {
+      do {
+        json = try JSONReader(options: .init(maximumDepth: .max)).read(bytes)
+      } catch {
+        throw PersistenceError(error)
+      }
+    }
     return EncodedValue(
-      json: json, lossReport: LossReport(losses: session.losses, preserved: session.preserved),
+      json: json, bytes: bytes,
+      lossReport: LossReport(losses: session.losses, preserved: session.preserved),
       payloadVersions: session.payloadVersions)
   }
 }

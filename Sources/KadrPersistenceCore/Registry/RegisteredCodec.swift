@@ -12,9 +12,12 @@ struct RegisteredCodec<Base>: Sendable {
   let payloadVersion: Int
   let upgrades: [Int: PayloadUpgrade]
   let manifest: FieldManifest
-  /// Writes a value; `nil` when the value is not of this codec's model type, or when the codec
-  /// left it out (``KeyedEncoder/omitValue()``).
-  let encode: @Sendable (Base, CodingSession, JSONPointer) throws(PersistenceError) -> JSONObject?
+  /// Writes a value as an object, after the given leading members (a flat kind's `kind`);
+  /// `nil` when the value is not of this codec's model type, or when the codec left it out
+  /// (``KeyedEncoder/omitValue()``).
+  let encode:
+    @Sendable (Base, ValueEncoder, [(key: String, value: String)]) throws(PersistenceError) ->
+      WrittenJSON?
   let decode: @Sendable (JSONObject, CodingSession, JSONPointer) throws(PersistenceError) -> Base
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?
@@ -36,11 +39,22 @@ struct RegisteredCodec<Base>: Sendable {
     payloadVersion = codec.payloadVersion
     upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
     manifest = codec.manifest
-    encode = { value, session, pointer throws(PersistenceError) in
+    encode = { value, encoder, leading throws(PersistenceError) in
       guard let model = downcast(value) else { return nil }
-      var payload = KeyedEncoder<Codec.Key>(session: session, pointer: pointer)
-      try codec.encode(model, to: &payload)
-      return payload.isOmitted ? nil : payload.object
+      var payload = encoder.keyed(by: Codec.Key.self)
+      do throws(PersistenceError) {
+        for member in leading {
+          try payload.member(member.key) { encoder throws(PersistenceError) in
+            encoder.string(member.value)
+          }
+        }
+        try codec.encode(model, to: &payload)
+      } catch {
+        payload.omitValue()
+        payload.finish()
+        throw error
+      }
+      return payload.finish()
     }
     decode = { object, session, pointer throws(PersistenceError) in
       let payload = try KeyedDecoder<Codec.Key>(session: session, object: object, pointer: pointer)

@@ -10,10 +10,10 @@ extension TimingFunction {
     case linear, easeIn, easeOut, easeInOut, cubicBezier
   }
 
-  /// The timing's JSON, or `nil` for a custom curve (code).
-  func persistedJSON(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    var object = encoder.keyed(by: Key.self)
+  /// Writes the timing; `nil` (writing nothing) for a custom curve, which is code.
+  func persistedJSON(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     let kind: Kind
+    var points: (CGPoint, CGPoint)?
     switch self {
     case .linear: kind = .linear
     case .easeIn: kind = .easeIn
@@ -21,15 +21,19 @@ extension TimingFunction {
     case .easeInOut: kind = .easeInOut
     case .cubicBezier(let p1, let p2):
       kind = .cubicBezier
+      points = (p1, p2)
+    case .custom:
+      return nil
+    }
+    var object = encoder.keyed(by: Key.self)
+    try object.encode(kind.rawValue, for: .kind)
+    if let (p1, p2) = points {
       try object.encode(Double(p1.x), for: .p1x)
       try object.encode(Double(p1.y), for: .p1y)
       try object.encode(Double(p2.x), for: .p2x)
       try object.encode(Double(p2.y), for: .p2y)
-    case .custom:
-      return nil
     }
-    object.encodeJSON(.string(kind.rawValue), for: .kind)
-    return .object(object.object)
+    return object.finish()
   }
 
   static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
@@ -68,24 +72,28 @@ enum KeyframeKey: String, PayloadKey {
 extension Animation: PersistableValue where Value: PersistableValue {
   /// Writes `{"keyframes": [{"time", "value"}], "timing"}`; an animation with a custom timing
   /// curve cannot be written: it is reported as loss and left out.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    var object = encoder.keyed(by: AnimationKey.self)
-    guard let timingJSON = try timing.persistedJSON(to: object.valueEncoder(for: .timing)) else {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    if timing.isCustom {
       encoder.reportLoss(.customTiming)
       return nil
     }
-    let framesEncoder = object.valueEncoder(for: .keyframes)
-    var frames: [JSONValue] = []
-    frames.reserveCapacity(keyframes.count)
-    for (index, keyframe) in keyframes.enumerated() {
-      var frame = framesEncoder.child(index: index).keyed(by: KeyframeKey.self)
-      try frame.encode(keyframe.time, for: .time)
-      try frame.encode(keyframe.value, for: .value)
-      frames.append(.object(frame.object))
+    var object = encoder.keyed(by: AnimationKey.self)
+    try object.encode(for: .keyframes) { framesEncoder throws(PersistenceError) in
+      var frames = framesEncoder.array()
+      for keyframe in keyframes {
+        try frames.append { frameEncoder throws(PersistenceError) in
+          var frame = frameEncoder.keyed(by: KeyframeKey.self)
+          try frame.encode(keyframe.time, for: .time)
+          try frame.encode(keyframe.value, for: .value)
+          return frame.finish()
+        }
+      }
+      return frames.finish()
     }
-    object.encodeJSON(.array(frames), for: .keyframes)
-    object.encodeJSON(timingJSON, for: .timing)
-    return .object(object.object)
+    try object.encode(for: .timing) { encoder throws(PersistenceError) in
+      try timing.persistedJSON(to: encoder)
+    }
+    return object.finish()
   }
 
   /// Reads an animation; keyframes are sorted by time as ``Animation/keyframes(_:timing:)`` does.

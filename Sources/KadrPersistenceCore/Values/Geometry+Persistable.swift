@@ -7,13 +7,13 @@ extension PlatformColor: PersistableValue {
   }
 
   /// Writes `{"alpha", "blue", "green", "red"}`, alpha always present.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(alpha, for: .alpha)
     try object.encode(blue, for: .blue)
     try object.encode(green, for: .green)
     try object.encode(red, for: .red)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads the four components.
@@ -35,11 +35,11 @@ extension CGSize: PersistableValue {
   }
 
   /// Writes an offset as `{"height", "width"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(Double(height), for: .height)
     try object.encode(Double(width), for: .width)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads `{"height", "width"}`.
@@ -62,7 +62,7 @@ extension Position: PersistableValue {
   }
 
   /// Writes `{"kind", "x", "y"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     let (kind, x, y): (Kind, Double, Double) =
       switch self {
       case .normalized(let x, let y): (.normalized, x, y)
@@ -70,10 +70,10 @@ extension Position: PersistableValue {
       case .percent(let x, let y): (.percent, x, y)
       }
     var object = encoder.keyed(by: Key.self)
-    object.encodeJSON(.string(kind.rawValue), for: .kind)
+    try object.encode(kind.rawValue, for: .kind)
     try object.encode(x, for: .x)
     try object.encode(y, for: .y)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads `{"kind", "x", "y"}`; refuses an unknown kind.
@@ -110,30 +110,46 @@ extension Size: PersistableValue {
   }
 
   /// Writes exactly one of `normalized`, `pixels`, `percent`, `aspectFit`, `aspectFill`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
-    func dimensions(_ key: Key, _ width: Double, _ height: Double) throws(PersistenceError) {
-      var inner = object.valueEncoder(for: key).keyed(by: DimensionKey.self)
-      try inner.encode(height, for: .height)
-      try inner.encode(width, for: .width)
-      object.encodeJSON(.object(inner.object), for: key)
-    }
     switch self {
-    case .normalized(let width, let height): try dimensions(.normalized, width, height)
-    case .pixels(let width, let height): try dimensions(.pixels, width, height)
-    case .percent(let width, let height): try dimensions(.percent, width, height)
+    case .normalized(let width, let height):
+      try object.encode(for: .normalized) { encoder throws(PersistenceError) in
+        try Size.dimensions(width, height, to: encoder)
+      }
+    case .pixels(let width, let height):
+      try object.encode(for: .pixels) { encoder throws(PersistenceError) in
+        try Size.dimensions(width, height, to: encoder)
+      }
+    case .percent(let width, let height):
+      try object.encode(for: .percent) { encoder throws(PersistenceError) in
+        try Size.dimensions(width, height, to: encoder)
+      }
     case .aspectFit(let within, let aspect):
-      var inner = object.valueEncoder(for: .aspectFit).keyed(by: FitKey.self)
-      try inner.encode(Double(aspect), for: .sourceAspect)
-      try inner.encode(within, for: .within)
-      object.encodeJSON(.object(inner.object), for: .aspectFit)
+      try object.encode(for: .aspectFit) { encoder throws(PersistenceError) in
+        var inner = encoder.keyed(by: FitKey.self)
+        try inner.encode(Double(aspect), for: .sourceAspect)
+        try inner.encode(within, for: .within)
+        return inner.finish()
+      }
     case .aspectFill(let covering, let aspect):
-      var inner = object.valueEncoder(for: .aspectFill).keyed(by: FillKey.self)
-      try inner.encode(covering, for: .covering)
-      try inner.encode(Double(aspect), for: .sourceAspect)
-      object.encodeJSON(.object(inner.object), for: .aspectFill)
+      try object.encode(for: .aspectFill) { encoder throws(PersistenceError) in
+        var inner = encoder.keyed(by: FillKey.self)
+        try inner.encode(covering, for: .covering)
+        try inner.encode(Double(aspect), for: .sourceAspect)
+        return inner.finish()
+      }
     }
-    return .object(object.object)
+    return object.finish()
+  }
+
+  private static func dimensions(_ width: Double, _ height: Double, to encoder: ValueEncoder)
+    throws(PersistenceError) -> WrittenJSON?
+  {
+    var inner = encoder.keyed(by: DimensionKey.self)
+    try inner.encode(height, for: .height)
+    try inner.encode(width, for: .width)
+    return inner.finish()
   }
 
   /// Reads a size; refuses objects that do not hold exactly one known kind.
@@ -178,13 +194,13 @@ extension Transform: PersistableValue {
   }
 
   /// Writes `{"anchor", "center", "rotation", "scale"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(anchor, for: .anchor)
     try object.encode(center, for: .center)
     try object.encode(rotation, for: .rotation)
     try object.encode(scale, for: .scale)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads the four fields.

@@ -3,8 +3,8 @@ import KadrModel
 
 extension String: PersistableValue {
   /// Writes the string.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .string(self)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.string(self)
   }
 
   /// Reads a string.
@@ -16,8 +16,8 @@ extension String: PersistableValue {
 
 extension Bool: PersistableValue {
   /// Writes `true` or `false`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .bool(self)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.bool(self)
   }
 
   /// Reads `true` or `false`.
@@ -28,8 +28,8 @@ extension Bool: PersistableValue {
 
 extension Double: PersistableValue {
   /// Writes the number as `JSONEncoder` does; refuses NaN and infinities, naming the field.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    try encoder.finite(self, field: encoder.pointer.lastKey ?? "number")
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    try encoder.number(self)
   }
 
   /// Reads a number (an integer literal is accepted).
@@ -41,8 +41,8 @@ extension Double: PersistableValue {
 
 extension Int64: PersistableValue {
   /// Writes the integer.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .integer(self)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.integer(self)
   }
 
   /// Reads an integer literal that fits `Int64`.
@@ -53,8 +53,8 @@ extension Int64: PersistableValue {
 
 extension Int: PersistableValue {
   /// Writes the integer.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .integer(Int64(self))
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.integer(Int64(self))
   }
 
   /// Reads an integer literal that fits `Int`.
@@ -69,8 +69,8 @@ extension Int: PersistableValue {
 
 extension Int32: PersistableValue {
   /// Writes the integer.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .integer(Int64(self))
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.integer(Int64(self))
   }
 
   /// Reads an integer literal that fits `Int32`.
@@ -87,8 +87,8 @@ extension Int32: PersistableValue {
 
 extension URL: PersistableValue {
   /// Writes the absolute URL string.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .string(absoluteString)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.string(absoluteString)
   }
 
   /// Reads an absolute URL string; refuses strings that do not parse or have no scheme.
@@ -103,15 +103,14 @@ extension URL: PersistableValue {
 
 extension Array: PersistableValue where Element: PersistableValue {
   /// Writes each element; an element that yields nothing (after reporting loss) is left out.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    var array: [JSONValue] = []
-    array.reserveCapacity(count)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    var array = encoder.array()
     for (index, element) in enumerated() {
-      if let json = try element.encodePersisted(to: encoder.child(index: index)) {
-        array.append(json)
+      try array.append(index: index) { encoder throws(PersistenceError) in
+        try element.encodePersisted(to: encoder)
       }
     }
-    return .array(array)
+    return array.finish()
   }
 
   /// Reads each element.
@@ -129,9 +128,9 @@ extension Array: PersistableValue where Element: PersistableValue {
 extension Optional: PersistableValue where Wrapped: PersistableValue {
   /// Writes the value, or `null` when absent or when it cannot be written (after reporting
   /// loss). Used for parallel arrays, where `null` marks "none" (`filterAnimations`).
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    guard let self else { return .null }
-    return try self.encodePersisted(to: encoder) ?? .null
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    guard let self else { return encoder.null() }
+    return try self.encodePersisted(to: encoder) ?? encoder.null()
   }
 
   /// Reads `null` as `nil`, anything else as the wrapped value.
@@ -152,8 +151,8 @@ where RawValue == String {
 
 extension PersistableEnumeration {
   /// Writes the raw value.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .string(rawValue)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.string(rawValue)
   }
 
   /// Reads one of the raw values.
@@ -174,8 +173,8 @@ extension SlideDirection: PersistableEnumeration {
 
 extension ClipID: PersistableValue {
   /// Writes the id's text.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .string(rawValue)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.string(rawValue)
   }
 
   /// Reads the id's text.
@@ -187,8 +186,8 @@ extension ClipID: PersistableValue {
 
 extension LayerID: PersistableValue {
   /// Writes the id's text.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .string(rawValue)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.string(rawValue)
   }
 
   /// Reads the id's text.
@@ -201,8 +200,8 @@ extension LayerID: PersistableValue {
 
 extension FilterID: PersistableValue {
   /// Writes the id's text.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
-    .string(rawValue)
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+    encoder.string(rawValue)
   }
 
   /// Reads the id's text.

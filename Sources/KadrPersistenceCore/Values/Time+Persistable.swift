@@ -7,7 +7,7 @@ extension Time: PersistableValue {
   }
 
   /// Writes `{"timescale", "value"}`; refuses an invalid time.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     guard isValid else {
       throw PersistenceError(
         .invalidValue("The \(encoder.pointer.lastKey ?? "time") is an invalid time"),
@@ -16,7 +16,7 @@ extension Time: PersistableValue {
     var object = encoder.keyed(by: Key.self)
     try object.encode(timescale, for: .timescale)
     try object.encode(value, for: .value)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads `{"timescale", "value"}`; refuses a timescale that is not positive or does not fit
@@ -38,11 +38,11 @@ extension TimeRange: PersistableValue {
   }
 
   /// Writes `{"duration", "start"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(duration, for: .duration)
     try object.encode(start, for: .start)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads `{"duration", "start"}`.

@@ -13,12 +13,12 @@ extension AudioTrack.VolumeRamp: PersistableValue {
   }
 
   /// Writes `{"endVolume", "range", "startVolume"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(endVolume, for: .endVolume)
     try object.encode(range, for: .range)
     try object.encode(startVolume, for: .startVolume)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads a volume ramp; all three fields are required.

@@ -49,11 +49,12 @@ public struct CompositionCodec: ModelCodec {
   public func encode(_ value: Video, to payload: inout KeyedEncoder<Key>)
     throws(PersistenceError)
   {
-    try payload.encode(clips: value.clips, for: .clips)
+    // In key order, so the largest object of the document is written without reordering.
     try payload.encode(models: value.audioTracks, for: .audioTracks)
-    try payload.encode(overlays: value.overlays, for: .overlays)
     try payload.encode(models: value.captions, for: .captions)
+    try payload.encode(clips: value.clips, for: .clips)
     try payload.encodeIfPresent(model: value.crop, for: .crop)
+    try payload.encode(overlays: value.overlays, for: .overlays)
     try payload.encode(model: value.preset, for: .preset)
     try payload.encode(model: value.quality, for: .quality)
   }

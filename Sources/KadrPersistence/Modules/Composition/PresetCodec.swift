@@ -53,7 +53,7 @@ public struct PresetCodec: ModelCodec {
       try payload.encode(frameRate, for: .frameRate)
       try payload.encode(codec, for: .codec)
     }
-    payload.encodeJSON(.string(kind.rawValue), for: .kind)
+    try payload.encode(kind.rawValue, for: .kind)
   }
 
   /// Reads a preset.

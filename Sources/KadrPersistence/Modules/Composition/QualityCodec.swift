@@ -50,7 +50,7 @@ public struct QualityCodec: ModelCodec {
       kind = .fileSize
       try payload.encode(bytes, for: .fileSizeBytes)
     }
-    payload.encodeJSON(.string(kind.rawValue), for: .kind)
+    try payload.encode(kind.rawValue, for: .kind)
   }
 
   /// Reads a quality.

@@ -84,13 +84,13 @@ extension StickerOverlay.Shadow: PersistableValue {
   }
 
   /// Writes `{"color", "offset", "opacity", "radius"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> JSONValue? {
+  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(color, for: .color)
     try object.encode(offset, for: .offset)
     try object.encode(opacity, for: .opacity)
     try object.encode(radius, for: .radius)
-    return .object(object.object)
+    return object.finish()
   }
 
   /// Reads a shadow; all four fields are required.

@@ -19,10 +19,11 @@ public struct TrackCodec: ClipCodec {
   public var kindID: KindID { "track" }
 
   public func encode(_ value: Track, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+    // In key order, so a track's clips are written without reordering.
     try payload.encode(clips: value.clips, for: .clips)
     try payload.encodeIfPresent(value.name, for: .name)
-    try payload.encodeIfPresent(value.startTime, for: .startTime)
     try payload.encode(value.opacityFactor, for: .opacityFactor)
+    try payload.encodeIfPresent(value.startTime, for: .startTime)
   }
 
   /// Reads a track. A track always has a start time; a file without `startTime` gives

@@ -37,14 +37,14 @@ public struct TransitionCodec: ClipCodec {
   {
     switch value {
     case .fade(let duration):
-      payload.encodeJSON(.string(Kind.fade.rawValue), for: .kind)
+      try payload.encode(Kind.fade.rawValue, for: .kind)
       try payload.encode(duration, for: .duration)
     case .slide(let direction, let duration):
-      payload.encodeJSON(.string(Kind.slide.rawValue), for: .kind)
+      try payload.encode(Kind.slide.rawValue, for: .kind)
       try payload.encode(duration, for: .duration)
       try payload.encode(direction, for: .direction)
     case .dissolve(let duration):
-      payload.encodeJSON(.string(Kind.dissolve.rawValue), for: .kind)
+      try payload.encode(Kind.dissolve.rawValue, for: .kind)
       try payload.encode(duration, for: .duration)
     }
   }

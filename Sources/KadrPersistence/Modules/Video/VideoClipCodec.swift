@@ -55,23 +55,23 @@ public struct VideoClipCodec: ClipCodec {
   private func encodeFilters(of value: VideoClip, to payload: inout KeyedEncoder<Key>)
     throws(PersistenceError)
   {
-    let encoded = try payload.encodedFilters(value.filters, for: .filters)
-    let animationsEncoder = payload.valueEncoder(for: .filterAnimations)
-    var filters: [JSONValue] = []
-    var ids: [JSONValue] = []
-    var animations: [JSONValue] = []
-    let slots = zip(encoded, zip(value.filterIDs, value.filterAnimations)).enumerated()
-    for (index, (filter, (id, animation))) in slots {
-      guard let filter else { continue }
-      filters.append(filter)
-      ids.append(.string(id.rawValue))
-      // `nil`, or an animation with a custom timing curve (reported as loss), is `null`.
-      animations.append(
-        try animation.encodePersisted(to: animationsEncoder.child(index: index)) ?? .null)
+    let kept = try payload.encode(filters: value.filters, for: .filters)
+    let slots = zip(kept, zip(value.filterIDs, value.filterAnimations)).enumerated()
+    try payload.encode(for: .filterIDs) { encoder throws(PersistenceError) in
+      var ids = encoder.array()
+      for (_, (written, (id, _))) in slots where written { try ids.append(id) }
+      return ids.finish()
     }
-    payload.encodeJSON(.array(filters), for: .filters)
-    payload.encodeJSON(.array(ids), for: .filterIDs)
-    payload.encodeJSON(.array(animations), for: .filterAnimations)
+    try payload.encode(for: .filterAnimations) { encoder throws(PersistenceError) in
+      var animations = encoder.array()
+      for (index, (written, (_, animation))) in slots where written {
+        // `nil`, or an animation with a custom timing curve (reported as loss), is `null`.
+        try animations.append(index: index) { element throws(PersistenceError) in
+          try animation.encodePersisted(to: element)
+        }
+      }
+      return animations.finish()
+    }
   }
 
   /// Reads a clip with no compositors.

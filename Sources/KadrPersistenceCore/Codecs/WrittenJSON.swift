@@ -1,0 +1,40 @@
+import Foundation
+
+/// The JSON of one value, already written canonically into the save's output.
+///
+/// Values are written in place, in the order they are encoded, so saving builds no tree. A
+/// `WrittenJSON` is what a ``PersistableValue`` returns from ``ValueEncoder``'s writers
+/// (``ValueEncoder/string(_:)``, ``ValueEncoder/number(_:)``, ``KeyedEncoder/finish()``, …) to
+/// say "this is my value"; it is only meaningful to the encoder that produced it.
+public struct WrittenJSON: Sendable {
+  /// Where the value's bytes start in the output.
+  let start: Int
+  /// Just past the value's bytes.
+  let end: Int
+}
+
+/// One member of an object being written: its key and where `"key":value` lies in the output.
+struct ObjectMember {
+  let key: String
+  let range: Range<Int>
+}
+
+extension CodingSession {
+  /// The number of bytes written so far.
+  var position: Int { output.bytes.count }
+
+  /// Marks what was written since `start` as one value.
+  func written(since start: Int) -> WrittenJSON {
+    WrittenJSON(start: start, end: output.bytes.count)
+  }
+
+  /// Forgets what was written since `start` (a value that turned out to be lossy).
+  func discard(since start: Int) {
+    output.bytes.truncate(to: start)
+  }
+
+  /// The bytes written since `start`, as `Data`.
+  func data(since start: Int) -> Data {
+    output.bytes.makeData(start..<output.bytes.count)
+  }
+}
