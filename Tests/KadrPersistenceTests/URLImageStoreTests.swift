@@ -175,9 +175,9 @@ struct URLImageStoreTests {
   @Test func givesUpOnASlowResponseAfterTheTimeout() async throws {
     try await withServer { server, store in
       let token = server.baseURL + "/slow"
-      let start = Date()
+      // The server answers after 5 s; a timeout error (not the image) shows the 0.5 s limit
+      // ended the request. No wall-clock assertion: the machine may be loaded.
       #expect(await prefetchError(token, from: store) == .timedOut(token, seconds: 0.5))
-      #expect(Date().timeIntervalSince(start) < 4)
     }
   }
 
@@ -185,12 +185,11 @@ struct URLImageStoreTests {
     let configuration = URLImageStore.Configuration(allowsHTTP: true, requestTimeout: 30)
     try await withServer(configuration) { server, store in
       let token = server.baseURL + "/slow"
-      let start = Date()
       let task = Task { await prefetchError(token, from: store) }
       try await Task.sleep(for: .milliseconds(200))
       task.cancel()
+      // With a 30 s timeout and a 5 s server, only the cancellation can give this error.
       #expect(await task.value == .cancelled(token))
-      #expect(Date().timeIntervalSince(start) < 4)
     }
   }
 

@@ -38,3 +38,14 @@ extension CodingSession {
     output.bytes.makeData(start..<output.bytes.count)
   }
 }
+
+extension CodingSession {
+  /// Records a codec's loss findings for the value being written by `encoder`.
+  func record(_ findings: [LossFinding], at encoder: ValueEncoder) {
+    guard !findings.isEmpty else { return }
+    let pointer = encoder.pointer
+    for finding in findings {
+      recordLoss(finding.kind, at: finding.field.map { pointer.appending(key: $0) } ?? pointer)
+    }
+  }
+}

@@ -67,7 +67,8 @@ extension CodecRegistry {
     let encoding = CodingSession(registry: self, options: options, images: images)
     do {
       guard
-        let written = try codec.encode(sample, ValueEncoder(session: encoding, pointer: .root), [])
+        let written = try codec.encode(
+          sample, ValueEncoder(session: encoding, pointer: .root), [], { _, _ in })
       else {
         return ["the codec did not accept its own sample"]
       }

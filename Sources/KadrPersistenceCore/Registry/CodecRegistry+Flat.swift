@@ -48,15 +48,11 @@ extension CodecRegistry {
     _ value: Base, codec: RegisteredCodec<Base>, to encoder: ValueEncoder
   ) throws(PersistenceError) -> WrittenJSON? {
     let session = encoder.session
-    let pointer = encoder.pointer
-    for finding in codec.losses(value) {
-      session.recordLoss(
-        finding.kind, at: finding.field.map { pointer.appending(key: $0) } ?? pointer)
-    }
     do throws(PersistenceError) {
       guard
         let written = try codec.encode(
-          value, encoder, [(Self.flatKindKey, codec.kindID.rawValue)])
+          value, encoder, [(Self.flatKindKey, codec.kindID.rawValue)],
+          { _, findings in session.record(findings, at: encoder) })
       else { return nil }
       session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
       return written

@@ -9,12 +9,11 @@ extension CodecRegistry {
     guard let codec = models.codec(forType: ObjectIdentifier(Model.self)) else {
       throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
     }
-    for finding in codec.losses(model) {
-      encoder.session.recordLoss(
-        finding.kind, at: finding.field.map { pointer.appending(key: $0) } ?? pointer)
-    }
     do throws(PersistenceError) {
-      guard let written = try codec.encode(model, encoder, []) else {
+      guard
+        let written = try codec.encode(
+          model, encoder, [], { _, findings in encoder.session.record(findings, at: encoder) })
+      else {
         throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
       }
       return written

@@ -92,9 +92,8 @@ extension CodecRegistry {
         .unregisteredType(point, type: String(reflecting: type)), at: encoder.pointer)
       return nil
     }
-    let label = codec.label(value)
-    session.locations.append(place.id ?? (place.indexed + (label.map { " (\($0))" } ?? "")))
-    defer { session.locations.removeLast() }
+    var pushedLocation = false
+    defer { if pushedLocation { session.locations.removeLast() } }
     let kind = codec.kindID.rawValue
     var wrapper = encoder.keyed(by: NoKeys.self)
     var written: WrittenJSON?
@@ -102,13 +101,17 @@ extension CodecRegistry {
       try wrapper.member(kind) { kindEncoder throws(PersistenceError) in
         var box = kindEncoder.keyed(by: NoKeys.self)
         try box.member(Self.payloadBoxKey) { payloadEncoder throws(PersistenceError) in
-          let payloadPointer = payloadEncoder.pointer
-          for finding in codec.losses(value) {
-            session.recordLoss(
-              finding.kind,
-              at: finding.field.map { payloadPointer.appending(key: $0) } ?? payloadPointer)
+          written = try codec.encode(value, payloadEncoder, []) { label, findings in
+            session.locations.append(place.id ?? (place.indexed + (label.map { " (\($0))" } ?? "")))
+            pushedLocation = true
+            guard !findings.isEmpty else { return }
+            let payloadPointer = payloadEncoder.pointer
+            for finding in findings {
+              session.recordLoss(
+                finding.kind,
+                at: finding.field.map { payloadPointer.appending(key: $0) } ?? payloadPointer)
+            }
           }
-          written = try codec.encode(value, payloadEncoder, [])
           return written
         }
         if written == nil { box.omitValue() }

@@ -49,7 +49,8 @@ public struct CodecRegistry: Sendable {
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
   public mutating func register<Codec: FilterCodec>(filter codec: Codec) throws(RegistryError) {
     try Self.validate(codec)
-    try filters.insert(RegisteredCodec(codec, point: .filter) { $0 })
+    // The model type is `Filter` itself: no cast is needed to reach it.
+    try filters.insert(RegisteredCodec(codec, point: .filter, upcast: { $0 }, downcast: { $0 }))
   }
 
   /// Registers a codec for a plugin's filter type, carried by `Filter.custom(_:)`.

@@ -15,9 +15,14 @@ struct RegisteredCodec<Base>: Sendable {
   /// Writes a value as an object, after the given leading members (a flat kind's `kind`);
   /// `nil` when the value is not of this codec's model type, or when the codec left it out
   /// (``KeyedEncoder/omitValue()``).
+  ///
+  /// `report` is called first with the value's label and losses, so that callers cast the value
+  /// to its model type once.
   let encode:
-    @Sendable (Base, ValueEncoder, [(key: String, value: String)]) throws(PersistenceError) ->
-      WrittenJSON?
+    @Sendable (
+      Base, ValueEncoder, [(key: String, value: String)],
+      _ report: (_ label: String?, _ losses: [LossFinding]) -> Void
+    ) throws(PersistenceError) -> WrittenJSON?
   let decode: @Sendable (JSONObject, CodingSession, JSONPointer) throws(PersistenceError) -> Base
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?
@@ -39,8 +44,9 @@ struct RegisteredCodec<Base>: Sendable {
     payloadVersion = codec.payloadVersion
     upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
     manifest = codec.manifest
-    encode = { value, encoder, leading throws(PersistenceError) in
+    encode = { value, encoder, leading, report throws(PersistenceError) in
       guard let model = downcast(value) else { return nil }
+      report(codec.label(for: model), codec.losses(in: model))
       var payload = encoder.keyed(by: Codec.Key.self)
       do throws(PersistenceError) {
         for member in leading {
