@@ -13,6 +13,22 @@ struct CheckTests {
     #expect(run.err.isEmpty)
   }
 
+  @Test func aDirectoryIsSearchedForDocuments() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: directory.path("nested"), withIntermediateDirectories: true)
+    _ = try directory.write(Fixtures.broad, to: "a.kadr.json")
+    let bad = try directory.write("{\"schema\": 2, \"video\": {}}", to: "nested/b.json")
+    _ = try directory.write("not a document", to: "notes.txt")
+    let run = try Tool.run(["check", directory.path("")])
+    #expect(run.status == 1)
+    #expect(run.errLines.count == 1, "stderr: \(run.err)")
+    #expect(run.err.contains("nested/b.json: /schema: "), "stderr: \(run.err)")
+    #expect(!run.err.contains("notes.txt"))
+    #expect(bad.hasSuffix("nested/b.json"))
+  }
+
   @Test func jsonOutputDescribesAValidDocument() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

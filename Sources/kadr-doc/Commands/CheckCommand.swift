@@ -6,13 +6,14 @@ enum CheckCommand: Command {
   static let name = "check"
   static let summary = "validate documents (exit 1 if any is invalid)"
   static let help = """
-    usage: kadr-doc check FILE… [--images DIR] [--preserving-unknown] [--json]
+    usage: kadr-doc check FILE|DIR… [--images DIR] [--preserving-unknown] [--json]
 
     Opens each document as an app would: strict JSON, schema, every kind, every field, every
     enum value, and (with --images) every image token against a file image store in DIR. Prints
     one line per error on standard error as FILE: /json/pointer: sentence (FILE:line:column for
     malformed JSON), and timeline warnings (invalid transition chains) that do not fail the check.
-    Use - for standard input.
+    A directory is searched for *.json documents. Use - for standard input. On a terminal, work
+    that takes more than a second shows progress on standard error.
 
     options:
       --images DIR            resolve image tokens in the file image store at DIR
@@ -29,9 +30,10 @@ enum CheckCommand: Command {
     let coder = KadrCoder(options: options)
     let images = arguments.value("--images").map(ImageStores.fileStore(at:))
     var failed = false
-    let files = arguments.positionals
+    let files = InputFiles.expand(arguments.positionals)
+    var progress = Progress(total: files.count, console: console)
     for (index, file) in files.enumerated() {
-      Progress.report(index, of: files.count, console: console)
+      progress.update(index, item: file)
       let result = check(file, coder: coder, images: images)
       if let error = result.error {
         failed = true
@@ -40,7 +42,7 @@ enum CheckCommand: Command {
       for warning in result.warnings { console.err("\(file): warning: \(warning)") }
       if arguments.has("--json") { console.out(result.json(file: file)) }
     }
-    Progress.finish(console: console, count: files.count)
+    progress.finish()
     return failed ? ExitCode.failure : ExitCode.ok
   }
 
