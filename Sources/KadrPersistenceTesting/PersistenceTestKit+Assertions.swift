@@ -3,7 +3,7 @@ import KadrPersistence
 
 extension PersistenceTestKit {
   /// Checks that a clip survives a round trip exactly; see
-  /// ``roundTrip(_:registry:allowingLoss:ignoring:images:)-(any Clip,_,_,_,_)``.
+  /// ``roundTrip(_:registry:allowingLoss:ignoring:images:)->RoundTrip<Clip>``.
   ///
   /// - Parameters:
   ///   - clip: The clip.
@@ -13,7 +13,7 @@ extension PersistenceTestKit {
   ///   - ignoring: Stored properties to skip wherever they appear.
   ///   - images: Where images are saved and read; a fresh in-memory store by default.
   /// - Returns: The round trip, for further checks.
-  /// - Throws: ``RoundTripFailure`` describing every problem, or ``PersistenceError``.
+  /// - Throws: ``RoundTripFailure`` describing every problem, or `PersistenceError`.
   @discardableResult
   public static func assertRoundTrip(
     _ clip: any Clip, registry: CodecRegistry, allowingLoss: Bool = false,
@@ -34,7 +34,7 @@ extension PersistenceTestKit {
   ///   - ignoring: Stored properties to skip wherever they appear.
   ///   - images: Where images are saved and read; a fresh in-memory store by default.
   /// - Returns: The round trip.
-  /// - Throws: ``RoundTripFailure`` or ``PersistenceError``.
+  /// - Throws: ``RoundTripFailure`` or `PersistenceError`.
   @discardableResult
   public static func assertRoundTrip(
     _ overlay: any Overlay, registry: CodecRegistry, allowingLoss: Bool = false,
@@ -55,7 +55,7 @@ extension PersistenceTestKit {
   ///   - allowingLoss: Accept loss; without it, any loss fails.
   ///   - ignoring: Stored properties to skip wherever they appear.
   /// - Returns: The round trip.
-  /// - Throws: ``RoundTripFailure`` or ``PersistenceError``.
+  /// - Throws: ``RoundTripFailure`` or `PersistenceError`.
   @discardableResult
   public static func assertRoundTrip(
     _ filter: Filter, registry: CodecRegistry, allowingLoss: Bool = false,
@@ -74,7 +74,7 @@ extension PersistenceTestKit {
   ///   - allowingLoss: Accept loss; without it, any loss fails.
   ///   - ignoring: Stored properties to skip wherever they appear.
   /// - Returns: The round trip.
-  /// - Throws: ``RoundTripFailure`` or ``PersistenceError``.
+  /// - Throws: ``RoundTripFailure`` or `PersistenceError`.
   @discardableResult
   public static func assertRoundTrip(
     _ filter: some CustomFilter, registry: CodecRegistry, allowingLoss: Bool = false,
@@ -93,7 +93,7 @@ extension PersistenceTestKit {
   ///   - allowingLoss: Accept loss; without it, any loss fails.
   ///   - ignoring: Stored properties to skip wherever they appear.
   /// - Returns: The round trip.
-  /// - Throws: ``RoundTripFailure`` or ``PersistenceError``.
+  /// - Throws: ``RoundTripFailure`` or `PersistenceError`.
   @discardableResult
   public static func assertRoundTrip(
     _ textAnimation: any TextAnimation, registry: CodecRegistry, allowingLoss: Bool = false,
@@ -114,7 +114,7 @@ extension PersistenceTestKit {
   ///   - ignoring: Stored properties to skip wherever they appear.
   ///   - images: Where images are saved and read; a fresh in-memory store by default.
   /// - Returns: The round trip.
-  /// - Throws: ``RoundTripFailure`` or ``PersistenceError``.
+  /// - Throws: ``RoundTripFailure`` or `PersistenceError`.
   @discardableResult
   public static func assertRoundTrip(
     _ video: Video, registry: CodecRegistry, allowingLoss: Bool = false,

@@ -14,7 +14,7 @@ import KadrPersistence
 ///
 /// A round trip writes the value through the registry (with its codec's loss reporter, payload
 /// version and nested content), turns the JSON into bytes and reads them back strictly, decodes
-/// the value, compares it with the original by deep reflection (``ReflectionDiff``, every stored
+/// the value, compares it with the original by deep reflection (`ReflectionDiff`, every stored
 /// property, not `==`), and writes it again to check that saving is stable. Images are saved in a
 /// fresh in-memory store unless a store is given.
 public enum PersistenceTestKit {
@@ -33,7 +33,7 @@ public enum PersistenceTestKit {
   ///   - ignoring: Stored properties to skip wherever they appear, such as a closure's name.
   ///   - images: Where images are saved and read; a fresh in-memory store by default.
   /// - Returns: What the round trip found.
-  /// - Throws: ``PersistenceError`` when writing or reading fails outright.
+  /// - Throws: `PersistenceError` when writing or reading fails outright.
   public static func roundTrip(
     _ clip: any Clip, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
@@ -50,7 +50,7 @@ public enum PersistenceTestKit {
   }
 
   /// Writes an overlay, reads it back and writes it again; see
-  /// ``roundTrip(_:registry:allowingLoss:ignoring:images:)-(any Clip,_,_,_,_)``.
+  /// ``roundTrip(_:registry:allowingLoss:ignoring:images:)->RoundTrip<Clip>``.
   ///
   /// - Parameters:
   ///   - overlay: The overlay.
@@ -58,7 +58,7 @@ public enum PersistenceTestKit {
   ///   - allowingLoss: Whether to skip the code-only fields reported as loss.
   ///   - ignoring: Stored properties to skip wherever they appear.
   ///   - images: Where images are saved and read; a fresh in-memory store by default.
-  /// - Throws: ``PersistenceError`` when writing or reading fails outright.
+  /// - Throws: `PersistenceError` when writing or reading fails outright.
   public static func roundTrip(
     _ overlay: any Overlay, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
@@ -81,7 +81,7 @@ public enum PersistenceTestKit {
   ///   - registry: The codecs.
   ///   - allowingLoss: Whether to skip the code-only fields reported as loss.
   ///   - ignoring: Stored properties to skip wherever they appear.
-  /// - Throws: ``PersistenceError`` when writing or reading fails outright.
+  /// - Throws: `PersistenceError` when writing or reading fails outright.
   public static func roundTrip(
     _ filter: Filter, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
@@ -104,7 +104,7 @@ public enum PersistenceTestKit {
   ///   - registry: The codecs.
   ///   - allowingLoss: Whether to skip the code-only fields reported as loss.
   ///   - ignoring: Stored properties to skip wherever they appear.
-  /// - Throws: ``PersistenceError`` when writing or reading fails outright.
+  /// - Throws: `PersistenceError` when writing or reading fails outright.
   public static func roundTrip(
     _ filter: some CustomFilter, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
@@ -120,7 +120,7 @@ public enum PersistenceTestKit {
   ///   - registry: The codecs.
   ///   - allowingLoss: Whether to skip the code-only fields reported as loss.
   ///   - ignoring: Stored properties to skip wherever they appear.
-  /// - Throws: ``PersistenceError`` when writing or reading fails outright.
+  /// - Throws: `PersistenceError` when writing or reading fails outright.
   public static func roundTrip(
     _ textAnimation: any TextAnimation, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
@@ -143,7 +143,7 @@ public enum PersistenceTestKit {
   ///   - allowingLoss: Whether to skip the code-only fields reported as loss.
   ///   - ignoring: Stored properties to skip wherever they appear.
   ///   - images: Where images are saved and read; a fresh in-memory store by default.
-  /// - Throws: ``PersistenceError`` when saving or opening fails outright.
+  /// - Throws: `PersistenceError` when saving or opening fails outright.
   public static func roundTrip(
     _ video: Video, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil

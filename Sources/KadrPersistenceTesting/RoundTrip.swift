@@ -16,8 +16,8 @@ public struct RoundTrip<Value: Sendable>: Sendable {
   /// The canonical JSON text written again for ``decoded``; equal to ``text`` when saving is
   /// stable.
   public let reencodedText: String
-  /// What writing ``original`` left out (``LossReport/losses``), and what it wrote back without
-  /// understanding it (``LossReport/preserved``).
+  /// What writing ``original`` left out (`LossReport.losses`), and what it wrote back without
+  /// understanding it (`LossReport.preserved`).
   public let lossReport: LossReport
   /// The payload versions other than 1 that were written, by kind.
   public let payloadVersions: [KindID: Int]

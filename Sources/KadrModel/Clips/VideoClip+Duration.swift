@@ -25,12 +25,12 @@ extension VideoClip {
   /// **Speed curves.** The curve's keyframe times are clip-relative source time (0 = the trim's
   /// start). Each sample is clamped to ``speedCurveRange``. Before the first and after the last
   /// keyframe the curve holds its value, and those spans are integrated exactly; between
-  /// keyframes the midpoint rule is used with steps of 1/600 s (at most
-  /// ``speedCurveMaximumStepsPerSegment`` steps per pair of keyframes). The sum in seconds is then
-  /// rounded to 1/600 s. kadr's engine instead sums 30 Hz midpoint samples each rounded to 1/600 s,
-  /// so the two can differ by a few 1/600 s on a strongly varying curve. A curve with no
-  /// keyframes counts as speed 1 (as kadr's sampler does); a trim of zero or negative length
-  /// gives `.zero` (as kadr's); a NaN sample or keyframe time gives ``Time/invalid``.
+  /// keyframes the midpoint rule is used with steps of 1/600 s (at most 100,000 steps per pair of
+  /// keyframes). The sum in seconds is then rounded to 1/600 s. kadr's engine instead sums 30 Hz
+  /// midpoint samples each rounded to 1/600 s, so the two can differ by a few 1/600 s on a
+  /// strongly varying curve. A curve with no keyframes counts as speed 1 (as kadr's sampler does);
+  /// a trim of zero or negative length gives `.zero` (as kadr's); a NaN sample or keyframe time
+  /// gives ``Time/invalid``.
   public var duration: Time {
     guard let trimRange else { return .zero }
     let sourceLength = trimRange.duration

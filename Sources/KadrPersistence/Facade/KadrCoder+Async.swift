@@ -36,7 +36,7 @@ extension KadrCoder {
 
 extension KadrCoding {
   /// Opens a composition whose images are fetched first, all at once; see
-  /// ``KadrCoder/video(from:images:)-(_,any ImageStore)``.
+  /// ``KadrCoder/video(from:images:)-(_,ImageStore)``.
   ///
   /// - Parameters:
   ///   - data: The document.

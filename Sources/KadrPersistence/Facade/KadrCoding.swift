@@ -18,7 +18,8 @@ public enum KadrCoding {
     KadrCoder(registry: CodecRegistry.bootstrapped ?? .standard)
   }
 
-  /// Returns the document of `video` as canonical bytes; see ``KadrCoder/data(for:allowingLoss:images:)``.
+  /// Returns the document of `video` as canonical bytes; see
+  /// ``KadrCoder/data(for:allowingLoss:images:)``.
   ///
   /// - Parameters:
   ///   - video: The composition.
@@ -31,7 +32,8 @@ public enum KadrCoding {
     try coder.data(for: video, allowingLoss: allowingLoss, images: images)
   }
 
-  /// Opens a composition from a document's bytes; see ``KadrCoder/video(from:images:)``.
+  /// Opens a composition from a document's bytes; see
+  /// ``KadrCoder/video(from:images:)-8hrmx``.
   ///
   /// - Parameters:
   ///   - data: The document.

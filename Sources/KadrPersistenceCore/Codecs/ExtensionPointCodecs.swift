@@ -82,7 +82,7 @@ public struct PreservedOverlay: Overlay, Sendable, Hashable {
   public var layerID: LayerID? { nil }
 }
 
-/// A codec for one filter kind over ``Filter`` values, written as `{"kind": "<kindID>", …}` in a
+/// A codec for one filter kind over `Filter` values, written as `{"kind": "<kindID>", …}` in a
 /// video clip's filter list. The built-in kinds (`sepia`, `lut`, …) are registered this way.
 ///
 /// The codec's ``KindCodec/kindID`` must equal the `FilterKind` raw value of the filters it

@@ -82,7 +82,7 @@ extension KindCodec {
   /// No label.
   public func label(for value: Model) -> String? { nil }
 
-  /// The manifest built from ``Key`` and ``notEncoded``.
+  /// The manifest built from ``KindCodec/Key`` and ``KindCodec/notEncoded``.
   public var manifest: FieldManifest { FieldManifest(Key.self, notEncoded: notEncoded) }
 }
 

@@ -42,7 +42,7 @@ public struct CodecRegistry: Sendable {
     try overlays.insert(RegisteredCodec(codec, point: .overlay) { $0 })
   }
 
-  /// Registers a codec for a filter kind over ``Filter`` values (as the built-in kinds are).
+  /// Registers a codec for a filter kind over `Filter` values (as the built-in kinds are).
   ///
   /// The codec's kind id must be the `FilterKind` raw value of the filters it writes.
   /// - Parameter codec: The codec.

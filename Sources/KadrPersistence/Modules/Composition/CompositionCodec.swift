@@ -87,7 +87,7 @@ public struct CompositionCodec: ModelCodec {
     return findings
   }
 
-  /// An empty composition, and full ones (see ``CompositionSamples``).
+  /// An empty composition, and full ones (see `CompositionSamples`).
   public func samples() -> CodecSamples<Video> {
     CodecSamples(minimal: Video(clips: []), maximal: CompositionSamples.maximal)
   }
