@@ -67,19 +67,4 @@ public enum DocumentEnvelope {
     head.append(Data("\"\(schemaKey)\":\(currentSchema),\"\(rootKey)\":".utf8))
     return head
   }
-
-  /// Builds the envelope for a root value's JSON.
-  static func make(root: JSONValue, payloadVersions: [KindID: Int]) -> JSONObject {
-    var envelope = JSONObject(minimumCapacity: 3)
-    if !payloadVersions.isEmpty {
-      var versions = JSONObject(minimumCapacity: payloadVersions.count)
-      for (kind, version) in payloadVersions.sorted(by: { $0.key < $1.key }) {
-        versions.appendUnchecked(.integer(Int64(version)), forKey: kind.rawValue)
-      }
-      envelope.appendUnchecked(.object(versions), forKey: payloadVersionsKey)
-    }
-    envelope.appendUnchecked(.integer(Int64(currentSchema)), forKey: schemaKey)
-    envelope.appendUnchecked(root, forKey: rootKey)
-    return envelope
-  }
 }
