@@ -24,12 +24,14 @@ let package = Package(
     .target(name: "KadrPersistenceTesting", dependencies: ["KadrPersistence"]),
     .executableTarget(name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence"]),
     .executableTarget(name: "kadr-bench", dependencies: ["KadrModel", "KadrPersistence"]),
+    // A loopback HTTP server shared by the URL image store's tests and its example.
+    .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
     .testTarget(
       name: "KadrPersistenceCoreTests", dependencies: ["KadrModel", "KadrPersistenceCore"]),
     .testTarget(
       name: "KadrPersistenceTests",
-      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"],
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
     .testTarget(
@@ -47,7 +49,7 @@ let package = Package(
       name: "FileImageStoreExample", dependencies: ["KadrPersistence"],
       path: "Examples/FileImageStoreExample"),
     .executableTarget(
-      name: "URLImageStoreExample", dependencies: ["KadrPersistence"],
+      name: "URLImageStoreExample", dependencies: ["KadrPersistence", "LoopbackHTTP"],
       path: "Examples/URLImageStoreExample"),
   ],
   swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import KadrPersistence
+import LoopbackHTTP
 
 /// Opens a project whose images live behind URLs: starts a loopback HTTP server serving PNGs,
 /// saves a project whose image tokens are those URLs, then opens it with a `URLImageStore` that
@@ -32,8 +33,11 @@ enum URLImageStoreExample {
       ("/photos/hills.png", .solidColor(PlatformColor(red: 0.2, green: 0.6, blue: 0.3), width: 32)),
       ("/brand/logo.png", .solidColor(.white, width: 8, height: 8)),
     ]
-    let server = try LoopbackServer(
-      files: Dictionary(uniqueKeysWithValues: photos.map { ($0.path, $0.image.data) }))
+    let files = Dictionary(uniqueKeysWithValues: photos.map { ($0.path, $0.image.data) })
+    let server = try LoopbackHTTPServer { path in
+      files[path].map { .bytes(status: 200, headers: ["Content-Type": "image/png"], body: $0) }
+        ?? .bytes(status: 404, headers: [:], body: Data("missing".utf8))
+    }
     defer { server.stop() }
     print("== A loopback server at \(server.baseURL) serves \(photos.count) PNGs ==")
 
@@ -57,11 +61,11 @@ enum URLImageStoreExample {
     let reopened = try await KadrCoding.video(from: data, images: store)
     print("fetched \(store.fetchedTokens.count) image(s):")
     for line in store.fetchedTokens { print("  \(line)") }
-    print("requests the server answered: \(server.requestedPaths.sorted())")
+    print("requests the server answered: \(server.paths.sorted())")
     let images = reopened.clips.compactMap { ($0 as? ImageClip)?.image }
     check(images == photos.dropLast().map(\.image), "every photo arrives with the same bytes")
     check((reopened.overlays.first as? ImageOverlay)?.image == photos[3].image, "so does the logo")
-    check(server.requestedPaths.count == photos.count, "each URL is fetched once")
+    check(server.paths.count == photos.count, "each URL is fetched once")
     let resaved = try KadrCoding.data(for: reopened, images: store)
     check(resaved == data, "saving it again writes the same URLs, byte for byte")
 

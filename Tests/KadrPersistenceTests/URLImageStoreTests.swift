@@ -1,6 +1,7 @@
 import Foundation
 import KadrModel
 import KadrPersistence
+import LoopbackHTTP
 import Testing
 
 @Suite("URL image store")

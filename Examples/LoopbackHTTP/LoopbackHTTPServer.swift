@@ -6,17 +6,18 @@ import Foundation
   import Darwin
 #endif
 
-/// A tiny HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for the URL image store tests.
+/// A tiny HTTP/1.1 server on 127.0.0.1 with an ephemeral port, for the URL image store's tests
+/// and example.
 ///
 /// Every loop is bounded: the server accepts at most ``maximumConnections`` connections, reads
 /// at most 16 KiB of request head, stops accepting after ``lifetime`` seconds even if nobody
 /// calls ``stop()``, and every socket has send and receive timeouts. Each connection is answered
 /// once and closed (`Connection: close`).
-final class LoopbackHTTPServer: @unchecked Sendable {
+public final class LoopbackHTTPServer: @unchecked Sendable {
   // @unchecked Sendable: the mutable statistics are used only while `lock` is held; the
   // listening descriptor is closed only by the accept thread.
   /// What to answer to one request path.
-  enum Response: Sendable {
+  public enum Response: Sendable {
     /// A complete response with a status, headers and body.
     case bytes(status: Int, headers: [String: String], body: Data)
     /// A 200 that streams `total` bytes in 64 KiB chunks 2 ms apart (as a network would, so a
@@ -26,9 +27,12 @@ final class LoopbackHTTPServer: @unchecked Sendable {
     case delayed(TimeInterval, body: Data)
   }
 
-  let port: UInt16
-  let maximumConnections = 500
-  let lifetime: TimeInterval = 60
+  /// The port the server listens on.
+  public let port: UInt16
+  /// The most connections it accepts before it stops by itself.
+  public let maximumConnections = 500
+  /// How long it accepts connections before it stops by itself, in seconds.
+  public let lifetime: TimeInterval = 60
 
   private let routes: @Sendable (String) -> Response
   private let listener: Int32
@@ -41,7 +45,7 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   private var maximumInFlight = 0
 
   /// Starts a server answering each request path with `routes(path)`.
-  init(routes: @escaping @Sendable (String) -> Response) throws {
+  public init(routes: @escaping @Sendable (String) -> Response) throws {
     self.routes = routes
     #if canImport(Glibc)
       let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -77,19 +81,19 @@ final class LoopbackHTTPServer: @unchecked Sendable {
   deinit { stop() }
 
   /// The base URL, such as `http://127.0.0.1:54321`.
-  var baseURL: String { "http://127.0.0.1:\(port)" }
+  public var baseURL: String { "http://127.0.0.1:\(port)" }
 
   /// Stops accepting; connections in progress finish on their own timeouts.
-  func stop() { lock.withLock { stopped = true } }
+  public func stop() { lock.withLock { stopped = true } }
 
   /// The paths requested so far, in order.
-  var paths: [String] { lock.withLock { requestedPaths } }
+  public var paths: [String] { lock.withLock { requestedPaths } }
   /// The body bytes written by streaming responses so far.
-  var bytesStreamed: Int { lock.withLock { streamedBytes } }
+  public var bytesStreamed: Int { lock.withLock { streamedBytes } }
   /// The number of streaming responses that ended (completely or because the peer left).
-  var finishedStreams: Int { lock.withLock { streamsEnded } }
+  public var finishedStreams: Int { lock.withLock { streamsEnded } }
   /// The most requests handled at the same moment.
-  var peakConcurrency: Int { lock.withLock { maximumInFlight } }
+  public var peakConcurrency: Int { lock.withLock { maximumInFlight } }
 
   private var isStopped: Bool { lock.withLock { stopped } }
 
