@@ -2,30 +2,31 @@ import Foundation
 import KadrModel
 
 /// Where one value is being read: its JSON form, its pointer and the open's session.
+///
+/// A decoder is valid while the decoding call that gave it out runs: keep the values it reads,
+/// not the decoder.
 public struct ValueDecoder {
-  let session: CodingSession
+  let context: DecodingContext
   /// The JSON value being read.
   public let json: JSONValue
-  // Built only when asked for, as in ``ValueEncoder``.
-  let parent: JSONPointer
-  let component: JSONPointer.Component?
+  let location: DecodingLocation
 
-  init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
-    self.init(session: session, json: json, parent: pointer, component: nil)
-  }
-
-  init(
-    session: CodingSession, json: JSONValue, parent: JSONPointer,
-    component: JSONPointer.Component?
-  ) {
-    self.session = session
+  init(context: DecodingContext, json: JSONValue, location: DecodingLocation) {
+    self.context = context
     self.json = json
-    self.parent = parent
-    self.component = component
+    self.location = location
   }
+
+  /// A decoder for `json` at `pointer`, starting a new decoding context for `session`.
+  init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
+    let context = DecodingContext(session: session)
+    self.init(context: context, json: json, location: context.base(pointer))
+  }
+
+  var session: CodingSession { context.session }
 
   /// Its JSON pointer.
-  public var pointer: JSONPointer { component.map { parent.appending($0) } ?? parent }
+  public var pointer: JSONPointer { context.pointer(of: location) }
 
   /// A decoder for this value as a keyed object; refuses keys that `keys` does not have.
   ///
@@ -35,7 +36,7 @@ public struct ValueDecoder {
     Key
   > {
     guard case .object(let object) = json else { throw typeMismatch(expected: "an object") }
-    return try KeyedDecoder(session: session, object: object, pointer: pointer)
+    return try KeyedDecoder(context: context, object: object, hiding: -1, at: location)
   }
 
   /// An error for a value of the wrong JSON type.
@@ -91,18 +92,12 @@ public struct ValueDecoder {
     return value
   }
 
-  /// The value as an array of element decoders.
+  /// The value as a collection of element decoders, made as they are read.
   ///
   /// - Throws: ``PersistenceError`` when it is not an array.
-  public func elements() throws(PersistenceError) -> [ValueDecoder] {
+  public func elements() throws(PersistenceError) -> Elements {
     guard case .array(let items) = json else { throw typeMismatch(expected: "an array") }
-    var decoders: [ValueDecoder] = []
-    decoders.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      decoders.append(
-        ValueDecoder(session: session, json: item, pointer: pointer.appending(index: index)))
-    }
-    return decoders
+    return Elements(context: context, items: items, node: context.enter(location, keys: nil))
   }
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.

@@ -93,8 +93,10 @@ extension Animation: PersistableValue where Value: PersistableValue {
     -> Animation<Value>
   {
     let object = try decoder.keyed(by: AnimationKey.self)
+    let elements = try object.valueDecoder(for: .keyframes).elements()
     var frames: [Keyframe] = []
-    for element in try object.valueDecoder(for: .keyframes).elements() {
+    frames.reserveCapacity(elements.count)
+    for element in elements {
       let frame = try element.keyed(by: KeyframeKey.self)
       frames.append(
         Keyframe(

@@ -118,8 +118,10 @@ extension Array: PersistableValue where Element: PersistableValue {
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> [Element]
   {
+    let elements = try decoder.elements()
     var array: [Element] = []
-    for element in try decoder.elements() {
+    array.reserveCapacity(elements.count)
+    for element in elements {
       array.append(try Element.decodePersisted(from: element))
     }
     return array

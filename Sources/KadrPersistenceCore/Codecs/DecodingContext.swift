@@ -1,0 +1,129 @@
+import Foundation
+import KadrModel
+
+/// Where a value is, as the decoders know it: a container's path node and the value's position
+/// in it.
+///
+/// A location costs no allocation. Its JSON pointer is built from the context's path nodes only
+/// when something asks for it (an error, preserved content), which a successful open never does.
+struct DecodingLocation {
+  /// The path node of the container holding the value.
+  var node: Int
+  /// The value's position in the container (a member's position in the node's keys, or an
+  /// element's index), or -1 for the value the node itself stands for.
+  var member: Int
+}
+
+/// The state that one open shares among its decoders: the session, the path of every container
+/// being read, and the payload shapes already checked.
+///
+/// Decoders are values that hold this context; they are valid while the decoding call that gave
+/// them out runs (as `Decoder`s in `Codable` are). Path nodes made during a clip, overlay, filter
+/// or model codec's `decode` are dropped when it returns, so the path storage stays as small as
+/// the deepest nesting rather than growing with the document.
+final class DecodingContext {
+  /// One step of a path: a container the decoders entered.
+  struct Node {
+    /// The parent's node, or -1 for a base (whose pointer is in ``bases``).
+    var parent: Int
+    /// The container's position in its parent (as ``DecodingLocation/member``), or, for a base,
+    /// its index in ``bases``.
+    var member: Int
+    /// The keys of the object this node stands for, naming its members; `nil` for an array.
+    var keys: [String]?
+  }
+
+  let session: CodingSession
+  // The state below is only ever accessed by the decoding thread, one access at a time (no
+  // access spans a call that could reach it again), so it needs no run-time exclusivity checks,
+  // which would cost more than the accesses themselves.
+
+  /// The path nodes, outermost first.
+  @exclusivity(unchecked) private(set) var nodes: [Node] = []
+  /// Pointers given from outside, where paths start.
+  @exclusivity(unchecked) private var bases: [JSONPointer] = []
+  /// The payload shapes checked most recently, by a hash of the key type and the keys array.
+  @exclusivity(unchecked) var shapes: [PayloadShape?]
+
+  /// The codecs looked up so far, at each extension point.
+  let clipCodecs = KindCodecCache<any Clip>()
+  let overlayCodecs = KindCodecCache<any Overlay>()
+  let filterCodecs = KindCodecCache<Filter>()
+  let textAnimationCodecs = KindCodecCache<any TextAnimation>()
+  let modelCodecs = ModelCodecCache()
+
+  /// Creates the context of one decoding session.
+  ///
+  /// - Parameter session: The session.
+  init(session: CodingSession) {
+    self.session = session
+    shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
+  }
+
+  /// A location standing for the value at `pointer`.
+  ///
+  /// - Parameter pointer: Where the value is in the document.
+  func base(_ pointer: JSONPointer) -> DecodingLocation {
+    bases.append(pointer)
+    nodes.append(Node(parent: -1, member: bases.count - 1, keys: nil))
+    return DecodingLocation(node: nodes.count - 1, member: -1)
+  }
+
+  /// Enters the container at `location`, whose members `keys` names (`nil` for an array).
+  ///
+  /// - Returns: The node of the container, for the locations of its members.
+  func enter(_ location: DecodingLocation, keys: [String]?) -> Int {
+    nodes.append(Node(parent: location.node, member: location.member, keys: keys))
+    return nodes.count - 1
+  }
+
+  /// The number of path nodes, to give back to ``drop(to:)``.
+  var nodeMark: Int { nodes.count }
+
+  /// Drops the path nodes made since `mark` (``nodeMark``), once no decoder can use them.
+  func drop(to mark: Int) {
+    guard mark >= 0, mark < nodes.count else { return }
+    nodes.removeLast(nodes.count - mark)
+  }
+
+  /// The JSON pointer of `location`.
+  func pointer(of location: DecodingLocation) -> JSONPointer {
+    var components: [JSONPointer.Component] = []
+    var nodeIndex = location.node
+    var member = location.member
+    // Each index is checked, so even a location kept past its decoding call (its nodes
+    // dropped) gives a pointer rather than a crash.
+    while nodeIndex >= 0, nodeIndex < nodes.count {
+      let node = nodes[nodeIndex]
+      if member >= 0 {
+        if let keys = node.keys {
+          if member < keys.count { components.append(.key(keys[member])) }
+        } else {
+          components.append(.index(member))
+        }
+      }
+      if node.parent < 0 {
+        let base = node.member < bases.count ? bases[node.member] : .root
+        return components.reversed().reduce(base) { $0.appending($1) }
+      }
+      nodeIndex = node.parent
+      member = node.member
+    }
+    return JSONPointer(components.reversed())
+  }
+
+  /// Runs `body` one level deeper, refusing to go past the depth limit (as the session's
+  /// `nested(at:_:)`, with the pointer built only for the error).
+  func nested<T>(at location: DecodingLocation, _ body: () throws(PersistenceError) -> T)
+    throws(PersistenceError) -> T
+  {
+    session.depth += 1
+    defer { session.depth -= 1 }
+    // Each nesting level of the model is at least two JSON levels.
+    guard session.depth * 2 <= session.options.limits.maximumDepth else {
+      throw PersistenceError(
+        .tooDeep(limit: session.options.limits.maximumDepth), at: pointer(of: location))
+    }
+    return try body()
+  }
+}
