@@ -6,12 +6,19 @@ import KadrModel
 ///
 /// A location costs no allocation. Its JSON pointer is built from the context's path nodes only
 /// when something asks for it (an error, preserved content), which a successful open never does.
+@usableFromInline
 struct DecodingLocation {
   /// The path node of the container holding the value.
-  var node: Int
+  @usableFromInline var node: Int
   /// The value's position in the container (a member's position in the node's keys, or an
   /// element's index), or -1 for the value the node itself stands for.
-  var member: Int
+  @usableFromInline var member: Int
+
+  @inlinable
+  init(node: Int, member: Int) {
+    self.node = node
+    self.member = member
+  }
 }
 
 /// The state that one open shares among its decoders: the session, the path of every container
@@ -21,6 +28,7 @@ struct DecodingLocation {
 /// them out runs (as `Decoder`s in `Codable` are). Path nodes made during a clip, overlay, filter
 /// or model codec's `decode` are dropped when it returns, so the path storage stays as small as
 /// the deepest nesting rather than growing with the document.
+@usableFromInline
 final class DecodingContext {
   /// One step of a path: a container the decoders entered.
   struct Node {
@@ -38,19 +46,22 @@ final class DecodingContext {
   // access spans a call that could reach it again), so it needs no run-time exclusivity checks,
   // which would cost more than the accesses themselves.
 
-  /// The path nodes, outermost first.
-  @exclusivity(unchecked) private(set) var nodes: [Node] = []
+  /// The path nodes, outermost first: the first ``nodeCount`` are in use, the rest are dropped
+  /// nodes whose slots are reused.
+  @exclusivity(unchecked) private var nodes: [Node] = []
+  /// The number of path nodes in use.
+  @exclusivity(unchecked) private var nodeCount = 0
   /// Pointers given from outside, where paths start.
   @exclusivity(unchecked) private var bases: [JSONPointer] = []
   /// The payload shapes checked most recently, by a hash of the key type and the keys array.
   @exclusivity(unchecked) var shapes: [PayloadShape?]
 
   /// The codecs looked up so far, at each extension point.
-  let clipCodecs = KindCodecCache<any Clip>()
-  let overlayCodecs = KindCodecCache<any Overlay>()
-  let filterCodecs = KindCodecCache<Filter>()
-  let textAnimationCodecs = KindCodecCache<any TextAnimation>()
-  let modelCodecs = ModelCodecCache()
+  let clipCodecs: KindCodecCache<any Clip>
+  let overlayCodecs: KindCodecCache<any Overlay>
+  let filterCodecs: KindCodecCache<Filter>
+  let textAnimationCodecs: KindCodecCache<any TextAnimation>
+  let modelCodecs: ModelCodecCache
 
   /// Creates the context of one decoding session.
   ///
@@ -58,6 +69,12 @@ final class DecodingContext {
   init(session: CodingSession) {
     self.session = session
     shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
+    let registry = session.registry
+    clipCodecs = KindCodecCache(table: registry.clips)
+    overlayCodecs = KindCodecCache(table: registry.overlays)
+    filterCodecs = KindCodecCache(table: registry.filters)
+    textAnimationCodecs = KindCodecCache(table: registry.textAnimations)
+    modelCodecs = ModelCodecCache(table: registry.models)
   }
 
   /// A location standing for the value at `pointer`.
@@ -65,25 +82,35 @@ final class DecodingContext {
   /// - Parameter pointer: Where the value is in the document.
   func base(_ pointer: JSONPointer) -> DecodingLocation {
     bases.append(pointer)
-    nodes.append(Node(parent: -1, member: bases.count - 1, keys: nil))
-    return DecodingLocation(node: nodes.count - 1, member: -1)
+    return DecodingLocation(
+      node: push(Node(parent: -1, member: bases.count - 1, keys: nil)), member: -1)
   }
 
   /// Enters the container at `location`, whose members `keys` names (`nil` for an array).
   ///
   /// - Returns: The node of the container, for the locations of its members.
+  @usableFromInline
   func enter(_ location: DecodingLocation, keys: [String]?) -> Int {
-    nodes.append(Node(parent: location.node, member: location.member, keys: keys))
-    return nodes.count - 1
+    push(Node(parent: location.node, member: location.member, keys: keys))
+  }
+
+  /// Adds `node` to the path, in the slot of a dropped node if there is one.
+  private func push(_ node: Node) -> Int {
+    if nodeCount < nodes.count {
+      nodes[nodeCount] = node
+    } else {
+      nodes.append(node)
+    }
+    nodeCount += 1
+    return nodeCount - 1
   }
 
   /// The number of path nodes, to give back to ``drop(to:)``.
-  var nodeMark: Int { nodes.count }
+  var nodeMark: Int { nodeCount }
 
   /// Drops the path nodes made since `mark` (``nodeMark``), once no decoder can use them.
   func drop(to mark: Int) {
-    guard mark >= 0, mark < nodes.count else { return }
-    nodes.removeLast(nodes.count - mark)
+    if mark >= 0, mark < nodeCount { nodeCount = mark }
   }
 
   /// The JSON pointer of `location`.
@@ -93,7 +120,7 @@ final class DecodingContext {
     var member = location.member
     // Each index is checked, so even a location kept past its decoding call (its nodes
     // dropped) gives a pointer rather than a crash.
-    while nodeIndex >= 0, nodeIndex < nodes.count {
+    while nodeIndex >= 0, nodeIndex < nodeCount {
       let node = nodes[nodeIndex]
       if member >= 0 {
         if let keys = node.keys {

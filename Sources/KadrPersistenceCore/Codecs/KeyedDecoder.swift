@@ -7,20 +7,27 @@ import KadrModel
 /// known kind is ignored silently. Every error names the field's JSON pointer. A decoder is valid
 /// while the decoding call that gave it out runs.
 public struct KeyedDecoder<Key: PayloadKey> {
-  let context: DecodingContext
+  @usableFromInline let context: DecodingContext
   /// The members' values, parallel to the shape's keys.
-  let values: [JSONValue]
+  @usableFromInline let values: [JSONValue]
   /// The keys, checked against `Key`, and where each key's member is.
-  let shape: PayloadShape
+  @usableFromInline let shape: PayloadShape
   /// The object's path node.
-  let node: Int
+  @usableFromInline let node: Int
 
   /// Reads `object` at `location`; the member at `hidden` (a flat payload's `kind`), if any, is
   /// not part of the payload.
+  @inlinable
   init(
     context: DecodingContext, object: JSONObject, hiding hidden: Int, at location: DecodingLocation
   ) throws(PersistenceError) {
-    shape = try context.shape(of: object.keys, hiding: hidden, for: Key.self, at: location)
+    if let cached = context.cachedShape(
+      of: object.keys, hiding: hidden, type: ObjectIdentifier(Key.self))
+    {
+      shape = cached
+    } else {
+      shape = try context.newShape(of: object.keys, hiding: hidden, for: Key.self, at: location)
+    }
     self.context = context
     values = object.values
     node = context.enter(location, keys: object.keys)
@@ -45,12 +52,14 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// Whether the payload has `key`.
   ///
   /// - Parameter key: The key.
+  @inlinable
   public func contains(_ key: Key) -> Bool { shape.member(of: key) != nil }
 
   /// The decoder of the value under `key`.
   ///
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError`` when the key is missing.
+  @inlinable
   public func valueDecoder(for key: Key) throws(PersistenceError) -> ValueDecoder {
     guard let member = shape.member(of: key) else {
       throw PersistenceError(.missingField(key.rawValue), at: pointer)
@@ -61,14 +70,15 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// The decoder of the value under `key`, or `nil` when the key is absent.
   ///
   /// - Parameter key: The key.
+  @inlinable
   public func valueDecoderIfPresent(for key: Key) -> ValueDecoder? {
     guard let member = shape.member(of: key) else { return nil }
     return decoder(of: member)
   }
 
   /// The decoder of the member at `member`.
-  @inline(__always)
-  private func decoder(of member: Int) -> ValueDecoder {
+  @inlinable
+  func decoder(of member: Int) -> ValueDecoder {
     ValueDecoder(
       context: context, json: values[member],
       location: DecodingLocation(node: node, member: member))
@@ -80,6 +90,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///   - type: The value's type.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` when it is missing or malformed.
+  @inlinable
   public func decode<Value: PersistableValue>(_ type: Value.Type, for key: Key)
     throws(PersistenceError) -> Value
   {
@@ -93,6 +104,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///   - type: The value's type.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` when it is present but malformed.
+  @inlinable
   public func decodeIfPresent<Value: PersistableValue>(_ type: Value.Type, for key: Key)
     throws(PersistenceError) -> Value?
   {

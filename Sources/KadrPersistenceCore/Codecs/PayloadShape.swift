@@ -6,6 +6,7 @@ import Foundation
 /// (a string switch per key) and finding a key's member (a string comparison per member) happen
 /// once per shape and key type, not once per object: the ``DecodingContext`` keeps the shapes it
 /// checked last, by the identity of the keys array (held here, so the identity stays valid).
+@usableFromInline
 final class PayloadShape {
   /// How many shapes a context keeps (a power of two); a shape may be in either slot of a pair.
   static let cacheSize = 256
@@ -13,15 +14,15 @@ final class PayloadShape {
   /// The key type the keys were checked against.
   let keyType: ObjectIdentifier
   /// The object's keys.
-  let keys: [String]
+  @usableFromInline let keys: [String]
   /// The position of a member the payload does not show (a flat payload's `kind`), or -1.
-  let hidden: Int
+  @usableFromInline let hidden: Int
   /// The address of the keys' storage, which identifies the array while ``keys`` holds it.
   let address: UInt
   /// For each key, by the position of its case among the key type's cases, the position of its
   /// member, or -1. Empty when the key type's cases cannot be told apart by their tag (a key
   /// type that is not a plain enum): then members are found by their names.
-  let positions: [Int32]
+  @usableFromInline let positions: [Int32]
 
   /// Checks `keys` against `Key`, refusing any key it does not have (except the hidden one).
   ///
@@ -61,7 +62,7 @@ final class PayloadShape {
   }
 
   /// The position of `key`'s member, or `nil` when the payload does not have it.
-  @inline(__always)
+  @inlinable
   func member<Key: PayloadKey>(of key: Key) -> Int? {
     if !positions.isEmpty {
       let tag = Self.tag(of: key)
@@ -98,7 +99,7 @@ final class PayloadShape {
   }
 
   /// The in-memory tag of a key (its case's position, for a plain enum).
-  @inline(__always)
+  @inlinable
   static func tag<Key: PayloadKey>(of key: Key) -> Int {
     MemoryLayout<Key>.size == 0
       ? 0 : withUnsafePointer(to: key) { Int(UnsafeRawPointer($0).load(as: UInt8.self)) }
@@ -122,8 +123,29 @@ final class PayloadShape {
 }
 
 extension DecodingContext {
-  /// The shape of a payload with `keys` for the key type `type`, checking the keys if this
-  /// context has not checked them already.
+  /// The shape of a payload with `keys` for the key type `type`, if this context checked it
+  /// recently.
+  ///
+  /// - Parameters:
+  ///   - keys: The payload's keys.
+  ///   - hidden: The position of a member the payload does not show, or -1.
+  ///   - type: The key type's identifier.
+  @usableFromInline
+  func cachedShape(of keys: [String], hiding hidden: Int, type: ObjectIdentifier)
+    -> PayloadShape?
+  {
+    let slot = PayloadShape.slot(address: PayloadShape.address(of: keys), type: type)
+    if let cached = shapes[slot], cached.matches(type, keys: keys, hidden: hidden) {
+      return cached
+    }
+    if let cached = shapes[slot + 1], cached.matches(type, keys: keys, hidden: hidden) {
+      return cached
+    }
+    return nil
+  }
+
+  /// Checks the keys of a payload for the key type `type`, and keeps the shape for the next
+  /// payload with the same keys array.
   ///
   /// - Parameters:
   ///   - keys: The payload's keys.
@@ -131,18 +153,12 @@ extension DecodingContext {
   ///   - type: The key type.
   ///   - location: The payload's location, for the error.
   /// - Throws: ``PersistenceError`` for a key that `type` does not have.
-  func shape<Key: PayloadKey>(
+  @usableFromInline
+  func newShape<Key: PayloadKey>(
     of keys: [String], hiding hidden: Int, for type: Key.Type, at location: DecodingLocation
   ) throws(PersistenceError) -> PayloadShape {
-    let typeID = ObjectIdentifier(type)
-    let slot = PayloadShape.slot(address: PayloadShape.address(of: keys), type: typeID)
-    if let cached = shapes[slot], cached.matches(typeID, keys: keys, hidden: hidden) {
-      return cached
-    }
-    if let cached = shapes[slot + 1], cached.matches(typeID, keys: keys, hidden: hidden) {
-      return cached
-    }
     let shape = try PayloadShape(keys: keys, hiding: hidden, for: type) { pointer(of: location) }
+    let slot = PayloadShape.slot(address: shape.address, type: shape.keyType)
     // The newest shape takes the pair's first slot; the one it held moves to the second.
     shapes[slot + 1] = shapes[slot]
     shapes[slot] = shape

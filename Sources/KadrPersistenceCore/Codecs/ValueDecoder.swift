@@ -6,11 +6,12 @@ import KadrModel
 /// A decoder is valid while the decoding call that gave it out runs: keep the values it reads,
 /// not the decoder.
 public struct ValueDecoder {
-  let context: DecodingContext
+  @usableFromInline let context: DecodingContext
   /// The JSON value being read.
   public let json: JSONValue
-  let location: DecodingLocation
+  @usableFromInline let location: DecodingLocation
 
+  @inlinable
   init(context: DecodingContext, json: JSONValue, location: DecodingLocation) {
     self.context = context
     self.json = json
@@ -32,6 +33,7 @@ public struct ValueDecoder {
   ///
   /// - Parameter keys: The object's key type.
   /// - Throws: ``PersistenceError`` when the value is not an object or has an unknown key.
+  @inlinable
   public func keyed<Key: PayloadKey>(by keys: Key.Type) throws(PersistenceError) -> KeyedDecoder<
     Key
   > {
@@ -56,6 +58,7 @@ public struct ValueDecoder {
   /// The value as a string.
   ///
   /// - Throws: ``PersistenceError`` when it is not a string.
+  @inlinable
   public func string() throws(PersistenceError) -> String {
     guard case .string(let value) = json else { throw typeMismatch(expected: "a string") }
     return value
@@ -64,6 +67,7 @@ public struct ValueDecoder {
   /// The value as a finite number.
   ///
   /// - Throws: ``PersistenceError`` when it is not a number.
+  @inlinable
   public func double() throws(PersistenceError) -> Double {
     switch json {
     case .number(let value): return value
@@ -75,6 +79,7 @@ public struct ValueDecoder {
   /// The value as an integer.
   ///
   /// - Throws: ``PersistenceError`` when it is not an integer literal that fits `Int64`.
+  @inlinable
   public func int64() throws(PersistenceError) -> Int64 {
     switch json {
     case .integer(let value): return value
@@ -87,6 +92,7 @@ public struct ValueDecoder {
   /// The value as a Boolean.
   ///
   /// - Throws: ``PersistenceError`` when it is not `true` or `false`.
+  @inlinable
   public func bool() throws(PersistenceError) -> Bool {
     guard case .bool(let value) = json else { throw typeMismatch(expected: "true or false") }
     return value
@@ -95,6 +101,7 @@ public struct ValueDecoder {
   /// The value as a collection of element decoders, made as they are read.
   ///
   /// - Throws: ``PersistenceError`` when it is not an array.
+  @inlinable
   public func elements() throws(PersistenceError) -> Elements {
     guard case .array(let items) = json else { throw typeMismatch(expected: "an array") }
     return Elements(context: context, items: items, node: context.enter(location, keys: nil))
@@ -106,6 +113,7 @@ public struct ValueDecoder {
   ///   - type: The enum to read.
   ///   - field: The field's name for messages, such as "anchor".
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/unknownEnumValue(_:field:allowed:)``.
+  @inlinable
   public func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, field: String)
     throws(PersistenceError) -> E where E.RawValue == String
   {

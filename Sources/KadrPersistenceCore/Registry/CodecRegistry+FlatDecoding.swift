@@ -7,7 +7,7 @@ extension CodecRegistry {
     -> Filter
   {
     try decodeFlat(
-      decoder, table: filters, cache: decoder.context.filterCodecs, point: .filter,
+      decoder, cache: decoder.context.filterCodecs, point: .filter,
       session: session
     ) { kind, json, version in
       .custom(PreservedFilter(kindID: kind, json: json, payloadVersion: version))
@@ -18,7 +18,7 @@ extension CodecRegistry {
     throws(PersistenceError) -> any TextAnimation
   {
     try decodeFlat(
-      decoder, table: textAnimations, cache: decoder.context.textAnimationCodecs,
+      decoder, cache: decoder.context.textAnimationCodecs,
       point: .textAnimation, session: session
     ) { kind, json, version in
       PreservedTextAnimation(kindID: kind, json: json, payloadVersion: version)
@@ -26,7 +26,7 @@ extension CodecRegistry {
   }
 
   private func decodeFlat<Base>(
-    _ decoder: ValueDecoder, table: CodecTable<Base>, cache: KindCodecCache<Base>,
+    _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
     point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
   ) throws(PersistenceError) -> Base {
     guard case .object(let payload) = decoder.json else {
@@ -43,7 +43,7 @@ extension CodecRegistry {
     }
     let kind = KindID(kindText)
     let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
-    guard let codec = cache.codec(for: kindText, in: table) else {
+    guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {
         throw PersistenceError(
           .unknownKind(point, kind), at: decoder.pointer.appending(key: Self.flatKindKey),

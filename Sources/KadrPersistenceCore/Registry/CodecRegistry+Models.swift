@@ -26,7 +26,7 @@ extension CodecRegistry {
     _ type: Model.Type, from decoder: ValueDecoder, session: CodingSession
   ) throws(PersistenceError) -> Model {
     let context = decoder.context
-    guard let codec = context.modelCodecs.codec(for: ObjectIdentifier(Model.self), in: models)
+    guard let codec = context.modelCodecs.codec(for: ObjectIdentifier(Model.self))
     else {
       throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
     }

@@ -18,7 +18,7 @@ extension CodecRegistry {
               "The document holds more than \(session.options.limits.maximumClipCount) clips"))
         }
         let clip = try decodeTagged(
-          element, table: self.clips, cache: decoder.context.clipCodecs, point: .clip,
+          element, cache: decoder.context.clipCodecs, point: .clip,
           session: session
         ) { kind, json, version in
           PreservedClip(kindID: kind, json: json, payloadVersion: version)
@@ -38,7 +38,7 @@ extension CodecRegistry {
     for element in elements {
       overlays.append(
         try decodeTagged(
-          element, table: self.overlays, cache: decoder.context.overlayCodecs, point: .overlay,
+          element, cache: decoder.context.overlayCodecs, point: .overlay,
           session: session
         ) { kind, json, version in
           PreservedOverlay(kindID: kind, json: json, payloadVersion: version)
@@ -48,7 +48,7 @@ extension CodecRegistry {
   }
 
   private func decodeTagged<Base>(
-    _ decoder: ValueDecoder, table: CodecTable<Base>, cache: KindCodecCache<Base>,
+    _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
     point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
   ) throws(PersistenceError) -> Base {
     guard case .object(let wrapper) = decoder.json, wrapper.count == 1,
@@ -61,7 +61,7 @@ extension CodecRegistry {
     }
     let kind = KindID(kindText)
     let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
-    guard let codec = cache.codec(for: kindText, in: table) else {
+    guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {
         throw PersistenceError(.unknownKind(point, kind), at: decoder.pointer, kindID: kind)
       }

@@ -29,13 +29,20 @@ final class KindCodecCache<Base> {
   /// How many kinds are kept; past it, the oldest is replaced.
   static var capacity: Int { 32 }
 
+  /// The registry's codecs at this extension point.
+  let table: CodecTable<Base>
+
+  init(table: CodecTable<Base>) {
+    self.table = table
+  }
+
   // Only the decoding thread uses the cache, one access at a time.
   @exclusivity(unchecked) private var texts: [String] = []
   @exclusivity(unchecked) private var codecs: [CachedCodec<Base>?] = []
   @exclusivity(unchecked) private var next = 0
 
-  /// The codec registered in `table` for the kind id `text`, or `nil`.
-  func codec(for text: String, in table: CodecTable<Base>) -> CachedCodec<Base>? {
+  /// The codec registered for the kind id `text`, or `nil`.
+  func codec(for text: String) -> CachedCodec<Base>? {
     for index in texts.indices where texts[index] == text { return codecs[index] }
     let codec = table.byKind[KindID(text)].map(CachedCodec.init)
     if texts.count < Self.capacity {
@@ -55,14 +62,19 @@ final class ModelCodecCache {
   /// How many model types are kept; past it, types are looked up each time.
   static var capacity: Int { 32 }
 
+  /// The registry's model codecs.
+  let table: CodecTable<any Sendable>
+
+  init(table: CodecTable<any Sendable>) {
+    self.table = table
+  }
+
   // Only the decoding thread uses the cache, one access at a time.
   @exclusivity(unchecked) private var types: [ObjectIdentifier] = []
   @exclusivity(unchecked) private var codecs: [CachedCodec<any Sendable>?] = []
 
-  /// The codec registered in `table` for the model type `type`, or `nil`.
-  func codec(for type: ObjectIdentifier, in table: CodecTable<any Sendable>)
-    -> CachedCodec<any Sendable>?
-  {
+  /// The codec registered for the model type `type`, or `nil`.
+  func codec(for type: ObjectIdentifier) -> CachedCodec<any Sendable>? {
     for index in types.indices where types[index] == type { return codecs[index] }
     let codec = table.codec(forType: type).map(CachedCodec.init)
     if types.count < Self.capacity {
