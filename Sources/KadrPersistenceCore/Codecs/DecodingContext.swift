@@ -55,6 +55,8 @@ final class DecodingContext {
   @exclusivity(unchecked) private var bases: [JSONPointer] = []
   /// The payload shapes checked most recently, by a hash of the key type and the keys array.
   @exclusivity(unchecked) var shapes: [PayloadShape?]
+  /// The payload shapes pushed out of ``shapes``.
+  @exclusivity(unchecked) var shapeOverflow: [ShapeKey: PayloadShape] = [:]
 
   /// The codecs looked up so far, at each extension point.
   let clipCodecs: KindCodecCache<any Clip>

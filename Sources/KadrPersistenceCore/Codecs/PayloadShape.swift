@@ -8,8 +8,11 @@ import Foundation
 /// checked last, by the identity of the keys array (held here, so the identity stays valid).
 @usableFromInline
 final class PayloadShape {
-  /// How many shapes a context keeps (a power of two); a shape may be in either slot of a pair.
-  static let cacheSize = 256
+  /// How many shapes a context keeps at hand (a power of two); a shape may be in either slot
+  /// of a pair. Shapes pushed out are kept in ``DecodingContext/shapeOverflow``.
+  static let cacheSize = 512
+  /// How many shapes the overflow keeps at most; past it, shapes are checked again when seen.
+  static let overflowLimit = 4096
 
   /// The key type the keys were checked against.
   let keyType: ObjectIdentifier
@@ -94,7 +97,7 @@ final class PayloadShape {
     let typeBits = UInt(bitPattern: type)
     let mixed = UInt64(truncatingIfNeeded: address ^ (typeBits &<< 17 | typeBits &>> 47))
     // Fibonacci hashing: the top bits of the product depend on every bit of the input.
-    let hash = (mixed &* 0x9E37_79B9_7F4A_7C15) >> 56
+    let hash = (mixed &* 0x9E37_79B9_7F4A_7C15) >> 55
     return Int(truncatingIfNeeded: hash) & (cacheSize - 2)
   }
 
@@ -157,11 +160,34 @@ extension DecodingContext {
   func newShape<Key: PayloadKey>(
     of keys: [String], hiding hidden: Int, for type: Key.Type, at location: DecodingLocation
   ) throws(PersistenceError) -> PayloadShape {
-    let shape = try PayloadShape(keys: keys, hiding: hidden, for: type) { pointer(of: location) }
-    let slot = PayloadShape.slot(address: shape.address, type: shape.keyType)
-    // The newest shape takes the pair's first slot; the one it held moves to the second.
+    let typeID = ObjectIdentifier(type)
+    let address = PayloadShape.address(of: keys)
+    let overflowKey = ShapeKey(address: address, type: typeID, hidden: hidden)
+    let shape: PayloadShape
+    if let kept = shapeOverflow[overflowKey], kept.matches(typeID, keys: keys, hidden: hidden) {
+      shape = kept
+    } else {
+      shape = try PayloadShape(keys: keys, hiding: hidden, for: type) { pointer(of: location) }
+    }
+    let slot = PayloadShape.slot(address: address, type: typeID)
+    // The newest shape takes the pair's first slot; the one it held moves to the second, and
+    // the one that held the second to the overflow (so a document with more shapes than a pair
+    // holds does not check them again and again).
+    if let pushedOut = shapes[slot + 1], shapeOverflow.count < PayloadShape.overflowLimit {
+      shapeOverflow[
+        ShapeKey(address: pushedOut.address, type: pushedOut.keyType, hidden: pushedOut.hidden)] =
+        pushedOut
+    }
     shapes[slot + 1] = shapes[slot]
     shapes[slot] = shape
     return shape
   }
+}
+
+/// What identifies a payload shape: the keys array's address, the key type and the hidden
+/// member.
+struct ShapeKey: Hashable {
+  let address: UInt
+  let type: ObjectIdentifier
+  let hidden: Int
 }
