@@ -26,6 +26,42 @@ enum Measure {
     try? "5".write(toFile: "/proc/self/clear_refs", atomically: false, encoding: .utf8)
   }
 
+  /// Runs `body` and measures the memory it needed beyond what it returned: the growth of the
+  /// resident size to its peak while `body` ran, less the size of the result.
+  ///
+  /// `malloc` keeps freed memory for reuse rather than returning it to the system, so the
+  /// resident size after `body` still holds every transient allocation and equals the peak: the
+  /// old `peak − max(after, before)` read 0. Here free memory is handed back (`malloc_trim`)
+  /// before the baseline, and the result's size is measured apart, as what a second run of
+  /// `body` keeps resident once its transient memory is handed back. Where the peak cannot be
+  /// read (not Linux) the transient is 0.
+  ///
+  /// - Returns: `body`'s first result, the transient peak in bytes, and the peak resident size.
+  static func transientPeak<T>(_ body: () throws -> T) rethrows -> (
+    result: T, transientBytes: Int, peakBytes: Int
+  ) {
+    trimFreeMemory()
+    resetPeak()
+    let before = residentBytes()
+    let result = try body()
+    let peak = peakResidentBytes()
+    trimFreeMemory()
+    let beforeSecond = residentBytes()
+    let second = try body()
+    trimFreeMemory()
+    let resultBytes = max(0, residentBytes() - beforeSecond)
+    withExtendedLifetime(second) {}
+    return (result, max(0, peak - before - resultBytes), peak)
+  }
+
+  /// Hands memory that `malloc` holds free back to the system (glibc's `malloc_trim`), found at
+  /// run time so that the benchmark still builds where there is no such function.
+  static func trimFreeMemory() {
+    typealias Trim = @convention(c) (Int) -> Int32
+    guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }
+    _ = unsafeBitCast(symbol, to: Trim.self)(0)
+  }
+
   private static func statusField(_ name: String) -> Int {
     guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else {
       return 0

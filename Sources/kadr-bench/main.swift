@@ -108,17 +108,15 @@ func run(clips: Int) throws -> Result {
   let readerMs = try Measure.medianMilliseconds(runs: runs) { _ = try JSONReader().read(bytes) }
   let writerMs = try Measure.medianMilliseconds(runs: runs) { _ = try JSONWriter().write(tree) }
 
-  Measure.resetPeak()
-  let before = Measure.residentBytes()
-  let opened = try coder.video(from: bytes, images: store)
-  let peak = Measure.peakResidentBytes()
-  let after = Measure.residentBytes()
+  let (opened, transient, peak) = try Measure.transientPeak {
+    try coder.video(from: bytes, images: store)
+  }
   withExtendedLifetime(opened) {}
   return Result(
     clips: clips, bytes: bytes.count, saveMs: saveMs, openMs: openMs,
     baselineEncodeMs: baselineEncodeMs, baselineDecodeMs: baselineDecodeMs,
     serializationMs: serializationMs, readerMs: readerMs, writerMs: writerMs, peakRSS: peak,
-    openTransientPeak: max(0, peak - max(after, before)))
+    openTransientPeak: transient)
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {

@@ -4,48 +4,84 @@ import KadrModel
 /// Reads one payload object, key by key, for a codec's `decode`.
 ///
 /// Creating it refuses keys that the codec's ``PayloadKey`` type does not have, so nothing in a
-/// known kind is ignored silently. Every error names the field's JSON pointer.
+/// known kind is ignored silently. Every error names the field's JSON pointer. A decoder is valid
+/// while the decoding call that gave it out runs.
 public struct KeyedDecoder<Key: PayloadKey> {
-  let session: CodingSession
-  /// The object being read.
-  public let object: JSONObject
-  /// Its JSON pointer.
-  public let pointer: JSONPointer
+  @usableFromInline let context: DecodingContext
+  /// The members' values, parallel to the shape's keys.
+  @usableFromInline let values: [JSONValue]
+  /// The keys, checked against `Key`, and where each key's member is.
+  @usableFromInline let shape: PayloadShape
+  /// The object's path node.
+  @usableFromInline let node: Int
 
-  init(session: CodingSession, object: JSONObject, pointer: JSONPointer) throws(PersistenceError) {
-    self.session = session
-    self.object = object
-    self.pointer = pointer
-    for key in object.keys where Key(rawValue: key) == nil {
-      throw PersistenceError(
-        .unknownField(key, known: Key.allCases.map(\.rawValue)), at: pointer.appending(key: key))
+  /// Reads `object` at `location`; the member at `hidden` (a flat payload's `kind`), if any, is
+  /// not part of the payload.
+  @inlinable
+  init(
+    context: DecodingContext, object: JSONObject, hiding hidden: Int, at location: DecodingLocation
+  ) throws(PersistenceError) {
+    if let cached = context.cachedShape(
+      of: object.keys, hiding: hidden, type: ObjectIdentifier(Key.self))
+    {
+      shape = cached
+    } else {
+      shape = try context.newShape(of: object.keys, hiding: hidden, for: Key.self, at: location)
     }
+    self.context = context
+    values = object.values
+    node = context.enter(location, keys: object.keys)
   }
+
+  var session: CodingSession { context.session }
+
+  /// The object being read.
+  public var object: JSONObject {
+    var keys = shape.keys
+    var values = values
+    if shape.hidden >= 0, shape.hidden < keys.count, shape.hidden < values.count {
+      keys.remove(at: shape.hidden)
+      values.remove(at: shape.hidden)
+    }
+    return JSONObject(uniqueKeys: keys, values: values)
+  }
+
+  /// Its JSON pointer.
+  public var pointer: JSONPointer { context.pointer(of: DecodingLocation(node: node, member: -1)) }
 
   /// Whether the payload has `key`.
   ///
   /// - Parameter key: The key.
-  public func contains(_ key: Key) -> Bool { object.index(of: key.rawValue) != nil }
+  @inlinable
+  public func contains(_ key: Key) -> Bool { shape.member(of: key) != nil }
 
   /// The decoder of the value under `key`.
   ///
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError`` when the key is missing.
+  @inlinable
   public func valueDecoder(for key: Key) throws(PersistenceError) -> ValueDecoder {
-    guard let json = object[key.rawValue] else {
+    guard let member = shape.member(of: key) else {
       throw PersistenceError(.missingField(key.rawValue), at: pointer)
     }
-    return ValueDecoder(
-      session: session, json: json, parent: pointer, component: .key(key.rawValue))
+    return decoder(of: member)
   }
 
   /// The decoder of the value under `key`, or `nil` when the key is absent.
   ///
   /// - Parameter key: The key.
+  @inlinable
   public func valueDecoderIfPresent(for key: Key) -> ValueDecoder? {
-    guard let json = object[key.rawValue] else { return nil }
-    return ValueDecoder(
-      session: session, json: json, parent: pointer, component: .key(key.rawValue))
+    guard let member = shape.member(of: key) else { return nil }
+    return decoder(of: member)
+  }
+
+  /// The decoder of the member at `member`.
+  @inlinable
+  func decoder(of member: Int) -> ValueDecoder {
+    ValueDecoder(
+      context: context, json: values[member],
+      location: DecodingLocation(node: node, member: member))
   }
 
   /// Reads the required value under `key`.
@@ -54,6 +90,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///   - type: The value's type.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` when it is missing or malformed.
+  @inlinable
   public func decode<Value: PersistableValue>(_ type: Value.Type, for key: Key)
     throws(PersistenceError) -> Value
   {
@@ -67,6 +104,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///   - type: The value's type.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` when it is present but malformed.
+  @inlinable
   public func decodeIfPresent<Value: PersistableValue>(_ type: Value.Type, for key: Key)
     throws(PersistenceError) -> Value?
   {
@@ -124,8 +162,10 @@ public struct KeyedDecoder<Key: PayloadKey> {
   public func decodeModels<Model: Sendable>(_ type: Model.Type, for key: Key)
     throws(PersistenceError) -> [Model]
   {
+    let elements = try valueDecoder(for: key).elements()
     var models: [Model] = []
-    for element in try valueDecoder(for: key).elements() {
+    models.reserveCapacity(elements.count)
+    for element in elements {
       models.append(try session.registry.decodeModel(type, from: element, session: session))
     }
     return models

@@ -2,40 +2,43 @@ import Foundation
 import KadrModel
 
 /// Where one value is being read: its JSON form, its pointer and the open's session.
+///
+/// A decoder is valid while the decoding call that gave it out runs: keep the values it reads,
+/// not the decoder.
 public struct ValueDecoder {
-  let session: CodingSession
+  @usableFromInline let context: DecodingContext
   /// The JSON value being read.
   public let json: JSONValue
-  // Built only when asked for, as in ``ValueEncoder``.
-  let parent: JSONPointer
-  let component: JSONPointer.Component?
+  @usableFromInline let location: DecodingLocation
 
-  init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
-    self.init(session: session, json: json, parent: pointer, component: nil)
-  }
-
-  init(
-    session: CodingSession, json: JSONValue, parent: JSONPointer,
-    component: JSONPointer.Component?
-  ) {
-    self.session = session
+  @inlinable
+  init(context: DecodingContext, json: JSONValue, location: DecodingLocation) {
+    self.context = context
     self.json = json
-    self.parent = parent
-    self.component = component
+    self.location = location
   }
+
+  /// A decoder for `json` at `pointer`, starting a new decoding context for `session`.
+  init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
+    let context = DecodingContext(session: session)
+    self.init(context: context, json: json, location: context.base(pointer))
+  }
+
+  var session: CodingSession { context.session }
 
   /// Its JSON pointer.
-  public var pointer: JSONPointer { component.map { parent.appending($0) } ?? parent }
+  public var pointer: JSONPointer { context.pointer(of: location) }
 
   /// A decoder for this value as a keyed object; refuses keys that `keys` does not have.
   ///
   /// - Parameter keys: The object's key type.
   /// - Throws: ``PersistenceError`` when the value is not an object or has an unknown key.
+  @inlinable
   public func keyed<Key: PayloadKey>(by keys: Key.Type) throws(PersistenceError) -> KeyedDecoder<
     Key
   > {
     guard case .object(let object) = json else { throw typeMismatch(expected: "an object") }
-    return try KeyedDecoder(session: session, object: object, pointer: pointer)
+    return try KeyedDecoder(context: context, object: object, hiding: -1, at: location)
   }
 
   /// An error for a value of the wrong JSON type.
@@ -55,6 +58,7 @@ public struct ValueDecoder {
   /// The value as a string.
   ///
   /// - Throws: ``PersistenceError`` when it is not a string.
+  @inlinable
   public func string() throws(PersistenceError) -> String {
     guard case .string(let value) = json else { throw typeMismatch(expected: "a string") }
     return value
@@ -63,6 +67,7 @@ public struct ValueDecoder {
   /// The value as a finite number.
   ///
   /// - Throws: ``PersistenceError`` when it is not a number.
+  @inlinable
   public func double() throws(PersistenceError) -> Double {
     switch json {
     case .number(let value): return value
@@ -74,6 +79,7 @@ public struct ValueDecoder {
   /// The value as an integer.
   ///
   /// - Throws: ``PersistenceError`` when it is not an integer literal that fits `Int64`.
+  @inlinable
   public func int64() throws(PersistenceError) -> Int64 {
     switch json {
     case .integer(let value): return value
@@ -86,23 +92,19 @@ public struct ValueDecoder {
   /// The value as a Boolean.
   ///
   /// - Throws: ``PersistenceError`` when it is not `true` or `false`.
+  @inlinable
   public func bool() throws(PersistenceError) -> Bool {
     guard case .bool(let value) = json else { throw typeMismatch(expected: "true or false") }
     return value
   }
 
-  /// The value as an array of element decoders.
+  /// The value as a collection of element decoders, made as they are read.
   ///
   /// - Throws: ``PersistenceError`` when it is not an array.
-  public func elements() throws(PersistenceError) -> [ValueDecoder] {
+  @inlinable
+  public func elements() throws(PersistenceError) -> Elements {
     guard case .array(let items) = json else { throw typeMismatch(expected: "an array") }
-    var decoders: [ValueDecoder] = []
-    decoders.reserveCapacity(items.count)
-    for (index, item) in items.enumerated() {
-      decoders.append(
-        ValueDecoder(session: session, json: item, pointer: pointer.appending(index: index)))
-    }
-    return decoders
+    return Elements(context: context, items: items, node: context.enter(location, keys: nil))
   }
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.
@@ -111,6 +113,7 @@ public struct ValueDecoder {
   ///   - type: The enum to read.
   ///   - field: The field's name for messages, such as "anchor".
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/unknownEnumValue(_:field:allowed:)``.
+  @inlinable
   public func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, field: String)
     throws(PersistenceError) -> E where E.RawValue == String
   {

@@ -6,8 +6,10 @@ extension CodecRegistry {
   func decodeFilter(_ decoder: ValueDecoder, session: CodingSession) throws(PersistenceError)
     -> Filter
   {
-    try decodeFlat(decoder, table: filters, point: .filter, session: session) {
-      kind, json, version in
+    try decodeFlat(
+      decoder, cache: decoder.context.filterCodecs, point: .filter,
+      session: session
+    ) { kind, json, version in
       .custom(PreservedFilter(kindID: kind, json: json, payloadVersion: version))
     }
   }
@@ -15,30 +17,33 @@ extension CodecRegistry {
   func decodeTextAnimation(_ decoder: ValueDecoder, session: CodingSession)
     throws(PersistenceError) -> any TextAnimation
   {
-    try decodeFlat(decoder, table: textAnimations, point: .textAnimation, session: session) {
-      kind, json, version in
+    try decodeFlat(
+      decoder, cache: decoder.context.textAnimationCodecs,
+      point: .textAnimation, session: session
+    ) { kind, json, version in
       PreservedTextAnimation(kindID: kind, json: json, payloadVersion: version)
     }
   }
 
   private func decodeFlat<Base>(
-    _ decoder: ValueDecoder, table: CodecTable<Base>, point: ExtensionPoint,
-    session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
+    _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
+    point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
   ) throws(PersistenceError) -> Base {
-    guard case .object(var payload) = decoder.json else {
+    guard case .object(let payload) = decoder.json else {
       throw decoder.typeMismatch(expected: "an object")
     }
-    guard let kindJSON = payload[Self.flatKindKey] else {
+    guard let kindIndex = payload.index(of: Self.flatKindKey) else {
       throw decoder.error(.missingField(Self.flatKindKey))
     }
+    let kindJSON = payload.values[kindIndex]
     guard case .string(let kindText) = kindJSON else {
       throw PersistenceError(
         .wrongType(expected: "a string", found: kindJSON.typeName),
         at: decoder.pointer.appending(key: Self.flatKindKey))
     }
     let kind = KindID(kindText)
-    let version = session.payloadVersions[kind] ?? 1
-    guard let codec = table.byKind[kind] else {
+    let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
+    guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {
         throw PersistenceError(
           .unknownKind(point, kind), at: decoder.pointer.appending(key: Self.flatKindKey),
@@ -54,10 +59,19 @@ extension CodecRegistry {
       }
       return preservedFlat(point, kind, version, decoder, session, preserve)
     }
-    payload[Self.flatKindKey] = nil
+    let context = decoder.context
+    // The path nodes of this value are no use once its codec has returned.
+    let mark = context.nodeMark
+    defer { context.drop(to: mark) }
     do throws(PersistenceError) {
-      let upgraded = try codec.upgrade(payload, from: version, at: decoder.pointer)
-      return try codec.decode(upgraded, session, decoder.pointer)
+      guard version < codec.payloadVersion else {
+        // The payload is read in place, its `kind` member hidden: no copy without it.
+        return try codec.decodePayload(payload, kindIndex, context, decoder.location)
+      }
+      var older = payload
+      older[Self.flatKindKey] = nil
+      let upgraded = try codec.codec.upgrade(older, from: version, at: decoder.pointer)
+      return try codec.decodePayload(upgraded, -1, context, decoder.location)
     } catch {
       throw error.attributed(to: kind, at: point)
     }

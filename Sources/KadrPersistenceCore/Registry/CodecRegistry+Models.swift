@@ -25,19 +25,25 @@ extension CodecRegistry {
   func decodeModel<Model: Sendable>(
     _ type: Model.Type, from decoder: ValueDecoder, session: CodingSession
   ) throws(PersistenceError) -> Model {
-    guard let codec = models.codec(forType: ObjectIdentifier(Model.self)) else {
+    let context = decoder.context
+    guard let codec = context.modelCodecs.codec(for: ObjectIdentifier(Model.self))
+    else {
       throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
     }
     guard case .object(let object) = decoder.json else {
       throw decoder.typeMismatch(expected: "an object")
     }
+    // The path nodes of this model are no use once its codec has returned.
+    let mark = context.nodeMark
+    defer { context.drop(to: mark) }
     do throws(PersistenceError) {
-      guard let model = try codec.decode(object, session, decoder.pointer) as? Model else {
+      guard let model = try codec.decodePayload(object, -1, context, decoder.location) as? Model
+      else {
         throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
       }
       return model
     } catch {
-      throw error.attributed(to: codec.kindID, at: .model)
+      throw error.attributed(to: codec.codec.kindID, at: .model)
     }
   }
 }

@@ -7,7 +7,7 @@ extension CodecRegistry {
     -> [any Clip]
   {
     let elements = try decoder.elements()
-    return try session.nested(at: decoder.pointer) { () throws(PersistenceError) in
+    return try decoder.context.nested(at: decoder.location) { () throws(PersistenceError) in
       var clips: [any Clip] = []
       clips.reserveCapacity(elements.count)
       for element in elements {
@@ -18,7 +18,8 @@ extension CodecRegistry {
               "The document holds more than \(session.options.limits.maximumClipCount) clips"))
         }
         let clip = try decodeTagged(
-          element, table: self.clips, point: .clip, session: session
+          element, cache: decoder.context.clipCodecs, point: .clip,
+          session: session
         ) { kind, json, version in
           PreservedClip(kindID: kind, json: json, payloadVersion: version)
         }
@@ -31,11 +32,15 @@ extension CodecRegistry {
   func decodeOverlays(_ decoder: ValueDecoder, session: CodingSession) throws(PersistenceError)
     -> [any Overlay]
   {
+    let elements = try decoder.elements()
     var overlays: [any Overlay] = []
-    for element in try decoder.elements() {
+    overlays.reserveCapacity(elements.count)
+    for element in elements {
       overlays.append(
-        try decodeTagged(element, table: self.overlays, point: .overlay, session: session) {
-          kind, json, version in
+        try decodeTagged(
+          element, cache: decoder.context.overlayCodecs, point: .overlay,
+          session: session
+        ) { kind, json, version in
           PreservedOverlay(kindID: kind, json: json, payloadVersion: version)
         })
     }
@@ -43,8 +48,8 @@ extension CodecRegistry {
   }
 
   private func decodeTagged<Base>(
-    _ decoder: ValueDecoder, table: CodecTable<Base>, point: ExtensionPoint,
-    session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
+    _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
+    point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
   ) throws(PersistenceError) -> Base {
     guard case .object(let wrapper) = decoder.json, wrapper.count == 1,
       let kindText = wrapper.keys.first, let inner = wrapper.values.first
@@ -55,33 +60,43 @@ extension CodecRegistry {
             + "{\"video\": {\"_0\": {…}}}"))
     }
     let kind = KindID(kindText)
-    let kindPointer = decoder.pointer.appending(key: kindText)
-    let version = session.payloadVersions[kind] ?? 1
-    guard let codec = table.byKind[kind] else {
+    let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
+    guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {
         throw PersistenceError(.unknownKind(point, kind), at: decoder.pointer, kindID: kind)
       }
       return preserved(point, kind, version, decoder, session, preserve)
     }
-    let payloadPointer = kindPointer.appending(key: Self.payloadBoxKey)
-    guard case .object(let box) = inner, box.count == 1,
-      case .object(let payload)? = box[Self.payloadBoxKey]
+    let context = decoder.context
+    // The path nodes of this clip or overlay are no use once its codec has returned.
+    let mark = context.nodeMark
+    defer { context.drop(to: mark) }
+    let kindLocation = DecodingLocation(
+      node: context.enter(decoder.location, keys: wrapper.keys), member: 0)
+    guard case .object(let box) = inner, box.count == 1, box.keys.first == Self.payloadBoxKey,
+      case .object(let payload)? = box.values.first
     else {
       throw PersistenceError(
-        .invalidValue("The \(point) must hold {\"_0\": {…payload…}}"), at: kindPointer,
-        kindID: kind, extensionPoint: point)
+        .invalidValue("The \(point) must hold {\"_0\": {…payload…}}"),
+        at: context.pointer(of: kindLocation), kindID: kind, extensionPoint: point)
     }
+    let payloadLocation = DecodingLocation(
+      node: context.enter(kindLocation, keys: box.keys), member: 0)
     if version > codec.payloadVersion {
       guard session.options.preservingUnknown else {
         throw PersistenceError(
           .payloadVersionTooNew(found: version, supported: codec.payloadVersion),
-          at: payloadPointer, kindID: kind, extensionPoint: point)
+          at: context.pointer(of: payloadLocation), kindID: kind, extensionPoint: point)
       }
       return preserved(point, kind, version, decoder, session, preserve)
     }
     do throws(PersistenceError) {
-      let upgraded = try codec.upgrade(payload, from: version, at: payloadPointer)
-      return try codec.decode(upgraded, session, payloadPointer)
+      var current = payload
+      if version < codec.payloadVersion {
+        current = try codec.codec.upgrade(
+          payload, from: version, at: context.pointer(of: payloadLocation))
+      }
+      return try codec.decodePayload(current, -1, context, payloadLocation)
     } catch {
       throw error.attributed(to: kind, at: point)
     }

@@ -23,7 +23,10 @@ struct RegisteredCodec<Base>: Sendable {
       Base, ValueEncoder, [(key: String, value: String)],
       _ report: (_ label: String?, _ losses: [LossFinding]) -> Void
     ) throws(PersistenceError) -> WrittenJSON?
-  let decode: @Sendable (JSONObject, CodingSession, JSONPointer) throws(PersistenceError) -> Base
+  /// Reads a payload at a location; the member at the `Int` position, if not -1, is hidden
+  /// (a flat payload's `kind`).
+  let decodePayload:
+    @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws(PersistenceError) -> Base
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?
   /// The minimal sample first, then the maximal ones.
@@ -62,8 +65,9 @@ struct RegisteredCodec<Base>: Sendable {
       }
       return payload.finish()
     }
-    decode = { object, session, pointer throws(PersistenceError) in
-      let payload = try KeyedDecoder<Codec.Key>(session: session, object: object, pointer: pointer)
+    decodePayload = { object, hidden, context, location throws(PersistenceError) in
+      let payload = try KeyedDecoder<Codec.Key>(
+        context: context, object: object, hiding: hidden, at: location)
       return upcast(try codec.decode(from: payload))
     }
     losses = { value in
@@ -84,8 +88,16 @@ struct RegisteredCodec<Base>: Sendable {
     }
   }
 
+  /// Reads a payload on its own, at `pointer`, in a new decoding context for `session`.
+  func decode(_ object: JSONObject, _ session: CodingSession, _ pointer: JSONPointer)
+    throws(PersistenceError) -> Base
+  {
+    let context = DecodingContext(session: session)
+    return try decodePayload(object, -1, context, context.base(pointer))
+  }
+
   /// Brings `payload` from `version` to the codec's current version with the registered steps.
-  func upgrade(_ payload: JSONObject, from version: Int, at pointer: JSONPointer)
+  func upgrade(_ payload: JSONObject, from version: Int, at pointer: @autoclosure () -> JSONPointer)
     throws(PersistenceError) -> JSONObject
   {
     var current = payload
@@ -93,7 +105,7 @@ struct RegisteredCodec<Base>: Sendable {
     while at < payloadVersion {
       guard let step = upgrades[at] else {
         throw PersistenceError(
-          .upgradeGap(from: at, to: at + 1), at: pointer, kindID: kindID, extensionPoint: point)
+          .upgradeGap(from: at, to: at + 1), at: pointer(), kindID: kindID, extensionPoint: point)
       }
       current = try step.upgrade(current)
       at += 1

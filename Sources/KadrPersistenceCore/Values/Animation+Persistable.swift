@@ -2,10 +2,12 @@ import Foundation
 import KadrModel
 
 extension TimingFunction {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case kind, p1x, p1y, p2x, p2y
   }
 
+  @usableFromInline
   enum Kind: String, CaseIterable {
     case linear, easeIn, easeOut, easeInOut, cubicBezier
   }
@@ -36,6 +38,7 @@ extension TimingFunction {
     return object.finish()
   }
 
+  @inlinable
   static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> TimingFunction
   {
@@ -60,11 +63,13 @@ extension TimingFunction {
 
 /// The keys of an animation. (Outside the generic type, so that using them needs no generic
 /// metadata at run time.)
+@usableFromInline
 enum AnimationKey: String, PayloadKey {
   case keyframes, timing
 }
 
 /// The keys of a keyframe.
+@usableFromInline
 enum KeyframeKey: String, PayloadKey {
   case time, value
 }
@@ -97,12 +102,15 @@ extension Animation: PersistableValue where Value: PersistableValue {
   }
 
   /// Reads an animation; keyframes are sorted by time as ``Animation/keyframes(_:timing:)`` does.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> Animation<Value>
   {
     let object = try decoder.keyed(by: AnimationKey.self)
+    let elements = try object.valueDecoder(for: .keyframes).elements()
     var frames: [Keyframe] = []
-    for element in try object.valueDecoder(for: .keyframes).elements() {
+    frames.reserveCapacity(elements.count)
+    for element in elements {
       let frame = try element.keyed(by: KeyframeKey.self)
       frames.append(
         Keyframe(

@@ -2,6 +2,7 @@ import Foundation
 import KadrModel
 
 extension PlatformColor: PersistableValue {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case alpha, blue, green, red
   }
@@ -17,6 +18,7 @@ extension PlatformColor: PersistableValue {
   }
 
   /// Reads the four components.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> PlatformColor
   {
@@ -30,6 +32,7 @@ extension PlatformColor: PersistableValue {
 }
 
 extension CGSize: PersistableValue {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case height, width
   }
@@ -43,6 +46,7 @@ extension CGSize: PersistableValue {
   }
 
   /// Reads `{"height", "width"}`.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> CGSize
   {
     let object = try decoder.keyed(by: Key.self)
@@ -53,10 +57,12 @@ extension CGSize: PersistableValue {
 }
 
 extension Position: PersistableValue {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case kind, x, y
   }
 
+  @usableFromInline
   enum Kind: String, CaseIterable {
     case normalized, pixels, percent
   }
@@ -77,6 +83,7 @@ extension Position: PersistableValue {
   }
 
   /// Reads `{"kind", "x", "y"}`; refuses an unknown kind.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> Position
   {
@@ -93,18 +100,22 @@ extension Position: PersistableValue {
 }
 
 extension Size: PersistableValue {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case normalized, pixels, percent, aspectFit, aspectFill
   }
 
+  @usableFromInline
   enum DimensionKey: String, PayloadKey {
     case height, width
   }
 
+  @usableFromInline
   enum FitKey: String, PayloadKey {
     case sourceAspect, within
   }
 
+  @usableFromInline
   enum FillKey: String, PayloadKey {
     case covering, sourceAspect
   }
@@ -153,6 +164,7 @@ extension Size: PersistableValue {
   }
 
   /// Reads a size; refuses objects that do not hold exactly one known kind.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Size {
     let object = try decoder.keyed(by: Key.self)
     guard object.object.count == 1, let name = object.object.keys.first,
@@ -189,6 +201,7 @@ extension Size: PersistableValue {
 }
 
 extension Transform: PersistableValue {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case anchor, center, rotation, scale
   }
@@ -204,6 +217,7 @@ extension Transform: PersistableValue {
   }
 
   /// Reads the four fields.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> Transform
   {

@@ -8,6 +8,7 @@ extension String: PersistableValue {
   }
 
   /// Reads a string.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> String
   {
     try decoder.string()
@@ -21,6 +22,7 @@ extension Bool: PersistableValue {
   }
 
   /// Reads `true` or `false`.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Bool {
     try decoder.bool()
   }
@@ -33,6 +35,7 @@ extension Double: PersistableValue {
   }
 
   /// Reads a number (an integer literal is accepted).
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Double
   {
     try decoder.double()
@@ -46,6 +49,7 @@ extension Int64: PersistableValue {
   }
 
   /// Reads an integer literal that fits `Int64`.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int64 {
     try decoder.int64()
   }
@@ -58,6 +62,7 @@ extension Int: PersistableValue {
   }
 
   /// Reads an integer literal that fits `Int`.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int {
     let value = try decoder.int64()
     guard let int = Int(exactly: value) else {
@@ -74,6 +79,7 @@ extension Int32: PersistableValue {
   }
 
   /// Reads an integer literal that fits `Int32`.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int32 {
     let value = try decoder.int64()
     guard let int = Int32(exactly: value) else {
@@ -92,6 +98,7 @@ extension URL: PersistableValue {
   }
 
   /// Reads an absolute URL string; refuses strings that do not parse or have no scheme.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> URL {
     let text = try decoder.string()
     guard let url = URL(string: text), url.scheme != nil else {
@@ -114,11 +121,14 @@ extension Array: PersistableValue where Element: PersistableValue {
   }
 
   /// Reads each element.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> [Element]
   {
+    let elements = try decoder.elements()
     var array: [Element] = []
-    for element in try decoder.elements() {
+    array.reserveCapacity(elements.count)
+    for element in elements {
       array.append(try Element.decodePersisted(from: element))
     }
     return array
@@ -134,6 +144,7 @@ extension Optional: PersistableValue where Wrapped: PersistableValue {
   }
 
   /// Reads `null` as `nil`, anything else as the wrapped value.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> Wrapped?
   {
@@ -156,6 +167,7 @@ extension PersistableEnumeration {
   }
 
   /// Reads one of the raw values.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Self {
     try decoder.enumeration(Self.self, field: persistedFieldName)
   }
@@ -178,6 +190,7 @@ extension ClipID: PersistableValue {
   }
 
   /// Reads the id's text.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> ClipID
   {
     ClipID(try decoder.string())
@@ -191,6 +204,7 @@ extension LayerID: PersistableValue {
   }
 
   /// Reads the id's text.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> LayerID
   {
@@ -205,6 +219,7 @@ extension FilterID: PersistableValue {
   }
 
   /// Reads the id's text.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> FilterID
   {

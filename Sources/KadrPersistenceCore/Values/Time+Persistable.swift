@@ -2,6 +2,7 @@ import Foundation
 import KadrModel
 
 extension Time: PersistableValue {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case timescale, value
   }
@@ -21,6 +22,7 @@ extension Time: PersistableValue {
 
   /// Reads `{"timescale", "value"}`; refuses a timescale that is not positive or does not fit
   /// `Int32`.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Time {
     let object = try decoder.keyed(by: Key.self)
     let timescale = try object.decode(Int32.self, for: .timescale)
@@ -33,6 +35,7 @@ extension Time: PersistableValue {
 }
 
 extension TimeRange: PersistableValue {
+  @usableFromInline
   enum Key: String, PayloadKey {
     case duration, start
   }
@@ -46,6 +49,7 @@ extension TimeRange: PersistableValue {
   }
 
   /// Reads `{"duration", "start"}`.
+  @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
     -> TimeRange
   {

@@ -1,0 +1,158 @@
+import Foundation
+import KadrModel
+
+/// Where a value is, as the decoders know it: a container's path node and the value's position
+/// in it.
+///
+/// A location costs no allocation. Its JSON pointer is built from the context's path nodes only
+/// when something asks for it (an error, preserved content), which a successful open never does.
+@usableFromInline
+struct DecodingLocation {
+  /// The path node of the container holding the value.
+  @usableFromInline var node: Int
+  /// The value's position in the container (a member's position in the node's keys, or an
+  /// element's index), or -1 for the value the node itself stands for.
+  @usableFromInline var member: Int
+
+  @inlinable
+  init(node: Int, member: Int) {
+    self.node = node
+    self.member = member
+  }
+}
+
+/// The state that one open shares among its decoders: the session, the path of every container
+/// being read, and the payload shapes already checked.
+///
+/// Decoders are values that hold this context; they are valid while the decoding call that gave
+/// them out runs (as `Decoder`s in `Codable` are). Path nodes made during a clip, overlay, filter
+/// or model codec's `decode` are dropped when it returns, so the path storage stays as small as
+/// the deepest nesting rather than growing with the document.
+@usableFromInline
+final class DecodingContext {
+  /// One step of a path: a container the decoders entered.
+  struct Node {
+    /// The parent's node, or -1 for a base (whose pointer is in ``bases``).
+    var parent: Int
+    /// The container's position in its parent (as ``DecodingLocation/member``), or, for a base,
+    /// its index in ``bases``.
+    var member: Int
+    /// The keys of the object this node stands for, naming its members; `nil` for an array.
+    var keys: [String]?
+  }
+
+  let session: CodingSession
+  // The state below is only ever accessed by the decoding thread, one access at a time (no
+  // access spans a call that could reach it again), so it needs no run-time exclusivity checks,
+  // which would cost more than the accesses themselves.
+
+  /// The path nodes, outermost first: the first ``nodeCount`` are in use, the rest are dropped
+  /// nodes whose slots are reused.
+  @exclusivity(unchecked) private var nodes: [Node] = []
+  /// The number of path nodes in use.
+  @exclusivity(unchecked) private var nodeCount = 0
+  /// Pointers given from outside, where paths start.
+  @exclusivity(unchecked) private var bases: [JSONPointer] = []
+  /// The payload shapes checked most recently, by a hash of the key type and the keys array.
+  @exclusivity(unchecked) var shapes: [PayloadShape?]
+  /// The payload shapes pushed out of ``shapes``.
+  @exclusivity(unchecked) var shapeOverflow: [ShapeKey: PayloadShape] = [:]
+
+  /// The codecs looked up so far, at each extension point.
+  let clipCodecs: KindCodecCache<any Clip>
+  let overlayCodecs: KindCodecCache<any Overlay>
+  let filterCodecs: KindCodecCache<Filter>
+  let textAnimationCodecs: KindCodecCache<any TextAnimation>
+  let modelCodecs: ModelCodecCache
+
+  /// Creates the context of one decoding session.
+  ///
+  /// - Parameter session: The session.
+  init(session: CodingSession) {
+    self.session = session
+    shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
+    let registry = session.registry
+    clipCodecs = KindCodecCache(table: registry.clips)
+    overlayCodecs = KindCodecCache(table: registry.overlays)
+    filterCodecs = KindCodecCache(table: registry.filters)
+    textAnimationCodecs = KindCodecCache(table: registry.textAnimations)
+    modelCodecs = ModelCodecCache(table: registry.models)
+  }
+
+  /// A location standing for the value at `pointer`.
+  ///
+  /// - Parameter pointer: Where the value is in the document.
+  func base(_ pointer: JSONPointer) -> DecodingLocation {
+    bases.append(pointer)
+    return DecodingLocation(
+      node: push(Node(parent: -1, member: bases.count - 1, keys: nil)), member: -1)
+  }
+
+  /// Enters the container at `location`, whose members `keys` names (`nil` for an array).
+  ///
+  /// - Returns: The node of the container, for the locations of its members.
+  @usableFromInline
+  func enter(_ location: DecodingLocation, keys: [String]?) -> Int {
+    push(Node(parent: location.node, member: location.member, keys: keys))
+  }
+
+  /// Adds `node` to the path, in the slot of a dropped node if there is one.
+  private func push(_ node: Node) -> Int {
+    if nodeCount < nodes.count {
+      nodes[nodeCount] = node
+    } else {
+      nodes.append(node)
+    }
+    nodeCount += 1
+    return nodeCount - 1
+  }
+
+  /// The number of path nodes, to give back to ``drop(to:)``.
+  var nodeMark: Int { nodeCount }
+
+  /// Drops the path nodes made since `mark` (``nodeMark``), once no decoder can use them.
+  func drop(to mark: Int) {
+    if mark >= 0, mark < nodeCount { nodeCount = mark }
+  }
+
+  /// The JSON pointer of `location`.
+  func pointer(of location: DecodingLocation) -> JSONPointer {
+    var components: [JSONPointer.Component] = []
+    var nodeIndex = location.node
+    var member = location.member
+    // Each index is checked, so even a location kept past its decoding call (its nodes
+    // dropped) gives a pointer rather than a crash.
+    while nodeIndex >= 0, nodeIndex < nodeCount {
+      let node = nodes[nodeIndex]
+      if member >= 0 {
+        if let keys = node.keys {
+          if member < keys.count { components.append(.key(keys[member])) }
+        } else {
+          components.append(.index(member))
+        }
+      }
+      if node.parent < 0 {
+        let base = node.member < bases.count ? bases[node.member] : .root
+        return components.reversed().reduce(base) { $0.appending($1) }
+      }
+      nodeIndex = node.parent
+      member = node.member
+    }
+    return JSONPointer(components.reversed())
+  }
+
+  /// Runs `body` one level deeper, refusing to go past the depth limit (as the session's
+  /// `nested(at:_:)`, with the pointer built only for the error).
+  func nested<T>(at location: DecodingLocation, _ body: () throws(PersistenceError) -> T)
+    throws(PersistenceError) -> T
+  {
+    session.depth += 1
+    defer { session.depth -= 1 }
+    // Each nesting level of the model is at least two JSON levels.
+    guard session.depth * 2 <= session.options.limits.maximumDepth else {
+      throw PersistenceError(
+        .tooDeep(limit: session.options.limits.maximumDepth), at: pointer(of: location))
+    }
+    return try body()
+  }
+}

@@ -1,0 +1,193 @@
+import Foundation
+
+/// One object's keys, checked against one ``PayloadKey`` type, with where each key's member is.
+///
+/// The reader gives every object of one shape the same keys array, so checking a payload's keys
+/// (a string switch per key) and finding a key's member (a string comparison per member) happen
+/// once per shape and key type, not once per object: the ``DecodingContext`` keeps the shapes it
+/// checked last, by the identity of the keys array (held here, so the identity stays valid).
+@usableFromInline
+final class PayloadShape {
+  /// How many shapes a context keeps at hand (a power of two); a shape may be in either slot
+  /// of a pair. Shapes pushed out are kept in ``DecodingContext/shapeOverflow``.
+  static let cacheSize = 512
+  /// How many shapes the overflow keeps at most; past it, shapes are checked again when seen.
+  static let overflowLimit = 4096
+
+  /// The key type the keys were checked against.
+  let keyType: ObjectIdentifier
+  /// The object's keys.
+  @usableFromInline let keys: [String]
+  /// The position of a member the payload does not show (a flat payload's `kind`), or -1.
+  @usableFromInline let hidden: Int
+  /// The address of the keys' storage, which identifies the array while ``keys`` holds it.
+  let address: UInt
+  /// For each key, by the position of its case among the key type's cases, the position of its
+  /// member, or -1. Empty when the key type's cases cannot be told apart by their tag (a key
+  /// type that is not a plain enum): then members are found by their names.
+  @usableFromInline let positions: [Int32]
+
+  /// Checks `keys` against `Key`, refusing any key it does not have (except the hidden one).
+  ///
+  /// - Parameters:
+  ///   - keys: The object's keys.
+  ///   - hidden: The position of a member the payload does not show, or -1.
+  ///   - type: The key type.
+  ///   - pointer: The object's pointer, for the error.
+  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/unknownField(_:known:)`` at
+  ///   the first unknown key.
+  init<Key: PayloadKey>(
+    keys: [String], hiding hidden: Int, for type: Key.Type, at pointer: () -> JSONPointer
+  ) throws(PersistenceError) {
+    var cases: [Key?] = Array(repeating: nil, count: keys.count)
+    for (index, key) in keys.enumerated() where index != hidden {
+      guard let known = Key(rawValue: key) else {
+        throw PersistenceError(
+          .unknownField(key, known: Key.allCases.map(\.rawValue)),
+          at: pointer().appending(key: key))
+      }
+      cases[index] = known
+    }
+    var positions: [Int32] = []
+    if let caseCount = Self.tagCaseCount(of: Key.self) {
+      positions = Array(repeating: -1, count: caseCount)
+      for (index, known) in cases.enumerated() {
+        if let known, let position = Int32(exactly: index) {
+          positions[Self.tag(of: known)] = position
+        }
+      }
+    }
+    keyType = ObjectIdentifier(type)
+    self.keys = keys
+    self.hidden = hidden
+    address = Self.address(of: keys)
+    self.positions = positions
+  }
+
+  /// The position of `key`'s member, or `nil` when the payload does not have it.
+  @inlinable
+  func member<Key: PayloadKey>(of key: Key) -> Int? {
+    if !positions.isEmpty {
+      let tag = Self.tag(of: key)
+      if tag < positions.count {
+        let position = positions[tag]
+        return position < 0 ? nil : Int(position)
+      }
+    }
+    let name = key.rawValue
+    return keys.indices.first { $0 != hidden && keys[$0] == name }
+  }
+
+  /// Whether this shape is the one of `keys` (by identity) and `hidden` for the key type `type`.
+  @inline(__always)
+  func matches(_ type: ObjectIdentifier, keys: [String], hidden: Int) -> Bool {
+    keyType == type && hidden == self.hidden && keys.count == self.keys.count
+      && address == Self.address(of: keys)
+  }
+
+  /// The address of the storage of `keys` (0 if it has none).
+  @inline(__always)
+  static func address(of keys: [String]) -> UInt {
+    keys.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+  }
+
+  /// The first of the pair of cache slots of a keys array and key type.
+  @inline(__always)
+  static func slot(address: UInt, type: ObjectIdentifier) -> Int {
+    let typeBits = UInt(bitPattern: type)
+    let mixed = UInt64(truncatingIfNeeded: address ^ (typeBits &<< 17 | typeBits &>> 47))
+    // Fibonacci hashing: the top bits of the product depend on every bit of the input.
+    let hash = (mixed &* 0x9E37_79B9_7F4A_7C15) >> 55
+    return Int(truncatingIfNeeded: hash) & (cacheSize - 2)
+  }
+
+  /// The in-memory tag of a key (its case's position, for a plain enum).
+  @inlinable
+  static func tag<Key: PayloadKey>(of key: Key) -> Int {
+    MemoryLayout<Key>.size == 0
+      ? 0 : withUnsafePointer(to: key) { Int(UnsafeRawPointer($0).load(as: UInt8.self)) }
+  }
+
+  /// The number of cases of `Key` when each case's in-memory tag is its position among
+  /// `allCases` (as for every enum without payloads and with at most 256 cases); otherwise
+  /// `nil`, and members are found by name.
+  static func tagCaseCount<Key: PayloadKey>(of type: Key.Type) -> Int? {
+    let cases = Array(Key.allCases)
+    switch MemoryLayout<Key>.size {
+    case 0:
+      return cases.count == 1 ? 1 : nil
+    case 1:
+      for (position, key) in cases.enumerated() where tag(of: key) != position { return nil }
+      return cases.count
+    default:
+      return nil
+    }
+  }
+}
+
+extension DecodingContext {
+  /// The shape of a payload with `keys` for the key type `type`, if this context checked it
+  /// recently.
+  ///
+  /// - Parameters:
+  ///   - keys: The payload's keys.
+  ///   - hidden: The position of a member the payload does not show, or -1.
+  ///   - type: The key type's identifier.
+  @usableFromInline
+  func cachedShape(of keys: [String], hiding hidden: Int, type: ObjectIdentifier)
+    -> PayloadShape?
+  {
+    let slot = PayloadShape.slot(address: PayloadShape.address(of: keys), type: type)
+    if let cached = shapes[slot], cached.matches(type, keys: keys, hidden: hidden) {
+      return cached
+    }
+    if let cached = shapes[slot + 1], cached.matches(type, keys: keys, hidden: hidden) {
+      return cached
+    }
+    return nil
+  }
+
+  /// Checks the keys of a payload for the key type `type`, and keeps the shape for the next
+  /// payload with the same keys array.
+  ///
+  /// - Parameters:
+  ///   - keys: The payload's keys.
+  ///   - hidden: The position of a member the payload does not show, or -1.
+  ///   - type: The key type.
+  ///   - location: The payload's location, for the error.
+  /// - Throws: ``PersistenceError`` for a key that `type` does not have.
+  @usableFromInline
+  func newShape<Key: PayloadKey>(
+    of keys: [String], hiding hidden: Int, for type: Key.Type, at location: DecodingLocation
+  ) throws(PersistenceError) -> PayloadShape {
+    let typeID = ObjectIdentifier(type)
+    let address = PayloadShape.address(of: keys)
+    let overflowKey = ShapeKey(address: address, type: typeID, hidden: hidden)
+    let shape: PayloadShape
+    if let kept = shapeOverflow[overflowKey], kept.matches(typeID, keys: keys, hidden: hidden) {
+      shape = kept
+    } else {
+      shape = try PayloadShape(keys: keys, hiding: hidden, for: type) { pointer(of: location) }
+    }
+    let slot = PayloadShape.slot(address: address, type: typeID)
+    // The newest shape takes the pair's first slot; the one it held moves to the second, and
+    // the one that held the second to the overflow (so a document with more shapes than a pair
+    // holds does not check them again and again).
+    if let pushedOut = shapes[slot + 1], shapeOverflow.count < PayloadShape.overflowLimit {
+      shapeOverflow[
+        ShapeKey(address: pushedOut.address, type: pushedOut.keyType, hidden: pushedOut.hidden)] =
+        pushedOut
+    }
+    shapes[slot + 1] = shapes[slot]
+    shapes[slot] = shape
+    return shape
+  }
+}
+
+/// What identifies a payload shape: the keys array's address, the key type and the hidden
+/// member.
+struct ShapeKey: Hashable {
+  let address: UInt
+  let type: ObjectIdentifier
+  let hidden: Int
+}
