@@ -39,6 +39,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - key: The key.
   ///   - body: Writes the value.
   /// - Throws: What `body` throws.
+  @inlinable
   public mutating func encode(
     for key: Key, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
   ) throws(PersistenceError) {
@@ -46,6 +47,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   }
 
   /// Writes a member under any key (the registry adds `kind` to flat payloads this way).
+  @usableFromInline
   mutating func member(
     _ key: String, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
   ) throws(PersistenceError) {
@@ -113,6 +115,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - value: The value.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` from the value.
+  @inlinable
   public mutating func encode(_ value: some PersistableValue, for key: Key)
     throws(PersistenceError)
   {
@@ -127,6 +130,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - value: The optional value.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` from the value.
+  @inlinable
   public mutating func encodeIfPresent(_ value: (some PersistableValue)?, for key: Key)
     throws(PersistenceError)
   {
@@ -305,7 +309,7 @@ public struct ArrayEncoder {
   /// - Parameter value: The value.
   /// - Returns: Whether it was appended.
   /// - Throws: ``PersistenceError`` from the value.
-  @discardableResult
+  @inlinable @discardableResult
   public mutating func append(_ value: some PersistableValue) throws(PersistenceError) -> Bool {
     try append { encoder throws(PersistenceError) in try value.encodePersisted(to: encoder) }
   }

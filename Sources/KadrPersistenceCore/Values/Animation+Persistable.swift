@@ -13,6 +13,7 @@ extension TimingFunction {
   }
 
   /// Writes the timing; `nil` (writing nothing) for a custom curve, which is code.
+  @usableFromInline
   func persistedJSON(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     let kind: Kind
     var points: (CGPoint, CGPoint)?
@@ -77,6 +78,7 @@ enum KeyframeKey: String, PayloadKey {
 extension Animation: PersistableValue where Value: PersistableValue {
   /// Writes `{"keyframes": [{"time", "value"}], "timing"}`; an animation with a custom timing
   /// curve cannot be written: it is reported as loss and left out.
+  @inlinable
   public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     if timing.isCustom {
       encoder.reportLoss(.customTiming)

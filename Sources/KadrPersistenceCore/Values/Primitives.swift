@@ -110,6 +110,7 @@ extension URL: PersistableValue {
 
 extension Array: PersistableValue where Element: PersistableValue {
   /// Writes each element; an element that yields nothing (after reporting loss) is left out.
+  @inlinable
   public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     var array = encoder.array()
     for (index, element) in enumerated() {
@@ -138,6 +139,7 @@ extension Array: PersistableValue where Element: PersistableValue {
 extension Optional: PersistableValue where Wrapped: PersistableValue {
   /// Writes the value, or `null` when absent or when it cannot be written (after reporting
   /// loss). Used for parallel arrays, where `null` marks "none" (`filterAnimations`).
+  @inlinable
   public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
     guard let self else { return encoder.null() }
     return try self.encodePersisted(to: encoder) ?? encoder.null()
