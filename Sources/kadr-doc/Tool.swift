@@ -101,14 +101,29 @@ enum KadrDoc {
 /// Reading inputs and reporting their errors the same way in every command.
 enum Input {
   /// The bytes of `path`, or of standard input for `-`.
+  ///
+  /// On a terminal, a document large enough to take more than a second to open (over 16 MB)
+  /// is announced on standard error first, so the wait is explained.
   static func read(_ path: String) throws(PersistenceError) -> Data {
-    if path == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
-    do {
-      return try Data(contentsOf: URL(fileURLWithPath: path))
-    } catch {
-      throw PersistenceError(.fileSystem(path: path, underlying: error))
+    let data: Data
+    if path == "-" {
+      data = FileHandle.standardInput.readDataToEndOfFile()
+    } else {
+      do {
+        data = try Data(contentsOf: URL(fileURLWithPath: path))
+      } catch {
+        throw PersistenceError(.fileSystem(path: path, underlying: error))
+      }
     }
+    if Console().isTerminal, data.count > largeDocumentBytes {
+      let megabytes = data.count / 1_000_000
+      Console().err("kadr-doc: opening \(path == "-" ? "<stdin>" : path) (\(megabytes) MB)…")
+    }
+    return data
   }
+
+  /// Documents larger than this take about a second or more to open.
+  static let largeDocumentBytes = 16_000_000
 
   /// `FILE: /json/pointer: sentence`, or `FILE:line:column: sentence` for malformed JSON.
   static func describe(_ error: PersistenceError, file: String) -> String {
