@@ -2,7 +2,7 @@ import Foundation
 
 /// A codec with its model type erased to `Base` (`any Clip`, `any Overlay`, …), as the registry
 /// stores it.
-struct RegisteredCodec<Base>: Sendable {
+final class RegisteredCodec<Base>: Sendable {
   let point: ExtensionPoint
   let kindID: KindID
   let modelType: ObjectIdentifier
