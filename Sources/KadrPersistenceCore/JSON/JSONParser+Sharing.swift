@@ -20,13 +20,20 @@ struct JSONSharingTable {
 
   /// The number of slots: a power of two, scaled to the document.
   private let slotCount: Int
-  /// Each slot's hash (0 when empty) and container; allocated at the first container.
-  private var hashes: [UInt64] = []
-  private var containers: [JSONValue] = []
+  /// A container and its hash (0 when the slot is empty), side by side so that a lookup reads
+  /// one cache line.
+  private struct Entry {
+    var hash: UInt64
+    var container: JSONValue
+  }
 
-  /// Creates a table sized for a document of `documentSize` bytes: up to 16384 slots.
+  /// The slots; allocated at the first container.
+  private var entries: [Entry] = []
+
+  /// Creates a table sized for a document of `documentSize` bytes: up to 4096 slots (128 KB, so
+  /// that lookups stay in the processor's cache).
   init(documentSize: Int) {
-    slotCount = JSONKeyTable.slotCount(forItems: documentSize / 64, maximum: 16384)
+    slotCount = JSONKeyTable.slotCount(forItems: documentSize / 64, maximum: 4096)
   }
 
   /// A container read before with the same keys (for an object) and members as `members`, or
@@ -50,13 +57,12 @@ struct JSONSharingTable {
     }
     combined ^= combined >> 32
     hash = combined | 1  // Never 0, which marks an empty slot.
-    if hashes.isEmpty {
-      hashes = Array(repeating: 0, count: slotCount)
-      containers = Array(repeating: .null, count: slotCount)
+    if entries.isEmpty {
+      entries = Array(repeating: Entry(hash: 0, container: .null), count: slotCount)
     }
     let slot = Int(truncatingIfNeeded: hash >> 17) & (slotCount - 1)
-    guard hashes[slot] == hash else { return nil }
-    let candidate = containers[slot]
+    guard entries[slot].hash == hash else { return nil }
+    let candidate = entries[slot].container
     switch candidate {
     case .object(let object):
       guard let keys, Self.address(of: keys) == Self.address(of: object.keys),
@@ -73,10 +79,9 @@ struct JSONSharingTable {
   /// Keeps `container`, whose hash ``container(keys:members:hash:)`` gave, for the next
   /// identical one.
   mutating func remember(_ container: JSONValue, hash: UInt64) {
-    guard hash != 0, !hashes.isEmpty else { return }
+    guard hash != 0, !entries.isEmpty else { return }
     let slot = Int(truncatingIfNeeded: hash >> 17) & (slotCount - 1)
-    hashes[slot] = hash
-    containers[slot] = container
+    entries[slot] = Entry(hash: hash, container: container)
   }
 
   /// Whether a stored container's members are `members`, member by member.

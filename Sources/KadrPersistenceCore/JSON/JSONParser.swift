@@ -157,7 +157,8 @@ struct JSONParser: ~Copyable {
       keys.removeAll(from: keyStart)
       objectKeys = shared
     } else {
-      objectKeys = keys.popArray(from: keyStart)
+      objectKeys = (keyStart..<keys.count).map { keyString(at: $0) }
+      keys.removeAll(from: keyStart)
       keyIDs.withElements(from: keyStart) { shapeTable.remember($0, keys: objectKeys) }
     }
     keyIDs.removeAll(from: keyStart)
@@ -210,12 +211,13 @@ struct JSONParser: ~Copyable {
       isDuplicate = hasKey(key, id: id, from: keyStart)
     } else {
       if frames[top].keySet == nil {
-        frames[top].keySet = Set((keyStart..<keys.count).map { keys.element(at: $0) })
+        frames[top].keySet = Set((keyStart..<keys.count).map { keyString(at: $0) })
       }
-      isDuplicate = frames[top].keySet?.insert(key).inserted == false
+      let name = keyString(key, id: id)
+      isDuplicate = frames[top].keySet?.insert(name).inserted == false
     }
     if isDuplicate {
-      throw failure(.duplicateKey(key), at: keyOffset, includingChild: false)
+      throw failure(.duplicateKey(keyString(key, id: id)), at: keyOffset, includingChild: false)
     }
     keys.push(key)
     keyIDs.push(id)
