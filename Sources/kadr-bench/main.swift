@@ -10,7 +10,8 @@ import KadrPersistence
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
   var json = false
-  /// `save` or `open`: run only that operation, repeatedly, for a profiler.
+  /// `save`, `open` or `read` (the JSON reader alone): run only that operation, repeatedly, for
+  /// a profiler.
   var profile: String?
 }
 
@@ -27,13 +28,14 @@ func parseOptions() -> Options {
       }
       options.sizes = [count]
     case "--profile":
-      guard let value = arguments.popFirst(), value == "save" || value == "open" else {
-        FileHandle.standardError.write(Data("kadr-bench: --profile needs save or open\n".utf8))
+      guard let value = arguments.popFirst(), ["save", "open", "read"].contains(value) else {
+        FileHandle.standardError.write(
+          Data("kadr-bench: --profile needs save, open or read\n".utf8))
         exit(2)
       }
       options.profile = value
     case "-h", "--help":
-      print("usage: kadr-bench [--clips N] [--json] [--profile save|open]")
+      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read]")
       exit(0)
     default:
       FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))
@@ -134,6 +136,8 @@ if let profile = options.profile {
     for _ in 0..<20 {
       if profile == "save" {
         _ = try coder.data(for: video, images: store)
+      } else if profile == "read" {
+        _ = try JSONReader().read(bytes)
       } else {
         _ = try coder.video(from: bytes, images: store)
       }

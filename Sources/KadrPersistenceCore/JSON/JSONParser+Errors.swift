@@ -30,7 +30,7 @@ extension JSONParser {
       let completed = nextStart - frame.valueStart
       if frame.isObject {
         let keyIndex = frame.keyStart + completed
-        pointer = pointer.appending(key: keyIndex < keys.count ? keys.element(at: keyIndex) : "")
+        pointer = pointer.appending(key: keyIndex < keys.count ? keyString(at: keyIndex) : "")
       } else {
         pointer = pointer.appending(index: completed)
       }

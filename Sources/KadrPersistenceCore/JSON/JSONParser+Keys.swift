@@ -36,8 +36,9 @@ struct JSONKeyTable {
     return count
   }
 
-  /// The string and id (1 or more) of the plain key at `offset..<offset + length`, interning
-  /// it if it is new; id 0 when the table is full.
+  /// The id (1 or more) of the plain key at `offset..<offset + length`, interning it if it is
+  /// new, with an empty string (the key's string is ``string(_:)``, so reading a key retains
+  /// nothing); or id 0 and the key's string when the table is full.
   mutating func key(at offset: Int, length: Int, in bytes: UnsafeRawBufferPointer)
     -> (key: String, id: UInt32)
   {
@@ -54,7 +55,7 @@ struct JSONKeyTable {
       if span.length == length, Self.word(bytes, at: span.offset, length: length) == first,
         Self.equal(bytes, span.offset, offset, length: length)
       {
-        return (strings[stored - 1], UInt32(stored))
+        return ("", UInt32(stored))
       }
       probes += 1
       // A hostile document could make its keys collide; past a few probes, stop interning.
@@ -66,7 +67,13 @@ struct JSONKeyTable {
     spans.append((offset, length))
     strings.append(key)
     slots[slot] = Int32(spans.count)
-    return (key, UInt32(spans.count))
+    return ("", UInt32(spans.count))
+  }
+
+  /// The string of the interned key `id` (1 or more).
+  @inline(__always)
+  func string(_ id: UInt32) -> String {
+    strings[Int(id) - 1]
   }
 
   private static func string(at offset: Int, length: Int, _ bytes: UnsafeRawBufferPointer)
@@ -117,7 +124,8 @@ struct JSONKeyTable {
 extension JSONParser {
   /// Reads the key whose opening quote is at `position`, interning it when it is plain ASCII.
   ///
-  /// - Returns: The key, and its id in ``keyTable`` (0 when it is compared as a `String`).
+  /// - Returns: The key's id in ``keyTable`` (its string is there, and an empty string is
+  ///   returned), or id 0 and the key (which is then compared as a `String`).
   mutating func parseKey() throws(JSONReadError) -> (key: String, id: UInt32) {
     let start = position + 1
     let runEnd = plainRunEnd(from: start)
@@ -131,18 +139,30 @@ extension JSONParser {
     return keyTable.key(at: start, length: length, in: raw)
   }
 
-  /// Whether the object being read already has `key`, comparing ids where both keys have one.
+  /// Whether the object being read already has the key `key` (`id`, as ``parseKey()`` gave
+  /// them), comparing ids where both keys have one.
   func hasKey(_ key: String, id: UInt32, from keyStart: Int) -> Bool {
     var index = keyStart
     while index < keys.count {
       let otherID = keyIDs.element(at: index)
       if id != 0, otherID != 0 {
         if id == otherID { return true }
-      } else if keys.element(at: index) == key {
+      } else if keyString(key, id: id) == keyString(at: index) {
         return true
       }
       index += 1
     }
     return false
+  }
+
+  /// The string of the key at `index` on the stacks.
+  func keyString(at index: Int) -> String {
+    keyString(keys.element(at: index), id: keyIDs.element(at: index))
+  }
+
+  /// The string of a key as ``parseKey()`` gave it.
+  @inline(__always)
+  func keyString(_ key: String, id: UInt32) -> String {
+    id == 0 ? key : keyTable.string(id)
   }
 }

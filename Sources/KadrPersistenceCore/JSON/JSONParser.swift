@@ -40,6 +40,8 @@ struct JSONParser: ~Copyable {
   var keyTable: JSONKeyTable
   /// The document's object shapes, each made into a keys array once.
   var shapeTable: JSONShapeTable
+  /// Small containers read so far, whose storage identical ones share.
+  var sharingTable: JSONSharingTable
   /// Room to unescape strings that hold escapes, reused from string to string.
   var scratch: [UInt8] = []
 
@@ -50,6 +52,7 @@ struct JSONParser: ~Copyable {
     self.options = options
     keyTable = JSONKeyTable(documentSize: bytes.count)
     shapeTable = JSONShapeTable(documentSize: bytes.count)
+    sharingTable = JSONSharingTable(documentSize: bytes.count)
   }
 
   /// Parses the whole buffer as one JSON document.
@@ -126,14 +129,11 @@ struct JSONParser: ~Copyable {
         case (UInt8(ascii: "}"), true):
           position += 1
           frames.removeLast()
-          value = .object(
-            JSONObject(
-              uniqueKeys: popKeys(from: top.keyStart), values: values.popArray(from: top.valueStart)
-            ))
+          value = closeContainer(keys: popKeys(from: top.keyStart), valueStart: top.valueStart)
         case (UInt8(ascii: "]"), false):
           position += 1
           frames.removeLast()
-          value = .array(values.popArray(from: top.valueStart))
+          value = closeContainer(keys: nil, valueStart: top.valueStart)
         default:
           throw unexpected(
             expecting: top.isObject ? .commaOrEndOfObject : .commaOrEndOfArray,
@@ -157,11 +157,34 @@ struct JSONParser: ~Copyable {
       keys.removeAll(from: keyStart)
       objectKeys = shared
     } else {
-      objectKeys = keys.popArray(from: keyStart)
+      objectKeys = (keyStart..<keys.count).map { keyString(at: $0) }
+      keys.removeAll(from: keyStart)
       keyIDs.withElements(from: keyStart) { shapeTable.remember($0, keys: objectKeys) }
     }
     keyIDs.removeAll(from: keyStart)
     return objectKeys
+  }
+
+  /// Makes the container being closed from its members on the stack (and `keys` for an
+  /// object), sharing the storage of an identical one read before.
+  private mutating func closeContainer(keys: [String]?, valueStart: Int) -> JSONValue {
+    var hash: UInt64 = 0
+    let shared = values.withElements(from: valueStart) { members in
+      sharingTable.container(keys: keys, members: members, hash: &hash)
+    }
+    if let shared {
+      values.removeAll(from: valueStart)
+      return shared
+    }
+    let members = values.popArray(from: valueStart)
+    let container: JSONValue
+    if let keys {
+      container = .object(JSONObject(uniqueKeys: keys, values: members))
+    } else {
+      container = .array(members)
+    }
+    sharingTable.remember(container, hash: hash)
+    return container
   }
 
   /// Opens a container at `position`, refusing one nested deeper than the limit.
@@ -188,12 +211,13 @@ struct JSONParser: ~Copyable {
       isDuplicate = hasKey(key, id: id, from: keyStart)
     } else {
       if frames[top].keySet == nil {
-        frames[top].keySet = Set((keyStart..<keys.count).map { keys.element(at: $0) })
+        frames[top].keySet = Set((keyStart..<keys.count).map { keyString(at: $0) })
       }
-      isDuplicate = frames[top].keySet?.insert(key).inserted == false
+      let name = keyString(key, id: id)
+      isDuplicate = frames[top].keySet?.insert(name).inserted == false
     }
     if isDuplicate {
-      throw failure(.duplicateKey(key), at: keyOffset, includingChild: false)
+      throw failure(.duplicateKey(keyString(key, id: id)), at: keyOffset, includingChild: false)
     }
     keys.push(key)
     keyIDs.push(id)
