@@ -46,7 +46,8 @@ public struct Animation<Value: Animatable>: Sendable {
   /// The easing applied to each segment between neighbouring keyframes.
   public let timing: TimingFunction
 
-  private init(sortedKeyframes: [Keyframe], timing: TimingFunction) {
+  @usableFromInline
+  init(sortedKeyframes: [Keyframe], timing: TimingFunction) {
     self.keyframes = sortedKeyframes
     self.timing = timing
   }
@@ -56,6 +57,7 @@ public struct Animation<Value: Animatable>: Sendable {
   /// - Parameters:
   ///   - keyframes: The keyframes, in any order.
   ///   - timing: The easing of each segment; linear by default.
+  @inlinable
   public static func keyframes(_ keyframes: [Keyframe], timing: TimingFunction = .linear)
     -> Animation<Value>
   {
