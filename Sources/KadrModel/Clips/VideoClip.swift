@@ -129,11 +129,4 @@ public struct VideoClip: Clip, Sendable {
     if let speedCurve { return .curved(speedCurve) }
     return .flat(speedRate)
   }
-
-  /// Returns a copy changed by `change`; every modifier goes through here.
-  func with(_ change: (inout VideoClip) -> Void) -> VideoClip {
-    var copy = self
-    change(&copy)
-    return copy
-  }
 }

@@ -2,12 +2,6 @@ import Foundation
 
 extension Video {
   /// Returns a copy with `change` applied; every field it does not touch is kept.
-  private func with(_ change: (inout Video) -> Void) -> Video {
-    var copy = self
-    change(&copy)
-    return copy
-  }
-
   /// Returns a copy with `captions` added after the existing ones (appends).
   ///
   /// - Parameter captions: The captions to add.

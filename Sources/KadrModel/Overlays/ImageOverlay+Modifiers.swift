@@ -6,10 +6,7 @@ extension ImageOverlay {
   /// - Parameter position: Where the overlay's anchor lands.
   /// - Returns: The modified overlay.
   public func position(_ position: Position) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation)
+    with { $0.position = position }
   }
 
   /// Returns a copy with a static position and a position animation over composition time.
@@ -19,10 +16,10 @@ extension ImageOverlay {
   ///   - animation: The position animation, with composition-relative keyframe times.
   /// - Returns: The modified overlay.
   public func position(_ base: Position, animation: Animation<Position>) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: base, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: animation,
-      sizeAnimation: sizeAnimation)
+    with {
+      $0.position = base
+      $0.positionAnimation = animation
+    }
   }
 
   /// Returns a copy whose static size is `size`; a size animation is kept.
@@ -30,10 +27,7 @@ extension ImageOverlay {
   /// - Parameter size: The drawn size.
   /// - Returns: The modified overlay.
   public func size(_ size: Size) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation)
+    with { $0.size = size }
   }
 
   /// Returns a copy with a static size and a size animation over composition time.
@@ -43,10 +37,10 @@ extension ImageOverlay {
   ///   - animation: The size animation, with composition-relative keyframe times.
   /// - Returns: The modified overlay.
   public func size(_ base: Size, animation: Animation<Size>) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: base, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: animation)
+    with {
+      $0.size = base
+      $0.sizeAnimation = animation
+    }
   }
 
   /// Returns a copy whose anchor is `anchor`.
@@ -54,10 +48,7 @@ extension ImageOverlay {
   /// - Parameter anchor: Which point of the image lands on the position.
   /// - Returns: The modified overlay.
   public func anchor(_ anchor: Anchor) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation)
+    with { $0.anchor = anchor }
   }
 
   /// Returns a copy whose opacity is `opacity`.
@@ -65,10 +56,7 @@ extension ImageOverlay {
   /// - Parameter opacity: Opacity, 0…1, stored as given (a renderer clamps it).
   /// - Returns: The modified overlay.
   public func opacity(_ opacity: Double) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation)
+    with { $0.opacity = opacity }
   }
 
   /// Returns a copy whose identity is `layerID`.
@@ -76,10 +64,7 @@ extension ImageOverlay {
   /// - Parameter layerID: The overlay's identity.
   /// - Returns: The modified overlay.
   public func id(_ layerID: LayerID) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation)
+    with { $0.layerID = layerID }
   }
 
   /// Returns a copy visible only during `range` of composition time.
@@ -87,10 +72,7 @@ extension ImageOverlay {
   /// - Parameter range: When the overlay is visible; a renderer clamps it to the composition.
   /// - Returns: The modified overlay.
   public func visible(during range: TimeRange) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: range, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation)
+    with { $0.visibilityRange = range }
   }
 
   /// Returns a copy visible only during `range` seconds of composition time (timescale 600).
@@ -106,10 +88,7 @@ extension ImageOverlay {
   /// - Parameter animation: The position animation, with composition-relative keyframe times.
   /// - Returns: The modified overlay.
   public func positionAnimation(_ animation: Animation<Position>?) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: animation,
-      sizeAnimation: sizeAnimation)
+    with { $0.positionAnimation = animation }
   }
 
   /// Returns a copy whose size animation is `animation`; `nil` removes it.
@@ -117,9 +96,6 @@ extension ImageOverlay {
   /// - Parameter animation: The size animation, with composition-relative keyframe times.
   /// - Returns: The modified overlay.
   public func sizeAnimation(_ animation: Animation<Size>?) -> ImageOverlay {
-    ImageOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: animation)
+    with { $0.sizeAnimation = animation }
   }
 }

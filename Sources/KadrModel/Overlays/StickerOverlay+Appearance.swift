@@ -6,10 +6,7 @@ extension StickerOverlay {
   /// - Parameter radians: The rotation in radians.
   /// - Returns: The modified sticker.
   public func rotation(_ radians: Double) -> StickerOverlay {
-    StickerOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation, rotation: radians, shadow: shadow)
+    with { $0.rotation = radians }
   }
 
   /// Returns a copy rotated by `degrees`, stored in radians (`degrees × π / 180`).
@@ -25,10 +22,7 @@ extension StickerOverlay {
   /// - Parameter shadow: The shadow.
   /// - Returns: The modified sticker.
   public func shadow(_ shadow: Shadow) -> StickerOverlay {
-    StickerOverlay(
-      image: image, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, positionAnimation: positionAnimation,
-      sizeAnimation: sizeAnimation, rotation: rotation, shadow: shadow)
+    with { $0.shadow = shadow }
   }
 
   /// Returns a copy with a drop shadow built from its parts, replacing any earlier one.

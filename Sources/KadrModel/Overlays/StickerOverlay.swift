@@ -7,27 +7,27 @@ import Foundation
 /// ``rotation`` and ``shadow``.
 public struct StickerOverlay: Overlay, Sendable {
   /// The image.
-  public let image: PlatformImage
+  public internal(set) var image: PlatformImage
   /// Where the overlay's ``anchor`` lands (the static base when ``positionAnimation`` is set).
-  public let position: Position
+  public internal(set) var position: Position
   /// The drawn size; `nil` is the image's natural pixel size.
-  public let size: Size?
+  public internal(set) var size: Size?
   /// Which point of the image lands on ``position``.
-  public let anchor: Anchor
+  public internal(set) var anchor: Anchor
   /// Opacity, 0…1, stored as given (a renderer clamps it).
-  public let opacity: Double
+  public internal(set) var opacity: Double
   /// The overlay's identity, if it was given one.
-  public let layerID: LayerID?
+  public internal(set) var layerID: LayerID?
   /// When the overlay is visible, in composition time; `nil` is the whole composition.
-  public let visibilityRange: TimeRange?
+  public internal(set) var visibilityRange: TimeRange?
   /// An animation of the position over composition time.
-  public let positionAnimation: Animation<Position>?
+  public internal(set) var positionAnimation: Animation<Position>?
   /// An animation of the size over composition time.
-  public let sizeAnimation: Animation<Size>?
+  public internal(set) var sizeAnimation: Animation<Size>?
   /// The rotation in radians.
-  public let rotation: Double
+  public internal(set) var rotation: Double
   /// A drop shadow behind the sticker; `nil` is none.
-  public let shadow: Shadow?
+  public internal(set) var shadow: Shadow?
 
   /// Creates a sticker centred on the render area at its natural size, unrotated, without a
   /// shadow, fully opaque, visible throughout.

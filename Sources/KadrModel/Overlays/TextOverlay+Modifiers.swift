@@ -6,9 +6,7 @@ extension TextOverlay {
   /// - Parameter position: Where the overlay's anchor lands.
   /// - Returns: The modified overlay.
   public func position(_ position: Position) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, textAnimation: textAnimation)
+    with { $0.position = position }
   }
 
   /// Returns a copy whose text box is `size`.
@@ -16,9 +14,7 @@ extension TextOverlay {
   /// - Parameter size: The box the text wraps within.
   /// - Returns: The modified overlay.
   public func size(_ size: Size) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, textAnimation: textAnimation)
+    with { $0.size = size }
   }
 
   /// Returns a copy whose anchor is `anchor`.
@@ -26,9 +22,7 @@ extension TextOverlay {
   /// - Parameter anchor: Which point of the box lands on the position.
   /// - Returns: The modified overlay.
   public func anchor(_ anchor: Anchor) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, textAnimation: textAnimation)
+    with { $0.anchor = anchor }
   }
 
   /// Returns a copy whose opacity is `opacity`.
@@ -36,9 +30,7 @@ extension TextOverlay {
   /// - Parameter opacity: Opacity, 0…1, stored as given (a renderer clamps it).
   /// - Returns: The modified overlay.
   public func opacity(_ opacity: Double) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, textAnimation: textAnimation)
+    with { $0.opacity = opacity }
   }
 
   /// Returns a copy whose identity is `layerID`.
@@ -46,9 +38,7 @@ extension TextOverlay {
   /// - Parameter layerID: The overlay's identity.
   /// - Returns: The modified overlay.
   public func id(_ layerID: LayerID) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, textAnimation: textAnimation)
+    with { $0.layerID = layerID }
   }
 
   /// Returns a copy drawn with `style`.
@@ -56,9 +46,7 @@ extension TextOverlay {
   /// - Parameter style: How the text is drawn.
   /// - Returns: The modified overlay.
   public func style(_ style: TextStyle) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, textAnimation: textAnimation)
+    with { $0.style = style }
   }
 
   /// Returns a copy visible only during `range` of composition time.
@@ -66,9 +54,7 @@ extension TextOverlay {
   /// - Parameter range: When the overlay is visible; a renderer clamps it to the composition.
   /// - Returns: The modified overlay.
   public func visible(during range: TimeRange) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: range, textAnimation: textAnimation)
+    with { $0.visibilityRange = range }
   }
 
   /// Returns a copy visible only during `range` seconds of composition time (timescale 600).
@@ -84,8 +70,6 @@ extension TextOverlay {
   /// - Parameter animation: The entrance animation, such as `.fadeIn(duration: 0.5)`.
   /// - Returns: The modified overlay.
   public func animation(_ animation: any TextAnimation) -> TextOverlay {
-    TextOverlay(
-      text: text, style: style, position: position, size: size, anchor: anchor, opacity: opacity,
-      layerID: layerID, visibilityRange: visibilityRange, textAnimation: animation)
+    with { $0.textAnimation = animation }
   }
 }

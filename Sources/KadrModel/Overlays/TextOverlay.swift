@@ -7,23 +7,23 @@ import Foundation
 /// ``Overlay`` keep their `nil` defaults.
 public struct TextOverlay: Overlay, Sendable {
   /// The text; lines are separated by `\n`.
-  public let text: String
+  public internal(set) var text: String
   /// How the text is drawn.
-  public let style: TextStyle
+  public internal(set) var style: TextStyle
   /// Where the overlay's ``anchor`` lands.
-  public let position: Position
+  public internal(set) var position: Position
   /// The text's box; `nil` is the full render area (the text wraps within it).
-  public let size: Size?
+  public internal(set) var size: Size?
   /// Which point of the text's box lands on ``position``.
-  public let anchor: Anchor
+  public internal(set) var anchor: Anchor
   /// Opacity, 0…1, stored as given (a renderer clamps it).
-  public let opacity: Double
+  public internal(set) var opacity: Double
   /// The overlay's identity, if it was given one.
-  public let layerID: LayerID?
+  public internal(set) var layerID: LayerID?
   /// When the overlay is visible, in composition time; `nil` is the whole composition.
-  public let visibilityRange: TimeRange?
+  public internal(set) var visibilityRange: TimeRange?
   /// The text's entrance animation, if any.
-  public let textAnimation: (any TextAnimation)?
+  public internal(set) var textAnimation: (any TextAnimation)?
 
   /// Creates a text overlay centred on the render area, fully opaque, visible throughout.
   ///
