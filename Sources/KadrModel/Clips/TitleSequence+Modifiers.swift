@@ -6,10 +6,7 @@ extension TitleSequence {
   /// - Parameter id: The title's identity.
   /// - Returns: The modified title.
   public func id(_ id: ClipID) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration, clipID: id,
-      startTime: startTime, transform: transform, transformAnimation: transformAnimation,
-      opacity: opacity, opacityAnimation: opacityAnimation)
+    with { $0.clipID = id }
   }
 
   /// Returns a copy placed at composition time `time`, off the main chain.
@@ -17,10 +14,7 @@ extension TitleSequence {
   /// - Parameter time: Where the title starts.
   /// - Returns: The modified title.
   public func at(time: Time) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration,
-      clipID: clipID, startTime: time, transform: transform,
-      transformAnimation: transformAnimation, opacity: opacity, opacityAnimation: opacityAnimation)
+    with { $0.startTime = time }
   }
 
   /// Returns a copy placed at `time` seconds of composition time (timescale 600).
@@ -36,10 +30,7 @@ extension TitleSequence {
   /// - Parameter transform: The transform.
   /// - Returns: The modified title.
   public func transform(_ transform: Transform) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration,
-      clipID: clipID, startTime: startTime, transform: transform,
-      transformAnimation: transformAnimation, opacity: opacity, opacityAnimation: opacityAnimation)
+    with { $0.transform = transform }
   }
 
   /// Returns a copy with a static transform and a transform animation over clip-relative time.
@@ -49,10 +40,10 @@ extension TitleSequence {
   ///   - animation: The transform animation.
   /// - Returns: The modified title.
   public func transform(_ base: Transform, animation: Animation<Transform>) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration,
-      clipID: clipID, startTime: startTime, transform: base, transformAnimation: animation,
-      opacity: opacity, opacityAnimation: opacityAnimation)
+    with {
+      $0.transform = base
+      $0.transformAnimation = animation
+    }
   }
 
   /// Returns a copy whose static opacity is `opacity`; an opacity animation is kept.
@@ -60,10 +51,7 @@ extension TitleSequence {
   /// - Parameter opacity: Opacity, 0…1, stored as given.
   /// - Returns: The modified title.
   public func opacity(_ opacity: Double) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration,
-      clipID: clipID, startTime: startTime, transform: transform,
-      transformAnimation: transformAnimation, opacity: opacity, opacityAnimation: opacityAnimation)
+    with { $0.opacity = opacity }
   }
 
   /// Returns a copy with a static opacity and an opacity animation over clip-relative time.
@@ -73,10 +61,10 @@ extension TitleSequence {
   ///   - animation: The opacity animation.
   /// - Returns: The modified title.
   public func opacity(_ base: Double, animation: Animation<Double>) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration,
-      clipID: clipID, startTime: startTime, transform: transform,
-      transformAnimation: transformAnimation, opacity: base, opacityAnimation: animation)
+    with {
+      $0.opacity = base
+      $0.opacityAnimation = animation
+    }
   }
 
   /// Returns a copy whose transform animation is `animation`; `nil` removes it.
@@ -84,10 +72,7 @@ extension TitleSequence {
   /// - Parameter animation: The transform animation, over clip-relative time.
   /// - Returns: The modified title.
   public func transformAnimation(_ animation: Animation<Transform>?) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration,
-      clipID: clipID, startTime: startTime, transform: transform, transformAnimation: animation,
-      opacity: opacity, opacityAnimation: opacityAnimation)
+    with { $0.transformAnimation = animation }
   }
 
   /// Returns a copy whose opacity animation is `animation`; `nil` removes it.
@@ -95,9 +80,6 @@ extension TitleSequence {
   /// - Parameter animation: The opacity animation, over clip-relative time.
   /// - Returns: The modified title.
   public func opacityAnimation(_ animation: Animation<Double>?) -> TitleSequence {
-    TitleSequence(
-      text: text, style: style, backgroundColor: backgroundColor, duration: duration,
-      clipID: clipID, startTime: startTime, transform: transform,
-      transformAnimation: transformAnimation, opacity: opacity, opacityAnimation: animation)
+    with { $0.opacityAnimation = animation }
   }
 }

@@ -9,28 +9,28 @@ import Foundation
 /// title instead.
 public struct TitleSequence: Clip, Sendable {
   /// The text; lines are separated by `\n`.
-  public let text: String
+  public internal(set) var text: String
   /// How the text is drawn.
-  public let style: TextStyle
+  public internal(set) var style: TextStyle
   /// The fill behind the text.
-  public let backgroundColor: PlatformColor
+  public internal(set) var backgroundColor: PlatformColor
   /// How long the title lasts.
   ///
   /// kadr stores this in an internal `_duration` behind a computed `duration`; we store it
   /// directly as a public constant, which reads the same and lets a decoder set it.
-  public let duration: Time
+  public internal(set) var duration: Time
   /// The title's identity, if it was given one.
-  public let clipID: ClipID?
+  public internal(set) var clipID: ClipID?
   /// An explicit composition time set with `at(time:)`; `nil` joins the main chain.
-  public let startTime: Time?
+  public internal(set) var startTime: Time?
   /// A static transform applied on top of the engine's placement.
-  public let transform: Transform?
+  public internal(set) var transform: Transform?
   /// An animation of the transform over clip-relative time.
-  public let transformAnimation: Animation<Transform>?
+  public internal(set) var transformAnimation: Animation<Transform>?
   /// A static opacity, 0…1, stored as given; `nil` is fully opaque.
-  public let opacity: Double?
+  public internal(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
-  public let opacityAnimation: Animation<Double>?
+  public internal(set) var opacityAnimation: Animation<Double>?
 
   /// Creates a title lasting `duration` seconds (timescale 600).
   ///

@@ -15,3 +15,4 @@ extension VideoClip: CopyModifying {}
 extension TextOverlay: CopyModifying {}
 extension ImageOverlay: CopyModifying {}
 extension StickerOverlay: CopyModifying {}
+extension TitleSequence: CopyModifying {}
