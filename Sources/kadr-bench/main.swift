@@ -6,6 +6,7 @@ import KadrPersistence
 // JSONSerialization parse, all on the same documents in the same run.
 //
 //   swift run -c release kadr-bench [--clips N] [--json]
+//   swift run -c release kadr-bench --limits   (how hostile documents are refused)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -13,6 +14,8 @@ struct Options {
   /// `save`, `open` or `read` (the JSON reader alone): run only that operation, repeatedly, for
   /// a profiler.
   var profile: String?
+  /// Measure how hostile documents are refused instead of saving and opening.
+  var limits = false
 }
 
 func parseOptions() -> Options {
@@ -21,6 +24,7 @@ func parseOptions() -> Options {
   while let argument = arguments.popFirst() {
     switch argument {
     case "--json": options.json = true
+    case "--limits": options.limits = true
     case "--clips":
       guard let value = arguments.popFirst(), let count = Int(value), count > 0 else {
         FileHandle.standardError.write(Data("kadr-bench: --clips needs a positive integer\n".utf8))
@@ -35,7 +39,7 @@ func parseOptions() -> Options {
       }
       options.profile = value
     case "-h", "--help":
-      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read]")
+      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits]")
       exit(0)
     default:
       FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))
@@ -127,6 +131,15 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 let options = parseOptions()
+if options.limits {
+  do {
+    try LimitsBenchmark.run()
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 if let profile = options.profile {
   // Only this package's operation, twenty times, so a profiler sees nothing else.
   let (video, store) = Workload.composition(clipCount: options.sizes[0])

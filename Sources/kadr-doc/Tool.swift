@@ -105,16 +105,11 @@ enum Input {
   /// On a terminal, a document large enough to take more than a second to open (over 16 MB)
   /// is announced on standard error first, so the wait is explained.
   static func read(_ path: String) throws(PersistenceError) -> Data {
-    let data: Data
-    if path == "-" {
-      data = FileHandle.standardInput.readDataToEndOfFile()
-    } else {
-      do {
-        data = try Data(contentsOf: URL(fileURLWithPath: path))
-      } catch {
-        throw PersistenceError(.fileSystem(path: path, underlying: error))
-      }
-    }
+    let limit = DocumentLimits.default.maximumDocumentBytes
+    let data =
+      path == "-"
+      ? try DocumentFile.read(descriptor: 0, named: "<stdin>", maximumBytes: limit)
+      : try DocumentFile.read(URL(fileURLWithPath: path), maximumBytes: limit)
     if Console().isTerminal, data.count > largeDocumentBytes {
       let megabytes = data.count / 1_000_000
       Console().err("kadr-doc: opening \(path == "-" ? "<stdin>" : path) (\(megabytes) MB)…")

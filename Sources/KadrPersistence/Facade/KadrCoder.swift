@@ -131,6 +131,8 @@ public struct KadrCoder: Sendable {
 
   /// Opens a composition from a file.
   ///
+  /// A file larger than the options' ``DocumentLimits/maximumDocumentBytes`` is refused from its
+  /// size, before it is read.
   /// - Parameters:
   ///   - url: The file.
   ///   - images: Where image tokens are resolved.
@@ -138,15 +140,8 @@ public struct KadrCoder: Sendable {
   public func read(from url: URL, images: (any ImageStore)? = nil) throws(PersistenceError)
     -> Video
   {
-    try video(from: Self.contents(of: url), images: images)
-  }
-
-  static func contents(of url: URL) throws(PersistenceError) -> Data {
-    do {
-      return try Data(contentsOf: url)
-    } catch {
-      throw PersistenceError(.fileSystem(path: url.path, underlying: error))
-    }
+    let limit = documentCoder.options.limits.maximumDocumentBytes
+    return try video(from: DocumentFile.read(url, maximumBytes: limit), images: images)
   }
 
   private func coder(allowingLoss: Bool) -> DocumentCoder {

@@ -13,8 +13,10 @@ import Foundation
 public enum AtomicFile {
   /// Replaces the file at `url` with `data`, atomically.
   ///
-  /// Either the previous file (if any) or the complete new one is on disk at every moment. The
-  /// temporary file is removed when anything fails.
+  /// Either the previous file (if any) or the complete new one is on disk at every moment, also
+  /// when the process is killed or the disk fills up. The new file keeps the permissions of the
+  /// one it replaces. The temporary file (`.NAME.tmp-UUID`) is removed when anything fails; only
+  /// a process killed mid-save can leave one behind, and it never replaces the document.
   /// - Parameters:
   ///   - data: The new contents.
   ///   - url: A file URL.
@@ -24,8 +26,10 @@ public enum AtomicFile {
     let directory = url.deletingLastPathComponent().path
     let temporary = directory + "/." + url.lastPathComponent + ".tmp-" + UUID().uuidString
     do {
-      try writeAndSync(data, to: temporary)
-      guard rename(temporary, path) == 0 else { throw POSIXFailure(operation: "rename") }
+      try writeAndSync(data, to: temporary, replacing: path)
+      guard rename(temporary, path) == 0 else {
+        throw POSIXFailure(operation: "rename the temporary file over it")
+      }
       syncDirectory(directory)
     } catch {
       _ = unlink(temporary)
@@ -33,10 +37,19 @@ public enum AtomicFile {
     }
   }
 
-  private static func writeAndSync(_ data: Data, to path: String) throws {
+  private static func writeAndSync(_ data: Data, to path: String, replacing destination: String)
+    throws
+  {
     let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-    guard descriptor >= 0 else { throw POSIXFailure(operation: "create") }
+    guard descriptor >= 0 else {
+      throw POSIXFailure(operation: "create a temporary file beside it")
+    }
     defer { _ = close(descriptor) }
+    // A replaced file keeps its permissions (as far as its owner may set them).
+    var existing = stat()
+    if stat(destination, &existing) == 0 {
+      _ = fchmod(descriptor, existing.st_mode & 0o7777)
+    }
     try data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) throws in
       var offset = 0
       while offset < buffer.count {
@@ -44,12 +57,12 @@ public enum AtomicFile {
         let written = systemWrite(descriptor, base + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
-          throw POSIXFailure(operation: "write")
+          throw POSIXFailure(operation: "write it")
         }
         offset += written
       }
     }
-    guard fsync(descriptor) == 0 else { throw POSIXFailure(operation: "fsync") }
+    guard fsync(descriptor) == 0 else { throw POSIXFailure(operation: "flush it to disk") }
   }
 
   /// Makes the rename itself durable. Failure here is not an error: the data is already safe.
@@ -83,6 +96,6 @@ struct POSIXFailure: Error, LocalizedError {
   }
 
   var errorDescription: String? {
-    "\(operation) failed: \(String(cString: strerror(code)))"
+    "could not \(operation): \(String(cString: strerror(code)))"
   }
 }

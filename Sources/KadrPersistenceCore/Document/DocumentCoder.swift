@@ -154,7 +154,8 @@ public struct DocumentCoder: Sendable {
     guard size <= limits.maximumDocumentBytes else {
       throw PersistenceError(
         .limitExceeded(
-          "The document is \(size) bytes, more than the limit of \(limits.maximumDocumentBytes)"),
+          "The document is \(size) bytes, more than the limit of "
+            + "\(limits.maximumDocumentBytes) bytes"),
         at: .root)
     }
     let readerOptions = JSONReader.Options(

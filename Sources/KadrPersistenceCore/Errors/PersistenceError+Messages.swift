@@ -50,7 +50,8 @@ extension PersistenceError: LocalizedError {
     case .tooDeep(let limit):
       return "The document nests deeper than \(limit) levels\(place)."
     case .limitExceeded(let what):
-      return "\(what)\(place)."
+      // A limit of the whole document needs no place.
+      return pointer?.description.isEmpty == true ? "\(what)." : "\(what)\(place)."
     case .lossyContent(let losses):
       let list = losses.prefix(5).map(\.description).joined(separator: "; ")
       let more = losses.count > 5 ? "; and \(losses.count - 5) more" : ""

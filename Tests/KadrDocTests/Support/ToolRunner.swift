@@ -42,8 +42,13 @@ enum Tool {
 
   /// Runs `kadr-doc arguments…` with `stdin` as standard input (empty if `nil`) and waits for
   /// it. Output goes through files, so a large output cannot block the child on a full pipe.
+  ///
+  /// With a `launcher` (a program and its first arguments, as `/bin/sh -c SCRIPT`), the tool's
+  /// path and `arguments` are passed to it instead, so it can set limits or drop privileges and
+  /// then `exec` the tool.
   static func run(
-    _ arguments: [String], stdin: Data? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    _ arguments: [String], stdin: Data? = nil, launcher: [String] = [],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> ToolRun {
     let binary = try #require(
       executable, "kadr-doc is not built: run swift build --build-tests",
@@ -57,8 +62,13 @@ enum Tool {
     for file in [output, errors] { try Data().write(to: file) }
 
     let process = Process()
-    process.executableURL = binary
-    process.arguments = arguments
+    if let program = launcher.first {
+      process.executableURL = URL(fileURLWithPath: program)
+      process.arguments = Array(launcher.dropFirst()) + [binary.path] + arguments
+    } else {
+      process.executableURL = binary
+      process.arguments = arguments
+    }
     process.standardInput = try FileHandle(forReadingFrom: input)
     let outHandle = try FileHandle(forWritingTo: output)
     let errHandle = try FileHandle(forWritingTo: errors)

@@ -1,0 +1,101 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads documents from files and streams without ever holding more than a size limit.
+///
+/// A regular file larger than the limit is refused from its size alone, before a byte is read;
+/// a pipe, or a file that grows while it is read, is refused as soon as the limit is passed. So a
+/// one-gigabyte file costs the same few microseconds and kilobytes as a small one.
+public enum DocumentFile {
+  /// Reads the whole file at `url`, refusing it when it is larger than `maximumBytes`.
+  ///
+  /// - Parameters:
+  ///   - url: A file URL.
+  ///   - maximumBytes: The largest document accepted, typically
+  ///     ``DocumentLimits/maximumDocumentBytes``.
+  /// - Returns: The file's bytes.
+  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/limitExceeded(_:)`` for a
+  ///   file over the limit, or ``PersistenceError/Reason/fileSystem(path:underlying:)`` when the
+  ///   file cannot be opened or read.
+  public static func read(_ url: URL, maximumBytes: Int) throws(PersistenceError) -> Data {
+    let path = url.path
+    let descriptor = open(path, O_RDONLY)
+    guard descriptor >= 0 else {
+      throw PersistenceError(
+        .fileSystem(path: path, underlying: POSIXFailure(operation: "open it for reading")))
+    }
+    defer { _ = close(descriptor) }
+    return try read(descriptor: descriptor, named: path, maximumBytes: maximumBytes)
+  }
+
+  /// Reads an open descriptor (a file, a pipe, standard input) to its end, refusing more than
+  /// `maximumBytes`.
+  ///
+  /// The descriptor is read from its current offset and is not closed.
+  /// - Parameters:
+  ///   - descriptor: An open, readable file descriptor.
+  ///   - name: How errors name the source (a path, or `<stdin>`).
+  ///   - maximumBytes: The largest document accepted.
+  /// - Returns: The bytes read.
+  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/limitExceeded(_:)`` past the
+  ///   limit, or ``PersistenceError/Reason/fileSystem(path:underlying:)`` when reading fails.
+  public static func read(descriptor: Int32, named name: String, maximumBytes: Int)
+    throws(PersistenceError) -> Data
+  {
+    let limit = max(0, maximumBytes)
+    var status = stat()
+    var expected = 0
+    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
+      let size = Int(status.st_size)
+      guard size <= limit else { throw tooLarge(size: size, limit: limit) }
+      expected = size
+    }
+    var data = Data(capacity: expected + 1)
+    let chunk = 1 << 20
+    while true {
+      // Never ask for more than one byte past the limit: enough to know it was passed.
+      let request = min(chunk, limit + 1 - data.count)
+      let before = data.count
+      data.count = before + request
+      let count = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
+        guard let base = buffer.baseAddress else { return 0 }
+        return systemRead(descriptor, base + before, request)
+      }
+      if count < 0 {
+        data.count = before
+        if errno == EINTR { continue }
+        throw PersistenceError(
+          .fileSystem(path: name, underlying: POSIXFailure(operation: "read it")))
+      }
+      data.count = before + count
+      if count == 0 { return data }
+      guard data.count <= limit else { throw tooLarge(size: nil, limit: limit) }
+    }
+  }
+
+  private static func tooLarge(size: Int?, limit: Int) -> PersistenceError {
+    let what = size.map { "The document is \($0) bytes" } ?? "The document is larger"
+    return PersistenceError(
+      .limitExceeded("\(what), more than the limit of \(limit) bytes"), at: .root)
+  }
+}
+
+/// The system's `read(2)`.
+private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
+  -> Int
+{
+  #if canImport(Glibc)
+    Glibc.read(descriptor, buffer, count)
+  #elseif canImport(Musl)
+    Musl.read(descriptor, buffer, count)
+  #else
+    Darwin.read(descriptor, buffer, count)
+  #endif
+}
