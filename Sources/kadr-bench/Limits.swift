@@ -29,7 +29,8 @@ enum LimitsBenchmark {
       truncate(bigFile.path, off_t(gigabyte)) == 0
     else { throw BenchmarkError("could not make a 1 GiB sparse file") }
 
-    let deep = Data(repeating: UInt8(ascii: "["), count: 100_000)
+    let deep =
+      Data(repeating: UInt8(ascii: "["), count: 100_000)
       + Data(repeating: UInt8(ascii: "]"), count: 100_000)
     let deepTracks = Data(
       (#"{"schema":1,"video":{"clips":["#

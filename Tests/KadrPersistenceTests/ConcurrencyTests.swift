@@ -43,7 +43,8 @@ struct ConcurrencyTests {
     let own = PlatformImage.solidColor(.blue, width: 10 + thread, height: 2)
     let (maximal, _) = MaximalComposition.make()
     var clips = maximal.clips
-    clips.append(ImageClip(image: shared, duration: Time(seconds: 2), clipID: ClipID("shared-\(thread)")))
+    clips.append(
+      ImageClip(image: shared, duration: Time(seconds: 2), clipID: ClipID("shared-\(thread)")))
     clips.append(ImageClip(image: own, duration: Time(seconds: 1), clipID: ClipID("own-\(thread)")))
     return Video(
       clips: clips, audioTracks: maximal.audioTracks, preset: maximal.preset,

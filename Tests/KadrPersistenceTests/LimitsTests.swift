@@ -20,7 +20,8 @@ struct LimitsTests {
 
   /// A document of `count` title clips.
   static func titles(_ count: Int, text: String = "t") throws -> Data {
-    try KadrCoding.data(for: Video(clips: (0..<count).map { _ in TitleSequence(text, duration: 1) }))
+    try KadrCoding.data(
+      for: Video(clips: (0..<count).map { _ in TitleSequence(text, duration: 1) }))
   }
 
   static func expectLimit(
