@@ -99,6 +99,31 @@ struct VideoClipCodecLossTests {
     #expect(decoded.filterIDs == ["a", "c"])
   }
 
+  @Test func aFilterItsOwnCodecLeavesOutTakesItsIDAndAnimationWithIt() throws {
+    // The registry has a codec for the filter, so the parallel arrays are written expecting it;
+    // its codec then leaves the value out, and the arrays are written again to match.
+    var registry = try Support.registry()
+    try registry.register(customFilter: FussyHalftoneCodec())
+    let clip = VideoClip(
+      url: Self.url,
+      filters: [.sepia(intensity: 0.5), .custom(TestHalftone(dot: -1)), .custom(TestHalftone(dot: 2))],
+      filterIDs: ["a", "b", "c"], filterAnimations: [Self.ramp, Self.ramp, nil])
+    let error = try #require(throws: PersistenceError.self) { try registry.encode(clip: clip) }
+    #expect(error.losses.map(\.pointer) == ["/0/video/_0/filters/1/size"], "\(error.losses)")
+
+    let encoded = try registry.encode(clip: clip, options: CodingOptions(allowingLoss: true))
+    #expect(encoded.lossReport.losses.count == 1, "none twice: \(encoded.lossReport)")
+    let text = try Support.text(encoded.json)
+    #expect(text.contains(#""filterIDs":["a","c"]"#), "\(text)")
+    #expect(text.contains(#""filterAnimations":[{"#) && text.contains("},null]"), "\(text)")
+    #expect(text.contains(#""com.example.test-halftone","size":2}]"#), "\(text)")
+    #expect(text.components(separatedBy: "filterIDs").count == 2, "one member per key: \(text)")
+    let json = try #require(encoded.json)
+    let decoded = try #require(try registry.decodeClip(from: json) as? VideoClip)
+    #expect(decoded.filterIDs == ["a", "c"])
+    #expect(ReflectionDiff.differences([Self.ramp, nil], decoded.filterAnimations).isEmpty)
+  }
+
   @Test func aLossySpeedCurveIsLeftOut() throws {
     let clip = VideoClip(
       url: Self.url,
@@ -107,5 +132,30 @@ struct VideoClipCodecLossTests {
       clip: clip, options: CodingOptions(allowingLoss: true))
     #expect(encoded.lossReport.losses.map(\.pointer) == ["/0/video/_0/speedCurve"])
     #expect(!(try Support.text(encoded.json)).contains("speedCurve"))
+  }
+}
+
+/// Writes ``TestHalftone`` but leaves out (as loss) a halftone with a negative dot size.
+private struct FussyHalftoneCodec: CustomFilterCodec {
+  enum Key: String, PayloadKey { case size }
+
+  var kindID: KindID { KindID(TestHalftone.kind.rawValue) }
+
+  func encode(_ value: TestHalftone, to payload: inout KeyedEncoder<Key>) throws(PersistenceError)
+  {
+    guard value.dot >= 0 else {
+      payload.reportLoss(.unregisteredType(.filter, type: "negative halftone"), for: .size)
+      payload.omitValue()
+      return
+    }
+    try payload.encode(value.dot, for: .size)
+  }
+
+  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> TestHalftone {
+    TestHalftone(dot: try payload.decode(Double.self, for: .size))
+  }
+
+  func samples() -> CodecSamples<TestHalftone> {
+    CodecSamples(minimal: TestHalftone(dot: 1), maximal: TestHalftone(dot: 2))
   }
 }

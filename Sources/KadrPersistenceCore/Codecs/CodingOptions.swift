@@ -74,7 +74,7 @@ final class CodingSession {
   /// Encoding: the payload versions other than 1 that were written. Decoding: those the document
   /// declares.
   var payloadVersions: [KindID: Int] = [:]
-  var locations: [String] = []
+  var locations: [LossPlace] = []
   var depth = 0
   var clipCount = 0
   // The two below are touched for every value written. A session belongs to one call on one
@@ -96,7 +96,7 @@ final class CodingSession {
 
   /// Where the current value is, in words: the innermost clip or overlay, or "composition".
   var location: String {
-    locations.isEmpty ? "composition" : locations.joined(separator: " › ")
+    locations.isEmpty ? "composition" : locations.map(\.description).joined(separator: " › ")
   }
 
   func recordLoss(_ kind: Loss.Kind, at pointer: JSONPointer) {

@@ -68,18 +68,34 @@ public struct DocumentCoder: Sendable {
     throws(PersistenceError) -> EncodedDocument
   {
     let session = CodingSession(registry: registry, options: options, images: images)
+    // Room in front of the root for the envelope's head, which is known only at the end (it
+    // lists the payload versions written), so the document is never copied to prepend it.
+    for _ in 0..<Self.headRoom { session.output.bytes.append(UInt8(ascii: " ")) }
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     let written = try registry.encodeModel(
       root, to: ValueEncoder(session: session, pointer: rootPointer))
     if !session.losses.isEmpty && !options.allowingLoss {
       throw PersistenceError(.lossyContent(session.losses), at: .root)
     }
-    var bytes = try DocumentEnvelope.head(payloadVersions: session.payloadVersions)
-    bytes.append(session.output.bytes.makeData(written.start..<written.end))
-    bytes.append(UInt8(ascii: "}"))
+    let head = try DocumentEnvelope.head(payloadVersions: session.payloadVersions)
+    let bytes: Data
+    if head.count <= written.start, written.end == session.position {
+      session.output.bytes.append(UInt8(ascii: "}"))
+      session.output.bytes.overwrite(at: written.start - head.count, with: head)
+      bytes = session.output.bytes.detachData(from: written.start - head.count)
+    } else {
+      var joined = head
+      joined.append(session.output.bytes.makeData(written.start..<written.end))
+      joined.append(UInt8(ascii: "}"))
+      bytes = joined
+    }
     return EncodedDocument(
       bytes: bytes, lossReport: LossReport(losses: session.losses, preserved: session.preserved))
   }
+
+  /// The bytes kept free in front of the root for the envelope's head: enough for the schema,
+  /// the root key and a few payload versions; a longer head is joined by copying.
+  static let headRoom = 128
 
   /// Lists what saving `root` would lose, without saving.
   ///

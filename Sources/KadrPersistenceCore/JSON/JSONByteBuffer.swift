@@ -1,8 +1,20 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A growable byte buffer for the writer: appending checks the capacity and copies, nothing
 /// more (no uniqueness check, no generic `append(contentsOf:)`), which is most of a writer's
 /// time. Non-copyable, so its storage has exactly one owner.
+///
+/// The storage comes from `malloc`, so growing is a `realloc` (for large buffers the system
+/// remaps pages instead of copying them) and a finished document can be handed to `Data`
+/// without a copy (``detachData(from:)``).
 struct JSONByteBuffer: ~Copyable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -11,11 +23,17 @@ struct JSONByteBuffer: ~Copyable {
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
-    storage = .allocate(capacity: self.capacity)
+    storage = Self.allocate(self.capacity)
   }
 
   deinit {
-    storage.deallocate()
+    free(storage)
+  }
+
+  /// `malloc`, bound to bytes; running out of memory ends the process, as any allocation does.
+  private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+    guard let raw = malloc(capacity) else { fatalError("out of memory (\(capacity) bytes)") }
+    return raw.bindMemory(to: UInt8.self, capacity: capacity)
   }
 
   /// Appends one byte.
@@ -39,6 +57,19 @@ struct JSONByteBuffer: ~Copyable {
   @inline(__always)
   mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+  }
+
+  /// Replaces bytes already written, from `position` on, with `bytes`.
+  ///
+  /// - Parameters:
+  ///   - position: Where to start; the bytes must end at or before ``count``.
+  ///   - bytes: The new bytes.
+  mutating func overwrite(at position: Int, with bytes: Data) {
+    guard position >= 0, position + bytes.count <= count else { return }
+    bytes.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
+      guard let base = source.baseAddress else { return }
+      UnsafeMutableRawPointer(storage + position).copyMemory(from: base, byteCount: source.count)
+    }
   }
 
   /// Forgets the bytes past `newCount`.
@@ -88,13 +119,32 @@ struct JSONByteBuffer: ~Copyable {
     }
   }
 
+  /// Hands the bytes from `start` on to a `Data` without copying them, and starts the buffer
+  /// afresh, empty.
+  ///
+  /// - Parameter start: Where the bytes to keep begin; at most ``count``.
+  /// - Returns: The bytes in `start..<count`.
+  mutating func detachData(from start: Int) -> Data {
+    let offset = min(max(0, start), count)
+    // Give back the unused tail; for a large buffer this remaps, it does not copy.
+    let kept = realloc(storage, max(count, 1)) ?? UnsafeMutableRawPointer(storage)
+    let base = kept.assumingMemoryBound(to: UInt8.self)
+    let data = Data(
+      bytesNoCopy: base + offset, count: count - offset,
+      deallocator: .custom { pointer, _ in free(pointer - offset) })
+    capacity = 16
+    storage = Self.allocate(capacity)
+    count = 0
+    return data
+  }
+
   private mutating func grow(toHold extra: Int) {
     var newCapacity = capacity * 2
     while newCapacity - count < extra { newCapacity *= 2 }
-    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newStorage.initialize(from: storage, count: count)
-    storage.deallocate()
-    storage = newStorage
+    guard let grown = realloc(storage, newCapacity) else {
+      fatalError("out of memory (\(newCapacity) bytes)")
+    }
+    storage = grown.assumingMemoryBound(to: UInt8.self)
     capacity = newCapacity
   }
 }

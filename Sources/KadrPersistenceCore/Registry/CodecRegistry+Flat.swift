@@ -5,6 +5,13 @@ import KadrModel
 extension CodecRegistry {
   static let flatKindKey = "kind"
 
+  /// Whether ``encodeFilter(_:to:)`` has a codec for `filter` (or keeps it as preserved
+  /// content); its codec may still leave the value out.
+  func canEncode(_ filter: Filter) -> Bool {
+    if case .custom(let custom) = filter, custom is PreservedFilter { return true }
+    return filters.byKind[KindID(filter.kind.rawValue)] != nil
+  }
+
   func encodeFilter(_ filter: Filter, to encoder: ValueEncoder) throws(PersistenceError)
     -> WrittenJSON?
   {
@@ -52,7 +59,7 @@ extension CodecRegistry {
       guard
         let written = try codec.encode(
           value, encoder, [(Self.flatKindKey, codec.kindID.rawValue)],
-          { _, findings in session.record(findings, at: encoder) })
+          { findings in session.record(findings, at: encoder) })
       else { return nil }
       session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
       return written

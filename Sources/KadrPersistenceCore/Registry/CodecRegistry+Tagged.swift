@@ -42,7 +42,7 @@ extension CodecRegistry {
       return try writePreserved(
         .clip, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
-    let place = Self.place(id: clip.clipID.map { "clip “\($0)”" }, list: list, index: index)
+    let place = LossPlace(noun: "clip", id: clip.clipID?.rawValue, list: list, index: index)
     return try encodeTagged(clip, table: clips, place: place, to: encoder)
   }
 
@@ -54,8 +54,7 @@ extension CodecRegistry {
       return try writePreserved(
         .overlay, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
-    let place = Self.place(
-      id: overlay.layerID.map { "overlay “\($0)”" }, list: list, index: index)
+    let place = LossPlace(noun: "overlay", id: overlay.layerID?.rawValue, list: list, index: index)
     return try encodeTagged(overlay, table: overlays, place: place, to: encoder)
   }
 
@@ -73,19 +72,15 @@ extension CodecRegistry {
     return try encoder.json(json)
   }
 
-  /// A place for loss locations: the identity when there is one, else `list[index]`.
-  static func place(id: String?, list: JSONPointer, index: Int) -> (String?, String) {
-    (id, "\(list.lastKey ?? "items")[\(index)]")
-  }
 
   private func encodeTagged<Base>(
-    _ value: Base, table: CodecTable<Base>, place: (id: String?, indexed: String),
+    _ value: Base, table: CodecTable<Base>, place: LossPlace,
     to encoder: ValueEncoder
   ) throws(PersistenceError) -> WrittenJSON? {
     let session = encoder.session
     let type = type(of: value as Any)
     guard let codec = table.codec(forType: ObjectIdentifier(type)) else {
-      session.locations.append(place.id ?? place.indexed)
+      session.locations.append(place)
       defer { session.locations.removeLast() }
       let point: ExtensionPoint = Base.self == (any Clip).self ? .clip : .overlay
       session.recordLoss(
@@ -101,8 +96,8 @@ extension CodecRegistry {
       try wrapper.member(kind) { kindEncoder throws(PersistenceError) in
         var box = kindEncoder.keyed(by: NoKeys.self)
         try box.member(Self.payloadBoxKey) { payloadEncoder throws(PersistenceError) in
-          written = try codec.encode(value, payloadEncoder, []) { label, findings in
-            session.locations.append(place.id ?? (place.indexed + (label.map { " (\($0))" } ?? "")))
+          written = try codec.encode(value, payloadEncoder, []) { findings in
+            session.locations.append(place.labelled { codec.label(value) })
             pushedLocation = true
             guard !findings.isEmpty else { return }
             let payloadPointer = payloadEncoder.pointer

@@ -16,12 +16,12 @@ final class RegisteredCodec<Base>: Sendable {
   /// `nil` when the value is not of this codec's model type, or when the codec left it out
   /// (``KeyedEncoder/omitValue()``).
   ///
-  /// `report` is called first with the value's label and losses, so that callers cast the value
-  /// to its model type once.
+  /// `report` is called first with the value's losses, so that callers cast the value to its
+  /// model type once. (Its label, needed only to describe a loss, is made by ``label``.)
   let encode:
     @Sendable (
       Base, ValueEncoder, [(key: String, value: String)],
-      _ report: (_ label: String?, _ losses: [LossFinding]) -> Void
+      _ report: (_ losses: [LossFinding]) -> Void
     ) throws(PersistenceError) -> WrittenJSON?
   /// Reads a payload at a location; the member at the `Int` position, if not -1, is hidden
   /// (a flat payload's `kind`).
@@ -49,7 +49,7 @@ final class RegisteredCodec<Base>: Sendable {
     manifest = codec.manifest
     encode = { value, encoder, leading, report throws(PersistenceError) in
       guard let model = downcast(value) else { return nil }
-      report(codec.label(for: model), codec.losses(in: model))
+      report(codec.losses(in: model))
       var payload = encoder.keyed(by: Codec.Key.self)
       do throws(PersistenceError) {
         for member in leading {

@@ -35,11 +35,18 @@ public struct ImageClipCodec: ClipCodec {
   public func encode(_ value: ImageClip, to payload: inout KeyedEncoder<Key>)
     throws(PersistenceError)
   {
-    guard try payload.encode(requiredImage: value.image, for: .imageToken) else { return }
-    try payload.encode(value.duration, for: .duration)
-    try payload.encodeIfPresent(value.backgroundColor, for: .backgroundColor)
+    // In canonical key order, so the payload is written once and never reordered. Without
+    // its image the clip is left out whole (the members before it are discarded).
     try payload.encodeIfPresent(value.audioURL, for: .audioURL)
-    try payload.encodeClipPlacement(of: value)
+    try payload.encodeIfPresent(value.backgroundColor, for: .backgroundColor)
+    try payload.encodeIfPresent(value.clipID, for: .clipID)
+    try payload.encode(value.duration, for: .duration)
+    guard try payload.encode(requiredImage: value.image, for: .imageToken) else { return }
+    try payload.encodeIfPresent(value.opacity, for: .opacity)
+    try payload.encodeIfPresent(value.opacityAnimation, for: .opacityAnimation)
+    try payload.encodeIfPresent(value.startTime, for: .startTime)
+    try payload.encodeIfPresent(value.transform, for: .transform)
+    try payload.encodeIfPresent(value.transformAnimation, for: .transformAnimation)
   }
 
   public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> ImageClip {

@@ -19,11 +19,17 @@ public struct TitleCodec: ClipCodec {
   public func encode(_ value: TitleSequence, to payload: inout KeyedEncoder<Key>)
     throws(PersistenceError)
   {
-    try payload.encode(value.text, for: .text)
-    try payload.encode(value.style, for: .style)
+    // In canonical key order, so the payload is written once and never reordered.
     try payload.encode(value.backgroundColor, for: .backgroundColor)
+    try payload.encodeIfPresent(value.clipID, for: .clipID)
     try payload.encode(value.duration, for: .duration)
-    try payload.encodeClipPlacement(of: value)
+    try payload.encodeIfPresent(value.opacity, for: .opacity)
+    try payload.encodeIfPresent(value.opacityAnimation, for: .opacityAnimation)
+    try payload.encodeIfPresent(value.startTime, for: .startTime)
+    try payload.encode(value.style, for: .style)
+    try payload.encode(value.text, for: .text)
+    try payload.encodeIfPresent(value.transform, for: .transform)
+    try payload.encodeIfPresent(value.transformAnimation, for: .transformAnimation)
   }
 
   public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> TitleSequence {

@@ -37,15 +37,15 @@ public struct TransitionCodec: ClipCodec {
   {
     switch value {
     case .fade(let duration):
+      try payload.encode(duration, for: .duration)
       try payload.encode(Kind.fade.rawValue, for: .kind)
-      try payload.encode(duration, for: .duration)
     case .slide(let direction, let duration):
-      try payload.encode(Kind.slide.rawValue, for: .kind)
-      try payload.encode(duration, for: .duration)
       try payload.encode(direction, for: .direction)
-    case .dissolve(let duration):
-      try payload.encode(Kind.dissolve.rawValue, for: .kind)
       try payload.encode(duration, for: .duration)
+      try payload.encode(Kind.slide.rawValue, for: .kind)
+    case .dissolve(let duration):
+      try payload.encode(duration, for: .duration)
+      try payload.encode(Kind.dissolve.rawValue, for: .kind)
     }
   }
 

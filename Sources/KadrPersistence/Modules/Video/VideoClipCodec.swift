@@ -36,42 +36,26 @@ public struct VideoClipCodec: ClipCodec {
   public func encode(_ value: VideoClip, to payload: inout KeyedEncoder<Key>)
     throws(PersistenceError)
   {
-    try payload.encode(value.url, for: .url)
-    try payload.encodeIfPresent(value.trimRange, for: .trimRange)
-    try payload.encode(value.isReversed, for: .isReversed)
+    // In canonical key order, so the payload is written once and never reordered.
+    try payload.encodeIfPresent(value.clipID, for: .clipID)
+    // The model keeps the three filter arrays the same length (every initialiser and modifier
+    // does); the same positions are left out of each.
+    try payload.encode(
+      filters: value.filters, ids: value.filterIDs, animations: value.filterAnimations,
+      filtersKey: .filters, idsKey: .filterIDs, animationsKey: .filterAnimations)
     try payload.encode(value.isMuted, for: .isMuted)
-    try payload.encode(value.volumeLevel, for: .volumeLevel)
+    try payload.encode(value.isReversed, for: .isReversed)
+    try payload.encodeIfPresent(value.opacity, for: .opacity)
+    try payload.encodeIfPresent(value.opacityAnimation, for: .opacityAnimation)
     try payload.encodeIfPresent(value.replacementAudioURL, for: .replacementAudioURL)
-    try payload.encode(value.speedRate, for: .speedRate)
     try payload.encodeIfPresent(value.speedCurve, for: .speedCurve)
-    try encodeFilters(of: value, to: &payload)
-    try payload.encodeClipPlacement(of: value)
-  }
-
-  /// Writes the three parallel filter arrays, leaving out the same positions from each.
-  ///
-  /// The model keeps the arrays the same length (every initialiser and modifier does), so
-  /// zipping them drops nothing.
-  private func encodeFilters(of value: VideoClip, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
-  {
-    let kept = try payload.encode(filters: value.filters, for: .filters)
-    let slots = zip(kept, zip(value.filterIDs, value.filterAnimations)).enumerated()
-    try payload.encode(for: .filterIDs) { encoder throws(PersistenceError) in
-      var ids = encoder.array()
-      for (_, (written, (id, _))) in slots where written { try ids.append(id) }
-      return ids.finish()
-    }
-    try payload.encode(for: .filterAnimations) { encoder throws(PersistenceError) in
-      var animations = encoder.array()
-      for (index, (written, (_, animation))) in slots where written {
-        // `nil`, or an animation with a custom timing curve (reported as loss), is `null`.
-        try animations.append(index: index) { element throws(PersistenceError) in
-          try animation.encodePersisted(to: element)
-        }
-      }
-      return animations.finish()
-    }
+    try payload.encode(value.speedRate, for: .speedRate)
+    try payload.encodeIfPresent(value.startTime, for: .startTime)
+    try payload.encodeIfPresent(value.transform, for: .transform)
+    try payload.encodeIfPresent(value.transformAnimation, for: .transformAnimation)
+    try payload.encodeIfPresent(value.trimRange, for: .trimRange)
+    try payload.encode(value.url, for: .url)
+    try payload.encode(value.volumeLevel, for: .volumeLevel)
   }
 
   /// Reads a clip with no compositors.
