@@ -106,7 +106,9 @@ struct VideoClipCodecLossTests {
     try registry.register(customFilter: FussyHalftoneCodec())
     let clip = VideoClip(
       url: Self.url,
-      filters: [.sepia(intensity: 0.5), .custom(TestHalftone(dot: -1)), .custom(TestHalftone(dot: 2))],
+      filters: [
+        .sepia(intensity: 0.5), .custom(TestHalftone(dot: -1)), .custom(TestHalftone(dot: 2)),
+      ],
       filterIDs: ["a", "b", "c"], filterAnimations: [Self.ramp, Self.ramp, nil])
     let error = try #require(throws: PersistenceError.self) { try registry.encode(clip: clip) }
     #expect(error.losses.map(\.pointer) == ["/0/video/_0/filters/1/size"], "\(error.losses)")
@@ -141,8 +143,7 @@ private struct FussyHalftoneCodec: CustomFilterCodec {
 
   var kindID: KindID { KindID(TestHalftone.kind.rawValue) }
 
-  func encode(_ value: TestHalftone, to payload: inout KeyedEncoder<Key>) throws(PersistenceError)
-  {
+  func encode(_ value: TestHalftone, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
     guard value.dot >= 0 else {
       payload.reportLoss(.unregisteredType(.filter, type: "negative halftone"), for: .size)
       payload.omitValue()

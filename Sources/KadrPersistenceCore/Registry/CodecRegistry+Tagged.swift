@@ -72,7 +72,6 @@ extension CodecRegistry {
     return try encoder.json(json)
   }
 
-
   private func encodeTagged<Base>(
     _ value: Base, table: CodecTable<Base>, place: LossPlace,
     to encoder: ValueEncoder
