@@ -12,15 +12,15 @@ import KadrPersistence
 /// ```
 ///
 /// The timeline's stack holds, bottom first: a video track for the main chain; one video track
-/// per `at(time:)` clip and per top-level ``Track`` (in declaration order, each starting with a
-/// gap as long as its start time); one audio track per ``AudioTrack``. A track nested in a track
+/// per `at(time:)` clip and per top-level `Track` (in declaration order, each starting with a
+/// gap as long as its start time); one audio track per `AudioTrack`. A track nested in a track
 /// is a nested `Stack.1` holding one `Track.1`, as long as the nested track's laid-out length
 /// (kadr plays it as one piece of its parent's chain). Captions and overlays are markers on the
-/// stack. Times are rationals: a ``Time`` of `value / timescale` is written as a `RationalTime`
+/// stack. Times are rationals: a `Time` of `value / timescale` is written as a `RationalTime`
 /// of that value at rate `timescale`, exactly.
 ///
 /// Transitions cut their neighbours in the middle of the overlap the layout gives them
-/// (``Video/layout``): `in_offset` and `out_offset` are each half the transition, and the clips
+/// (`Video/layout`): `in_offset` and `out_offset` are each half the transition, and the clips
 /// on either side of a dissolve or a slide are shortened by their handles, so OpenTimelineIO's
 /// durations equal kadr's. Whatever OpenTimelineIO has no field for is kept in
 /// `metadata["kadr"]` as schema-1 JSON, so that ``OTIOImporter`` restores the composition.
@@ -34,7 +34,7 @@ public struct OTIOExporter: Sendable {
   /// Creates an exporter.
   ///
   /// - Parameters:
-  ///   - registry: The codecs; ``CodecRegistry/standard`` by default (merge plugins' fragments
+  ///   - registry: The codecs; `CodecRegistry/standard` by default (merge plugins' fragments
   ///     for their kinds).
   ///   - allowingLoss: Leave out what a file cannot hold instead of refusing; `false` by default.
   public init(registry: CodecRegistry = .standard, allowingLoss: Bool = false) {
@@ -46,10 +46,10 @@ public struct OTIOExporter: Sendable {
   ///
   /// - Parameters:
   ///   - video: The composition.
-  ///   - images: Where images are saved: a ``FileImageStore``'s images are referenced by their
+  ///   - images: Where images are saved: a `FileImageStore`'s images are referenced by their
   ///     file URL, a URL store's by their URL, others by their token.
   /// - Returns: The file's bytes.
-  /// - Throws: ``PersistenceError``: ``PersistenceError/Reason/lossyContent(_:)`` listing every
+  /// - Throws: `PersistenceError`: `PersistenceError/Reason/lossyContent(_:)` listing every
   ///   loss (unless ``allowingLoss``), or a value that cannot be written, with its pointer in the
   ///   composition's schema-1 document.
   public func export(_ video: Video, images: (any ImageStore)? = nil) throws(PersistenceError)
@@ -64,7 +64,7 @@ public struct OTIOExporter: Sendable {
   /// - Parameters:
   ///   - video: The composition.
   ///   - images: Where images are saved.
-  /// - Throws: ``PersistenceError``, as ``export(_:images:)``.
+  /// - Throws: `PersistenceError`, as ``export(_:images:)``.
   public func timeline(for video: Video, images: (any ImageStore)? = nil)
     throws(PersistenceError) -> OTIOTimeline
   {
@@ -83,7 +83,7 @@ public struct OTIOExporter: Sendable {
   ///   - video: The composition.
   ///   - url: The `.otio` file.
   ///   - images: Where images are saved.
-  /// - Throws: ``PersistenceError``; on any error the previous file is unchanged.
+  /// - Throws: `PersistenceError`; on any error the previous file is unchanged.
   public func write(_ video: Video, to url: URL, images: (any ImageStore)? = nil)
     throws(PersistenceError)
   {
@@ -111,7 +111,7 @@ public struct OTIOFile: Sendable, Hashable {
   /// Saves the bytes to `url` atomically.
   ///
   /// - Parameter url: The file.
-  /// - Throws: ``PersistenceError`` (``PersistenceError/Reason/fileSystem(path:underlying:)``);
+  /// - Throws: `PersistenceError` (`PersistenceError/Reason/fileSystem(path:underlying:)`);
   ///   the previous file is unchanged on error.
   public func write(to url: URL) throws(PersistenceError) {
     try AtomicFile.write(data, to: url)

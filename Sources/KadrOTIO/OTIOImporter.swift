@@ -12,10 +12,10 @@ import KadrPersistence
 /// ```
 ///
 /// Files this package exported import back to an equal composition. Foreign files map as
-/// follows: the first video track is the main chain; each further video track is a ``Track``
+/// follows: the first video track is the main chain; each further video track is a `Track`
 /// starting at its leading gap (an unnamed one holding one clip is that clip placed with
 /// `at(time:)`); a nested stack holding one track is a nested track; each clip of an audio track
-/// is an ``AudioTrack`` starting where it sits. A clip referencing a file is a ``VideoClip``
+/// is an `AudioTrack` starting where it sits. A clip referencing a file is a `VideoClip`
 /// trimmed to its `source_range`; `SMPTE_Dissolve` is a dissolve lasting `in_offset +
 /// out_offset`, whose neighbours gain the handles it reveals; a `LinearTimeWarp` is the clip's
 /// speed (negative: reversed). Everything else — gaps that do not lead a secondary track,
@@ -36,7 +36,7 @@ public struct OTIOImporter: Sendable {
   /// Creates an importer.
   ///
   /// - Parameters:
-  ///   - registry: The codecs; ``CodecRegistry/standard`` by default.
+  ///   - registry: The codecs; `CodecRegistry/standard` by default.
   ///   - options: Unknown content and limits.
   public init(registry: CodecRegistry = .standard, options: CodingOptions = CodingOptions()) {
     self.registry = registry
@@ -50,7 +50,7 @@ public struct OTIOImporter: Sendable {
   ///   - images: Where image tokens are resolved; without a store, tokens are carried through as
   ///     placeholders that save back unchanged (see ``OTIOImport/imageStore``).
   /// - Returns: The composition, the report of what has no kadr equivalent, and the image store.
-  /// - Throws: ``PersistenceError``: malformed JSON (with line and column) or a value that cannot
+  /// - Throws: `PersistenceError`: malformed JSON (with line and column) or a value that cannot
   ///   be read, with its JSON pointer in the file and a suggestion.
   public func importTimeline(from data: Data, images: (any ImageStore)? = nil)
     throws(PersistenceError) -> OTIOImport
@@ -64,7 +64,7 @@ public struct OTIOImporter: Sendable {
   /// - Parameters:
   ///   - json: The `Timeline.1` object.
   ///   - images: Where image tokens are resolved.
-  /// - Throws: ``PersistenceError`` with the JSON pointer of the offending value.
+  /// - Throws: `PersistenceError` with the JSON pointer of the offending value.
   public func importTimeline(from json: JSONValue, images: (any ImageStore)? = nil)
     throws(PersistenceError) -> OTIOImport
   {
@@ -82,7 +82,7 @@ public struct OTIOImporter: Sendable {
   /// - Parameters:
   ///   - url: The `.otio` file.
   ///   - images: Where image tokens are resolved.
-  /// - Throws: ``PersistenceError``, also ``PersistenceError/Reason/fileSystem(path:underlying:)``
+  /// - Throws: `PersistenceError`, also `PersistenceError/Reason/fileSystem(path:underlying:)`
   ///   when the file cannot be read.
   public func read(from url: URL, images: (any ImageStore)? = nil) throws(PersistenceError)
     -> OTIOImport

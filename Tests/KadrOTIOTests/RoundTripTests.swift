@@ -154,6 +154,33 @@ struct RoundTripTests {
     }
   }
 
+  @Test func deepTimelinesAreRefusedWithoutExhaustingTheStack() throws {
+    var track = Track(clips: [TitleSequence("core", duration: 1.0)])
+    for _ in 1..<1000 { track = Track(clips: [track]) }
+    let video = Video(clips: [track])
+    #expect(throws: PersistenceError.self) { try OTIOExporter().export(video) }
+    // A tree built in memory, deeper than any file the reader would accept.
+    var stack: JSONValue = ["OTIO_SCHEMA": "Stack.1", "children": []]
+    for _ in 0..<1000 {
+      let track: JSONValue = ["OTIO_SCHEMA": "Track.1", "children": [stack]]
+      stack = ["OTIO_SCHEMA": "Stack.1", "children": [track]]
+    }
+    let timeline: JSONValue = [
+      "OTIO_SCHEMA": "Timeline.1",
+      "tracks": [
+        "OTIO_SCHEMA": "Stack.1", "children": [["OTIO_SCHEMA": "Track.1", "children": [stack]]],
+      ],
+    ]
+    #expect {
+      try OTIOImporter().importTimeline(from: timeline)
+    } throws: { error in
+      guard let error = error as? PersistenceError, case .tooDeep(128) = error.reason else {
+        return false
+      }
+      return true
+    }
+  }
+
   @Test func importedCompositionSavesAsADocumentAndReopensEqual() throws {
     let store = InMemoryImageStore()
     let file = try OTIOExporter().export(C.broad, images: store)

@@ -9,7 +9,7 @@ import KadrPersistenceCore
 enum PrettyJSON {
   /// The indented bytes of `value`, ending with a newline.
   ///
-  /// - Throws: ``PersistenceError`` for a non-finite number or nesting the writer refuses.
+  /// - Throws: `PersistenceError` for a non-finite number or nesting the writer refuses.
   static func data(_ value: JSONValue) throws(PersistenceError) -> Data {
     let compact: [UInt8]
     do {

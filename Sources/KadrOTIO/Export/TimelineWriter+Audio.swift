@@ -5,7 +5,7 @@ import KadrPersistence
 extension TimelineWriter {
   /// A background audio track: a `Track.1` of kind `Audio` with a gap as long as its start time,
   /// then one clip referencing the file, as long as the track plays (see
-  /// ``ClipTiming/audioRange(of:compositionEnd:)``), with its speed as a linear time warp.
+  /// `ClipTiming/audioRange(of:compositionEnd:)`), with its speed as a linear time warp.
   /// Volume, fades, ducking, ramps, crossfade and pitch algorithm are in the clip's metadata.
   func audioLayer(_ track: AudioTrack, index: Int) throws(PersistenceError) -> JSONValue {
     let pointer = JSONPointer.root.appending(key: "video").appending(key: "audioTracks")

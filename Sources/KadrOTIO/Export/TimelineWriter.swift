@@ -49,7 +49,7 @@ struct TimelineWriter {
 
   /// The `Timeline.1` object.
   ///
-  /// - Throws: ``PersistenceError`` for a value that cannot be written, at its pointer in the
+  /// - Throws: `PersistenceError` for a value that cannot be written, at its pointer in the
   ///   composition's schema-1 document.
   mutating func timeline() throws(PersistenceError) -> JSONValue {
     let clips = video.clips

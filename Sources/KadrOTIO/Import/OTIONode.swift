@@ -9,7 +9,7 @@ struct OTIONode {
 
   /// The object at `pointer`.
   ///
-  /// - Throws: ``PersistenceError`` when `value` is not an object.
+  /// - Throws: `PersistenceError` when `value` is not an object.
   init(_ value: JSONValue, at pointer: JSONPointer) throws(PersistenceError) {
     guard let object = value.objectValue else {
       throw PersistenceError(.wrongType(expected: "an object", found: value.typeName), at: pointer)
@@ -23,7 +23,7 @@ struct OTIONode {
 
   /// The `OTIO_SCHEMA` string.
   ///
-  /// - Throws: ``PersistenceError`` when it is missing or not a string.
+  /// - Throws: `PersistenceError` when it is missing or not a string.
   func schema() throws(PersistenceError) -> String {
     guard let schema = try string(OTIOKey.schema) else {
       throw PersistenceError(.missingField(OTIOKey.schema), at: pointer)

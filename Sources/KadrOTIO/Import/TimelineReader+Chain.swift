@@ -43,7 +43,7 @@ extension TimelineReader {
   }
 
   /// A secondary video track: a clip placed with `at(time:)` (a track the exporter wrote for
-  /// one, or an unnamed foreign track holding one clip), or else a ``Track`` starting at the
+  /// one, or an unnamed foreign track holding one clip), or else a `Track` starting at the
   /// leading gap.
   mutating func secondaryLayer(_ track: OTIONode, role: KadrLayerRole?) throws(PersistenceError)
     -> [Piece]

@@ -99,7 +99,7 @@ extension TimelineReader {
 
   /// The target URL of an external reference.
   ///
-  /// - Throws: ``PersistenceError`` when it is missing or not an absolute URL.
+  /// - Throws: `PersistenceError` when it is missing or not an absolute URL.
   func targetURL(of reference: OTIONode) throws(PersistenceError) -> URL {
     guard let text = try reference.string(OTIOKey.targetURL) else {
       throw PersistenceError(.missingField(OTIOKey.targetURL), at: reference.pointer)

@@ -61,8 +61,13 @@ extension TimelineReader {
   }
 
   /// A track nested in a chain: a stack holding one video track (or a track directly), which
-  /// becomes a ``Track``. A stack of several tracks keeps its first video track and is reported.
+  /// becomes a `Track`. A stack of several tracks keeps its first video track and is reported.
   mutating func nestedTrack(_ node: OTIONode, handles: Handles) throws(PersistenceError) -> Track? {
+    guard nesting < Self.maximumNesting else {
+      throw PersistenceError(.tooDeep(limit: Self.maximumNesting), at: node.pointer)
+    }
+    nesting += 1
+    defer { nesting -= 1 }
     var inner = node
     let isStack = try node.family() == "Stack"
     if isStack {

@@ -7,7 +7,7 @@ extension TimelineReader {
 
   /// The kadr time of an OpenTimelineIO time, reporting one that is not exact.
   ///
-  /// - Throws: ``PersistenceError`` when the time is out of kadr's range.
+  /// - Throws: `PersistenceError` when the time is out of kadr's range.
   mutating func time(_ time: OTIORationalTime, at pointer: JSONPointer) throws(PersistenceError)
     -> Time
   {
@@ -61,7 +61,7 @@ extension TimelineReader {
 
   /// The tagged clip JSON under `key` of a kadr metadata object, or `nil`.
   ///
-  /// - Throws: ``PersistenceError`` when it is not a tagged clip.
+  /// - Throws: `PersistenceError` when it is not a tagged clip.
   func taggedClip(in kadr: OTIONode?, key: String = KadrMetadataKey.clip) throws(PersistenceError)
     -> (tagged: TaggedPayload, pointer: JSONPointer)?
   {

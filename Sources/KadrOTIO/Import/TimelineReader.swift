@@ -14,6 +14,12 @@ struct TimelineReader {
   let images: any ImageStore
   var payloadVersions: [KindID: Int] = [:]
   var report = ReportBuilder()
+  /// How many nested stacks or tracks enclose the item being read.
+  var nesting = 0
+
+  /// The deepest nesting of stacks and tracks read, so that a tree built in memory (which no
+  /// reader's depth limit has checked) cannot exhaust the stack.
+  static let maximumNesting = 128
 
   /// A top-level piece of the composition and its index among the top-level clips, when the
   /// file records one.
@@ -30,7 +36,7 @@ struct TimelineReader {
 
   /// The composition of the `Timeline.1` object `root`.
   ///
-  /// - Throws: ``PersistenceError`` with the pointer of the offending value in the file.
+  /// - Throws: `PersistenceError` with the pointer of the offending value in the file.
   mutating func video(from root: OTIONode) throws(PersistenceError) -> Video {
     let schema = try root.schema()
     guard OTIOSchema.parse(schema)?.family == "Timeline" else {

@@ -65,7 +65,7 @@ enum ClipTiming {
   /// The `source_range` of a video clip: the source start moved past the head handle, and the
   /// timeline length less both handles. `nil` for an untrimmed clip (its length is the file's).
   ///
-  /// - Throws: ``TimingFailure`` when a time cannot be represented.
+  /// - Throws: `TimingFailure` when a time cannot be represented.
   static func sourceRange(of clip: VideoClip, handles: Handles) throws(TimingFailure) -> TimeRange?
   {
     guard let trim = clip.trimRange else { return nil }
@@ -86,7 +86,7 @@ enum ClipTiming {
   /// The `source_range` of a still (an image, a title, a plugin's clip): from the head handle,
   /// the duration less both handles.
   ///
-  /// - Throws: ``TimingFailure`` when a time cannot be represented.
+  /// - Throws: `TimingFailure` when a time cannot be represented.
   static func stillRange(duration: Time, handles: Handles) throws(TimingFailure) -> TimeRange {
     let length = duration - handles.head - handles.tail
     guard duration.isValid, length.isValid else { throw TimingFailure(what: "the duration") }
@@ -97,7 +97,7 @@ enum ClipTiming {
   /// The `source_range` of a nested track of laid-out length `length`, or `nil` when no handle
   /// is borrowed from it.
   ///
-  /// - Throws: ``TimingFailure`` when a time cannot be represented.
+  /// - Throws: `TimingFailure` when a time cannot be represented.
   static func stackRange(length: Time, handles: Handles) throws(TimingFailure) -> TimeRange? {
     guard !handles.isEmpty else { return nil }
     return try stillRange(duration: length, handles: handles)
@@ -106,7 +106,7 @@ enum ClipTiming {
   /// The `source_range` of a background audio track's clip: from zero, as long as it plays on
   /// the timeline — its explicit duration over its speed, or else up to the composition's end.
   ///
-  /// - Throws: ``TimingFailure`` when a time cannot be represented.
+  /// - Throws: `TimingFailure` when a time cannot be represented.
   static func audioRange(of track: AudioTrack, compositionEnd: Time) throws(TimingFailure)
     -> TimeRange
   {

@@ -4,7 +4,7 @@ import KadrPersistence
 
 /// Where an image token's file is, and which token a file or URL is.
 ///
-/// Uses only public API: a ``FileImageStore`` token is `file:<name>` for the file `<name>` in the
+/// Uses only public API: a `FileImageStore` token is `file:<name>` for the file `<name>` in the
 /// store's directory, and a URL store's token is the URL itself.
 enum ImageLocation {
   /// The URL that `token` names through `store`, or `nil` when the store gives none: a file

@@ -9,13 +9,13 @@ import KadrPersistenceCore
 enum KadrMetadataKey {
   /// The namespace key inside `metadata`.
   static let namespace = "kadr"
-  /// On the timeline: the version of this mapping (``KadrMetadata/formatVersion``).
+  /// On the timeline: the version of this mapping (`KadrMetadata/formatVersion`).
   static let format = "format"
   /// On the timeline: the composition's own fields (preset, quality, crop) as schema-1 JSON.
   static let video = "video"
   /// On the timeline: payload versions other than 1, by kind, as a schema-1 document records them.
   static let payloadVersions = "payloadVersions"
-  /// On a track: which kadr layer it is (``KadrLayerRole``).
+  /// On a track: which kadr layer it is (`KadrLayerRole`).
   static let layer = "layer"
   /// On a top-level item or layer: its index among the composition's top-level clips.
   static let index = "index"

@@ -4,7 +4,7 @@ import KadrPersistenceCore
 
 /// An OpenTimelineIO `RationalTime.1`: `value / rate` seconds, both doubles.
 ///
-/// A kadr ``Time`` (`value / timescale`) converts exactly: `rate` is the timescale and `value`
+/// A kadr `Time` (`value / timescale`) converts exactly: `rate` is the timescale and `value`
 /// the value, as long as the value fits a double's 53-bit mantissa.
 struct OTIORationalTime: Hashable {
   var value: Double
@@ -40,7 +40,7 @@ struct OTIOTimeRange: Hashable {
   var start: OTIORationalTime
   var duration: OTIORationalTime
 
-  /// The range of `range`; see ``OTIORationalTime/init(_:)``.
+  /// The range of `range`; see `OTIORationalTime/init(_:)`.
   init(_ range: TimeRange) {
     self.init(start: OTIORationalTime(range.start), duration: OTIORationalTime(range.duration))
   }
