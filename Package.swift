@@ -40,7 +40,9 @@ let package = Package(
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
     .testTarget(
       name: "KadrOTIOTests",
-      dependencies: ["KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO"],
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
+      ],
       exclude: ["Python"]),
     .testTarget(
       name: "PluginTests",

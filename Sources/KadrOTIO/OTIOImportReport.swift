@@ -39,8 +39,8 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
       case unmappedField
       /// A time that is not an exact fraction kadr can hold, rounded to 1/60000 s.
       case inexactTime
-      /// An audio clip that starts inside its file or sits among others on its track: kadr's
-      /// audio tracks play their file from its start.
+      /// An audio clip that starts inside its file: kadr's audio tracks play their file from
+      /// its start.
       case audioPlacement
       /// A value edited in another tool that this kind cannot take from the file (a plugin
       /// clip's duration, a speed curve's source range); the kadr value is kept.

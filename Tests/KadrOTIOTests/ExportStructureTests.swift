@@ -175,6 +175,7 @@ struct ExportStructureTests {
     let file = try OTIOExporter().export(Compositions.broad, images: InMemoryImageStore())
     let text = String(decoding: file.data, as: UTF8.self)
     #expect(text.hasPrefix("{\n    \"OTIO_SCHEMA\": \"Timeline.1\",\n"))
+    #expect(text.contains(#""target_url": "file:///media/a.mov""#))
     let reread = try JSONWriter().write(try JSONReader().read(file.data))
     #expect(reread == (try JSONWriter().write(json)))
   }

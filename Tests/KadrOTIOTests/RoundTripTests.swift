@@ -96,6 +96,10 @@ struct RoundTripTests {
         }
     ),
     (
+      "text with a backslash before a slash, quotes, a line break and non-ASCII",
+      Video { TitleSequence("a\\/b \"c\"\n→ é", duration: 1.0).id("x\\/y") }
+    ),
+    (
       "overlays over an empty composition and captions of any range",
       Video {}
         .overlay(TextOverlay("hi"))

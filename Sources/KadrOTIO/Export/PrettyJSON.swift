@@ -2,10 +2,10 @@ import Foundation
 import KadrPersistenceCore
 
 /// Indents the canonical JSON of the core's writer the way OpenTimelineIO lays its files out:
-/// four spaces per level, one member or element per line, `": "` after keys.
+/// four spaces per level, one member or element per line, `": "` after keys, slashes unescaped.
 ///
-/// The content (sorted keys, numbers, escapes) is the writer's; only whitespace is added
-/// outside strings, so the result reads back to the same value.
+/// The content (sorted keys, numbers, other escapes) is the writer's; only whitespace is added
+/// outside strings and `\/` becomes `/` inside them, so the result reads back to the same value.
 enum PrettyJSON {
   /// The indented bytes of `value`, ending with a newline.
   ///
@@ -36,14 +36,17 @@ enum PrettyJSON {
       let byte = compact[index]
       index += 1
       if inString {
-        output.append(byte)
         if escaped {
           escaped = false
         } else if byte == UInt8(ascii: "\\") {
+          // `\/` is the writer's escape of a slash, which JSON does not need: URLs read better
+          // without it, as OpenTimelineIO writes them.
+          if index < compact.count, compact[index] == UInt8(ascii: "/") { continue }
           escaped = true
         } else if byte == UInt8(ascii: "\"") {
           inString = false
         }
+        output.append(byte)
         continue
       }
       switch byte {

@@ -151,9 +151,8 @@ struct TimelineWriter {
       return try body()
     } catch {
       throw .invalid(
-        "The clip's \(error.what.replacingOccurrences(of: "the ", with: "")) cannot be "
-          + "represented (an invalid time or an overflow); check its trim, duration and speed",
-        at: pointer)
+        "OpenTimelineIO cannot be given \(error.what) of this clip (a time is invalid or "
+          + "overflows); check its trim, duration and speed", at: pointer)
     }
   }
 }
