@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "KadrPersistenceCore", targets: ["KadrPersistenceCore"]),
     .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
     .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
+    .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -22,7 +23,10 @@ let package = Package(
     .target(name: "KadrPersistenceCore", dependencies: ["KadrModel"]),
     .target(name: "KadrPersistence", dependencies: ["KadrModel", "KadrPersistenceCore"]),
     .target(name: "KadrPersistenceTesting", dependencies: ["KadrPersistence"]),
-    .executableTarget(name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence"]),
+    .target(
+      name: "KadrOTIO", dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"]),
+    .executableTarget(
+      name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO"]),
     .executableTarget(name: "kadr-bench", dependencies: ["KadrModel", "KadrPersistence"]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
@@ -34,6 +38,12 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
+    .testTarget(
+      name: "KadrOTIOTests",
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
+      ],
+      exclude: ["Python"]),
     .testTarget(
       name: "PluginTests",
       dependencies: ["KadrPersistence", "KadrPersistenceTesting", "KadrPluginExample"],

@@ -35,6 +35,7 @@ enum KadrDoc {
     [
       DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
       MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
+      ExportOTIOCommand.self, ImportOTIOCommand.self,
     ]
   }
 

@@ -1,0 +1,101 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+extension TimelineWriter {
+  /// A `Clip.2` for a media clip, or `nil` when the clip was left out as loss.
+  ///
+  /// - A video clip references its file (`ExternalReference.1`); its `source_range` is its trim
+  ///   (less the handles of neighbouring transitions), its speed and reversal a
+  ///   `LinearTimeWarp.1`, a speed curve a `TimeEffect.1`, each filter an `Effect.1`.
+  /// - An image clip references its image's file when the store gives one (a file store's file,
+  ///   a URL store's URL), else a `GeneratorReference.1` of kind `kadr.image` carrying the token.
+  /// - A title (and any plugin's clip kind) is a `GeneratorReference.1` of kind `kadr.<kind>`
+  ///   whose parameters are the kind's fields (a title's text, style and background).
+  ///
+  /// What OpenTimelineIO has no field for (placement, transform and opacity, volume, audio,
+  /// exact start times) is in `metadata.kadr.clip`.
+  mutating func clipItem(
+    _ clip: any Clip, pointer: JSONPointer, handles: Handles, index: Int?
+  ) throws(PersistenceError) -> JSONValue? {
+    guard var tagged = try encodeClip(clip, at: pointer) else { return nil }
+    let name = ItemNaming.name(of: clip, kind: tagged.kind)
+    let reference: JSONValue
+    var effects: [JSONValue] = []
+    let range: TimeRange?
+    if let video = clip as? VideoClip {
+      reference = OTIOObjects.externalReference(url: video.url.absoluteString)
+      range = try Self.timing(at: pointer) { () throws(TimingFailure) in
+        try ClipTiming.sourceRange(of: video, handles: handles)
+      }
+      effects = videoEffects(video, payload: &tagged.payload)
+      tagged.payload["url"] = nil
+    } else {
+      range = try Self.timing(at: pointer) { () throws(TimingFailure) in
+        try ClipTiming.stillRange(duration: clip.duration, handles: handles)
+      }
+      if clip is ImageClip, let token = tagged.payload["imageToken"]?.stringValue,
+        let url = ImageLocation.url(forToken: token, in: images)
+      {
+        reference = OTIOObjects.externalReference(url: url.absoluteString)
+      } else {
+        var parameters = JSONObject()
+        for (key, value) in tagged.payload
+        where !TaggedPayload.placementKeys.contains(key) && key != TaggedPayload.durationKey {
+          parameters[key] = value
+          tagged.payload[key] = nil
+        }
+        reference = OTIOObjects.generatorReference(
+          kind: OTIOValue.generatorPrefix + tagged.kind, parameters: parameters)
+      }
+    }
+    var kadr: JSONObject = [KadrMetadataKey.clip: tagged.json]
+    if let index { kadr[KadrMetadataKey.index] = .integer(Int64(index)) }
+    return OTIOObjects.clip(
+      name: name, metadata: KadrMetadata.wrap(kadr),
+      sourceRange: try range.map { (range) throws(PersistenceError) in
+        try Self.otioRange(range, at: pointer)
+      }, reference: reference, effects: effects)
+  }
+
+  /// A video clip's effects: its speed (a linear time warp, or a time effect carrying a speed
+  /// curve), then one effect per filter, named by the filter's id, carrying the filter's
+  /// schema-1 JSON (its parameters) and the animation of its primary scalar. Takes the speed
+  /// curve and the filter arrays out of `payload`.
+  private func videoEffects(_ video: VideoClip, payload: inout JSONObject) -> [JSONValue] {
+    var effects: [JSONValue] = []
+    if let scalar = ClipTiming.timeScalar(
+      speedRate: video.speedRate, isReversed: video.isReversed, hasCurve: video.speedCurve != nil)
+    {
+      effects.append(OTIOObjects.linearTimeWarp(scalar: scalar))
+    }
+    if let curve = payload["speedCurve"] {
+      effects.append(
+        OTIOObjects.effect(
+          schema: OTIOSchema.timeEffect, name: "", effectName: OTIOValue.speedCurve,
+          metadata: KadrMetadata.wrap([KadrMetadataKey.speedCurve: curve])))
+    }
+    let filters = payload["filters"].flatMap(Self.elements) ?? []
+    let ids = payload["filterIDs"].flatMap(Self.elements) ?? []
+    let animations = payload["filterAnimations"].flatMap(Self.elements) ?? []
+    for (position, filter) in filters.enumerated() {
+      var kadr: JSONObject = [KadrMetadataKey.filter: filter]
+      if position < animations.count, animations[position] != .null {
+        kadr[KadrMetadataKey.animation] = animations[position]
+      }
+      let id = position < ids.count ? ids[position].stringValue ?? "" : ""
+      let kind = filter.objectValue?["kind"]?.stringValue ?? "filter"
+      effects.append(
+        OTIOObjects.effect(
+          schema: OTIOSchema.effect, name: id, effectName: kind,
+          metadata: KadrMetadata.wrap(kadr)))
+    }
+    for key in ["speedCurve", "filters", "filterIDs", "filterAnimations"] { payload[key] = nil }
+    return effects
+  }
+
+  private static func elements(_ value: JSONValue) -> [JSONValue]? {
+    if case .array(let elements) = value { return elements }
+    return nil
+  }
+}

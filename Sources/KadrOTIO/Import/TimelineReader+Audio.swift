@@ -1,0 +1,141 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+extension TimelineReader {
+  /// The background audio tracks of an `Audio` track: one per clip, starting where the clip
+  /// sits on the track, playing as long as the clip's source range at its time warp's speed;
+  /// volume, fades, ducking, ramps, crossfade and pitch from the metadata (kadr's defaults for a
+  /// foreign clip).
+  mutating func audioTracks(_ track: OTIONode, compositionEnd: Time) throws(PersistenceError)
+    -> [AudioTrack]
+  {
+    try reportCompositionExtras(of: track, what: "an audio track")
+    var tracks: [AudioTrack] = []
+    var position = Time.zero
+    var leadingGap: OTIORationalTime?
+    var followsLeadingGapOnly = true
+    for (offset, child) in try track.nodes(OTIOKey.children).enumerated() {
+      switch try child.family() {
+      case "Gap":
+        guard try isEnabled(child, what: "gap") else { continue }
+        let duration = try gapDuration(child)
+        try reportGapExtras(of: child)
+        if offset == 0 { leadingGap = duration } else { followsLeadingGapOnly = false }
+        position = try Self.sum(
+          position, try time(duration, at: child.pointer(OTIOKey.sourceRange)), at: child.pointer)
+      case "Clip":
+        guard try isEnabled(child, what: "clip") else {
+          followsLeadingGapOnly = false
+          continue
+        }
+        let placed = try audioTrack(
+          child, position: position, leadingGap: followsLeadingGapOnly ? .some(leadingGap) : nil,
+          compositionEnd: compositionEnd)
+        if let track = placed.track { tracks.append(track) }
+        position = try Self.sum(position, placed.length, at: child.pointer)
+        followsLeadingGapOnly = false
+      case "Transition":
+        report.add(
+          .unmappedField, at: child.pointer,
+          "A transition between audio clips has no kadr equivalent (kadr crossfades whole audio "
+            + "tracks); left out.")
+      default:
+        report.add(
+          .unknownSchema, at: child.pointer,
+          "A \(try child.schema()) on an audio track has no kadr equivalent; left out.")
+      }
+    }
+    return tracks
+  }
+
+  /// One audio clip as a background audio track, and how long it lasts on its track.
+  ///
+  /// - Parameter leadingGap: For the first clip of the track, the track's leading gap as the
+  ///   file holds it (`.some(nil)` when there is none); `nil` for later clips.
+  private mutating func audioTrack(
+    _ node: OTIONode, position: Time, leadingGap: OTIORationalTime??, compositionEnd: Time
+  ) throws(PersistenceError) -> (track: AudioTrack?, length: Time) {
+    for marker in try node.nodes(OTIOKey.markers) { reportMarker(marker) }
+    try reportForeignMetadata(of: node)
+    let sourceRange = try node.timeRange(OTIOKey.sourceRange)
+    let rangePointer = node.pointer(OTIOKey.sourceRange)
+    let source = try sourceRange.map { (range) throws(PersistenceError) in
+      try self.range(range, at: rangePointer)
+    }
+    let length = source?.duration ?? .zero
+    guard let reference = try activeReference(of: node),
+      try reference.family() == "ExternalReference"
+    else {
+      report.add(
+        .missingReference, at: node.pointer,
+        "The audio clip does not reference a file; left out.")
+      return (nil, length)
+    }
+    let url = try targetURL(of: reference)
+    let stored = try node.kadr()?.node(KadrMetadataKey.audioTrack)
+    var decoded = AudioTrack(url: url)
+    if let stored {
+      var object = stored.object
+      object["url"] = .string(url.absoluteString)
+      do {
+        decoded = try registry.decodeModel(
+          AudioTrack.self, from: .object(object), options: options, images: images)
+      } catch {
+        throw error.relocated(under: stored.pointer)
+      }
+    }
+    let scalar = try audioScalar(of: node)
+    var startTime: Time? = position == .zero ? nil : position
+    if stored != nil, let leadingGap,
+      ClipTiming.leadingGap(for: decoded.startTime).map(OTIORationalTime.init) == leadingGap
+    {
+      startTime = decoded.startTime
+    }
+    var explicitDuration = decoded.explicitDuration
+    var speedRate = decoded.speedRate
+    let projected = try? ClipTiming.audioRange(of: decoded, compositionEnd: compositionEnd)
+    if stored == nil || projected.map(OTIOTimeRange.init) != sourceRange
+      || (decoded.speedRate == 1 ? nil : decoded.speedRate) != scalar
+    {
+      speedRate = scalar ?? 1
+      if speedRate <= 0 {
+        report.add(
+          .unsupportedTimeWarp, at: node.pointer(OTIOKey.effects),
+          "A time scalar of \(speedRate) has no kadr equivalent for audio; played at speed 1.")
+        speedRate = 1
+      }
+      explicitDuration = source.map { ClipTiming.scaled($0.duration, by: speedRate) }
+      if let source, source.start != .zero {
+        report.add(
+          .audioPlacement, at: rangePointer,
+          "The audio clip starts \(source.start.seconds) s into its file; kadr's audio tracks play "
+            + "their file from the start.")
+      }
+    }
+    let track = AudioTrack(
+      url: url, volumeLevel: decoded.volumeLevel, fadeInDuration: decoded.fadeInDuration,
+      fadeOutDuration: decoded.fadeOutDuration, duckingLevel: decoded.duckingLevel,
+      startTime: startTime, explicitDuration: explicitDuration,
+      crossfadeDuration: decoded.crossfadeDuration, volumeRamps: decoded.volumeRamps,
+      speedRate: speedRate, pitchAlgorithm: decoded.pitchAlgorithm)
+    return (track, length)
+  }
+
+  /// The product of an audio clip's linear time warps; other effects are reported.
+  private mutating func audioScalar(of clip: OTIONode) throws(PersistenceError) -> Double? {
+    var scalar: Double?
+    for effect in try clip.nodes(OTIOKey.effects) {
+      guard try isEnabled(effect, what: "effect") else { continue }
+      if try effect.family() == "LinearTimeWarp" {
+        scalar = (scalar ?? 1) * (try effect.number(OTIOKey.timeScalar) ?? 1)
+      } else {
+        report.add(
+          .unknownEffect, at: effect.pointer,
+          "The effect '\(try effect.string(OTIOKey.effectName) ?? "")' on an audio clip has no "
+            + "kadr equivalent; left out.")
+      }
+    }
+    return scalar
+  }
+}

@@ -1,0 +1,176 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+extension TimelineReader {
+  /// One item of a track that kadr keeps: a clip, a transition, or a nested stack or track.
+  enum ChainItem {
+    case clip(OTIONode)
+    case transition(TransitionItem)
+    case nested(OTIONode)
+  }
+
+  /// A transition with its offsets, as kadr will hold it.
+  struct TransitionItem {
+    let transition: Transition
+    let inOffset: Time
+    let outOffset: Time
+    let index: Int?
+  }
+
+  /// A track's leading gap: its duration as the file holds it, and as a kadr time.
+  struct LeadingGap {
+    let duration: OTIORationalTime
+    let time: Time
+  }
+
+  /// Where a clip's start time comes from.
+  enum StartPlacement {
+    /// In the main chain: no start time.
+    case chain
+    /// Inside a track: the kadr metadata's (kadr does not consult it).
+    case nested
+    /// A top-level clip on a track of its own: the leading gap, if any.
+    case timed(LeadingGap?)
+  }
+
+  /// The main chain: the first video track.
+  mutating func mainChain(_ track: OTIONode) throws(PersistenceError) -> [Piece] {
+    try reportCompositionExtras(of: track, what: "the main track")
+    try reportName(of: track, unless: [ItemNaming.mainTrack], what: "main track")
+    let (_, items) = try items(of: track, allowLeadingGap: false)
+    return try chain(items, start: .chain)
+  }
+
+  /// A secondary video track: a clip placed with `at(time:)` (a track the exporter wrote for
+  /// one, or an unnamed foreign track holding one clip), or else a `Track` starting at the
+  /// leading gap.
+  mutating func secondaryLayer(_ track: OTIONode, role: KadrLayerRole?) throws(PersistenceError)
+    -> [Piece]
+  {
+    try reportCompositionExtras(of: track, what: "a track")
+    let kadr = try track.kadr()
+    let index = try integer(KadrMetadataKey.index, in: kadr)
+    let name = try track.string(OTIOKey.name) ?? ""
+    let (gap, items) = try items(of: track, allowLeadingGap: true)
+    if role == .timed || (role == nil && name.isEmpty), items.count == 1,
+      case .clip(let node) = items[0]
+    {
+      guard let clip = try clip(node, handles: Handles(), start: .timed(gap)) else { return [] }
+      return [Piece(clip: clip, index: index)]
+    }
+    let pieces = try chain(items, start: .nested)
+    let fields = try trackFields(kadr, name: name)
+    let projectedGap = ClipTiming.leadingGap(for: fields?.startTime).map(OTIORationalTime.init)
+    let start: Time
+    if let fields, projectedGap == gap?.duration {
+      start = fields.startTime ?? .zero
+    } else {
+      start = gap?.time ?? .zero
+    }
+    let track = Track(
+      clips: pieces.map(\.clip), startTime: start, name: trackName(name, fields: fields),
+      opacityFactor: fields?.opacityFactor ?? 1)
+    return [Piece(clip: track, index: index)]
+  }
+
+  /// The kadr fields of a track (name, start time, opacity factor) from its metadata.
+  func trackFields(_ kadr: OTIONode?, name: String) throws(PersistenceError) -> Track? {
+    guard let kadr, let payload = try kadr.node(KadrMetadataKey.track) else { return nil }
+    var object = payload.object
+    object["clips"] = .array([])
+    let tagged = TaggedPayload(kind: "track", payload: object)
+    do {
+      return try registry.decodeClip(from: tagged.json, options: options) as? Track
+    } catch {
+      throw error.relocated(under: payload.pointer, dropping: 3)
+    }
+  }
+
+  /// The file's track name, or the metadata's when the name is what the exporter wrote for it.
+  func trackName(_ name: String, fields: Track?) -> String? {
+    if let fields, ItemNaming.name(of: fields) == name { return fields.name }
+    return name.isEmpty ? nil : name
+  }
+
+  /// A track's children that kadr keeps, and its leading gap (when allowed; otherwise every gap
+  /// is reported).
+  mutating func items(of track: OTIONode, allowLeadingGap: Bool) throws(PersistenceError) -> (
+    LeadingGap?, [ChainItem]
+  ) {
+    var gap: LeadingGap?
+    var items: [ChainItem] = []
+    for (position, child) in try track.nodes(OTIOKey.children).enumerated() {
+      let family = try child.family()
+      switch family {
+      case "Gap":
+        guard try isEnabled(child, what: "gap") else { continue }
+        let duration = try gapDuration(child)
+        try reportGapExtras(of: child)
+        if allowLeadingGap, position == 0 {
+          gap = LeadingGap(
+            duration: duration,
+            time: try time(duration, at: child.pointer(OTIOKey.sourceRange)))
+        } else {
+          report.add(
+            .nonLeadingGap, at: child.pointer,
+            "A gap \(allowLeadingGap ? "after the start of" : "in") a track has no kadr "
+              + "equivalent (kadr chains have no gaps); left out, so what follows starts earlier.")
+        }
+      case "Clip":
+        if try isEnabled(child, what: "clip") { items.append(.clip(child)) }
+      case "Transition":
+        items.append(.transition(try transitionItem(child)))
+      case "Stack", "Track":
+        if try isEnabled(child, what: family.lowercased()) { items.append(.nested(child)) }
+      default:
+        report.add(
+          .unknownSchema, at: child.pointer,
+          "A \(try child.schema()) has no kadr equivalent; left out.")
+      }
+    }
+    return (gap, items)
+  }
+
+  /// A gap's duration: its source range's (or, as older files write it, its `duration`).
+  func gapDuration(_ gap: OTIONode) throws(PersistenceError) -> OTIORationalTime {
+    if let range = try gap.timeRange(OTIOKey.sourceRange) { return range.duration }
+    if let duration = try gap.rationalTime(OTIOKey.duration) { return duration }
+    throw PersistenceError(.missingField(OTIOKey.sourceRange), at: gap.pointer)
+  }
+
+  /// The kadr clips of a chain, each media clip with the handles its neighbouring transitions
+  /// borrow.
+  mutating func chain(_ items: [ChainItem], start: StartPlacement) throws(PersistenceError)
+    -> [Piece]
+  {
+    var pieces: [Piece] = []
+    for (position, item) in items.enumerated() {
+      var handles = Handles()
+      if position > 0, case .transition(let before) = items[position - 1],
+        ClipTiming.borrowsHandles(before.transition)
+      {
+        handles.head = before.inOffset
+      }
+      if position + 1 < items.count, case .transition(let after) = items[position + 1],
+        ClipTiming.borrowsHandles(after.transition)
+      {
+        handles.tail = after.outOffset
+      }
+      switch item {
+      case .transition(let transition):
+        pieces.append(Piece(clip: transition.transition, index: transition.index))
+      case .clip(let node):
+        if let clip = try clip(node, handles: handles, start: start) {
+          pieces.append(
+            Piece(clip: clip, index: try integer(KadrMetadataKey.index, in: node.kadr())))
+        }
+      case .nested(let node):
+        if let track = try nestedTrack(node, handles: handles) {
+          pieces.append(Piece(clip: track, index: nil))
+        }
+      }
+    }
+    return pieces
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+extension TimelineReader {
+  /// A transition: `SMPTE_Dissolve` is a dissolve; a custom transition the exporter wrote is the
+  /// fade or slide its metadata names; any other is imported as a dissolve and reported. Its
+  /// duration is `in_offset + out_offset`, or the metadata's when the offsets are what the
+  /// exporter wrote for it.
+  mutating func transitionItem(_ node: OTIONode) throws(PersistenceError) -> TransitionItem {
+    guard let inTime = try node.rationalTime(OTIOKey.inOffset) else {
+      throw PersistenceError(.missingField(OTIOKey.inOffset), at: node.pointer)
+    }
+    guard let outTime = try node.rationalTime(OTIOKey.outOffset) else {
+      throw PersistenceError(.missingField(OTIOKey.outOffset), at: node.pointer)
+    }
+    let inOffset = try time(inTime, at: node.pointer(OTIOKey.inOffset))
+    let outOffset = try time(outTime, at: node.pointer(OTIOKey.outOffset))
+    let kadr = try node.kadr()
+    var stored: Transition?
+    if let (tagged, pointer) = try taggedClip(in: kadr) {
+      guard let transition = try decodeClip(tagged, at: pointer) as? Transition else {
+        throw .invalid(
+          "kadr's metadata on a transition holds a '\(tagged.kind)' clip, not a transition",
+          at: pointer)
+      }
+      stored = transition
+    }
+    try reportForeignMetadata(of: node)
+    var duration = try Self.sum(inOffset, outOffset, at: node.pointer)
+    if let stored {
+      let offsets = ClipTiming.offsets(span: stored.duration)
+      let projected = [offsets, (Time.zero, Time.zero)].map {
+        [OTIORationalTime($0.0), OTIORationalTime($0.1)]
+      }
+      if projected.contains([inTime, outTime]) { duration = stored.duration }
+    }
+    let type = try node.string(OTIOKey.transitionType) ?? ""
+    let written = [
+      Transition.dissolve(duration: .zero), .fade(duration: .zero),
+      .slide(direction: .fromLeft, duration: .zero),
+    ].map(ItemNaming.name(of:))
+    try reportName(of: node, unless: written, what: "transition")
+    let transition: Transition
+    switch (type, stored) {
+    case (OTIOValue.dissolve, _):
+      transition = .dissolve(duration: duration)
+    case (OTIOValue.customTransition, .fade?):
+      transition = .fade(duration: duration)
+    case (OTIOValue.customTransition, .slide(let direction, _)?):
+      transition = .slide(direction: direction, duration: duration)
+    default:
+      report.add(
+        .unsupportedTransition, at: node.pointer(OTIOKey.transitionType),
+        "The transition type '\(type)' has no kadr equivalent; imported as a dissolve.")
+      transition = .dissolve(duration: duration)
+    }
+    return TransitionItem(
+      transition: transition, inOffset: inOffset, outOffset: outOffset,
+      index: try integer(KadrMetadataKey.index, in: kadr))
+  }
+
+  /// A track nested in a chain: a stack holding one video track (or a track directly), which
+  /// becomes a `Track`. A stack of several tracks keeps its first video track and is reported.
+  mutating func nestedTrack(_ node: OTIONode, handles: Handles) throws(PersistenceError) -> Track? {
+    guard nesting < Self.maximumNesting else {
+      throw PersistenceError(.tooDeep(limit: Self.maximumNesting), at: node.pointer)
+    }
+    nesting += 1
+    defer { nesting -= 1 }
+    var inner = node
+    let isStack = try node.family() == "Stack"
+    if isStack {
+      var tracks: [OTIONode] = []
+      for child in try node.nodes(OTIOKey.children) {
+        if try child.family() == "Track",
+          try (child.string(OTIOKey.kind) ?? OTIOValue.videoKind) == OTIOValue.videoKind,
+          try isEnabled(child, what: "track")
+        {
+          tracks.append(child)
+        }
+      }
+      guard let first = tracks.first, tracks.count == 1,
+        try node.nodes(OTIOKey.children).count == 1
+      else {
+        report.add(
+          .unmappedStack, at: node.pointer,
+          "A nested stack of \(try node.elements(OTIOKey.children).count) items has no kadr "
+            + "equivalent (a nested kadr track is one chain)"
+            + (tracks.first == nil ? "; left out." : "; only its first video track is kept."))
+        guard let first = tracks.first else { return nil }
+        return try nestedTrack(first, handles: handles)
+      }
+      inner = first
+      for effect in try node.nodes(OTIOKey.effects) {
+        report.add(
+          .unmappedField, at: effect.pointer,
+          "An effect on a nested stack has no kadr equivalent; left out.")
+      }
+      for marker in try node.nodes(OTIOKey.markers) { reportMarker(marker) }
+      try reportForeignMetadata(of: node)
+    }
+    try reportCompositionExtras(of: inner, what: "a nested track")
+    let name = try inner.string(OTIOKey.name) ?? ""
+    let (_, items) = try items(of: inner, allowLeadingGap: false)
+    let pieces = try chain(items, start: .nested)
+    let fields = try trackFields(try inner.kadr(), name: name)
+    let track = Track(
+      clips: pieces.map(\.clip), startTime: fields?.startTime ?? .zero,
+      name: trackName(name, fields: fields), opacityFactor: fields?.opacityFactor ?? 1)
+    if isStack { try checkStackRange(of: node, track: track, handles: handles) }
+    return track
+  }
+
+  /// Reports a nested stack's source range unless it is the trim the exporter writes for the
+  /// handles of neighbouring transitions (kadr cannot trim a nested track).
+  private mutating func checkStackRange(of node: OTIONode, track: Track, handles: Handles)
+    throws(PersistenceError)
+  {
+    guard let range = try node.timeRange(OTIOKey.sourceRange) else { return }
+    let length = TimelineLayout(clips: [track]).layers.first { $0.path == [0] }?.duration ?? .zero
+    if let projected = (try? ClipTiming.stackRange(length: length, handles: handles)) ?? nil,
+      OTIOTimeRange(projected) == range
+    {
+      return
+    }
+    report.add(
+      .unmappedField, at: node.pointer(OTIOKey.sourceRange),
+      "The nested stack's source range trims the nested track, which kadr cannot do; the whole "
+        + "track is kept.")
+  }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+/// Writes a composition as an OpenTimelineIO timeline (`.otio`), the interchange format of
+/// editorial tools.
+///
+/// ```swift
+/// let store = FileImageStore(directory: projectURL.appendingPathComponent("images"))
+/// let otio = try OTIOExporter().export(video, images: store)
+/// try otio.write(to: projectURL.appendingPathComponent("edit.otio"))
+/// ```
+///
+/// The timeline's stack holds, bottom first: a video track for the main chain; one video track
+/// per `at(time:)` clip and per top-level `Track` (in declaration order, each starting with a
+/// gap as long as its start time); one audio track per `AudioTrack`. A track nested in a track
+/// is a nested `Stack.1` holding one `Track.1`, as long as the nested track's laid-out length
+/// (kadr plays it as one piece of its parent's chain). Captions and overlays are markers on the
+/// stack. Times are rationals: a `Time` of `value / timescale` is written as a `RationalTime`
+/// of that value at rate `timescale`, exactly.
+///
+/// Transitions cut their neighbours in the middle of the overlap the layout gives them
+/// (`Video/layout`): `in_offset` and `out_offset` are each half the transition, and the clips
+/// on either side of a dissolve or a slide are shortened by their handles, so OpenTimelineIO's
+/// durations equal kadr's. Whatever OpenTimelineIO has no field for is kept in
+/// `metadata["kadr"]` as schema-1 JSON, so that ``OTIOImporter`` restores the composition.
+public struct OTIOExporter: Sendable {
+  /// The codecs that write each value's metadata.
+  public var registry: CodecRegistry
+  /// Whether content a file cannot hold (code, images without a store) is left out instead of
+  /// refused.
+  public var allowingLoss: Bool
+
+  /// Creates an exporter.
+  ///
+  /// - Parameters:
+  ///   - registry: The codecs; `CodecRegistry/standard` by default (merge plugins' fragments
+  ///     for their kinds).
+  ///   - allowingLoss: Leave out what a file cannot hold instead of refusing; `false` by default.
+  public init(registry: CodecRegistry = .standard, allowingLoss: Bool = false) {
+    self.registry = registry
+    self.allowingLoss = allowingLoss
+  }
+
+  /// Returns the OpenTimelineIO file of `video`, as UTF-8 JSON indented like OpenTimelineIO's.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - images: Where images are saved: a `FileImageStore`'s images are referenced by their
+  ///     file URL, a URL store's by their URL, others by their token.
+  /// - Returns: The file's bytes.
+  /// - Throws: `PersistenceError`: `PersistenceError/Reason/lossyContent(_:)` listing every
+  ///   loss (unless ``allowingLoss``), or a value that cannot be written, with its pointer in the
+  ///   composition's schema-1 document.
+  public func export(_ video: Video, images: (any ImageStore)? = nil) throws(PersistenceError)
+    -> OTIOFile
+  {
+    let document = try timeline(for: video, images: images)
+    return OTIOFile(data: try PrettyJSON.data(document.json), lossReport: document.lossReport)
+  }
+
+  /// Returns the OpenTimelineIO timeline of `video` as a JSON value, with what was left out.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - images: Where images are saved.
+  /// - Throws: `PersistenceError`, as ``export(_:images:)``.
+  public func timeline(for video: Video, images: (any ImageStore)? = nil)
+    throws(PersistenceError) -> OTIOTimeline
+  {
+    let report = try DocumentCoder(registry: registry).lossReport(for: video, images: images)
+    if !report.losses.isEmpty && !allowingLoss {
+      throw PersistenceError(.lossyContent(report.losses), at: .root)
+    }
+    var writer = TimelineWriter(registry: registry, images: images, video: video)
+    return OTIOTimeline(json: try writer.timeline(), lossReport: report)
+  }
+
+  /// Saves the OpenTimelineIO file of `video` atomically: a crash mid-save leaves the previous
+  /// file intact.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - url: The `.otio` file.
+  ///   - images: Where images are saved.
+  /// - Throws: `PersistenceError`; on any error the previous file is unchanged.
+  public func write(_ video: Video, to url: URL, images: (any ImageStore)? = nil)
+    throws(PersistenceError)
+  {
+    try export(video, images: images).write(to: url)
+  }
+}
+
+/// An OpenTimelineIO file's bytes, with what exporting left out.
+public struct OTIOFile: Sendable, Hashable {
+  /// The file's bytes: UTF-8 JSON.
+  public let data: Data
+  /// What was left out (only when loss is allowed).
+  public let lossReport: LossReport
+
+  /// Creates a file value.
+  ///
+  /// - Parameters:
+  ///   - data: The bytes.
+  ///   - lossReport: What was left out.
+  public init(data: Data, lossReport: LossReport = LossReport(losses: [])) {
+    self.data = data
+    self.lossReport = lossReport
+  }
+
+  /// Saves the bytes to `url` atomically.
+  ///
+  /// - Parameter url: The file.
+  /// - Throws: `PersistenceError` (`PersistenceError/Reason/fileSystem(path:underlying:)`);
+  ///   the previous file is unchanged on error.
+  public func write(to url: URL) throws(PersistenceError) {
+    try AtomicFile.write(data, to: url)
+  }
+}
+
+/// An OpenTimelineIO timeline as a JSON value, with what exporting left out.
+public struct OTIOTimeline: Sendable, Hashable {
+  /// The `Timeline.1` object.
+  public let json: JSONValue
+  /// What was left out (only when loss is allowed).
+  public let lossReport: LossReport
+
+  /// Creates a timeline value.
+  ///
+  /// - Parameters:
+  ///   - json: The `Timeline.1` object.
+  ///   - lossReport: What was left out.
+  public init(json: JSONValue, lossReport: LossReport = LossReport(losses: [])) {
+    self.json = json
+    self.lossReport = lossReport
+  }
+}

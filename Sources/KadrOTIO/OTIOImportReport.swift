@@ -1,0 +1,145 @@
+import Foundation
+import KadrPersistenceCore
+
+/// Everything in an OpenTimelineIO file that has no kadr equivalent, each with its place in the
+/// file: what importing left out or changed. Nothing is dropped without an item here.
+///
+/// A file written by ``OTIOExporter`` and not edited since imports with an empty report.
+public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvertible {
+  /// The version of this report's shape.
+  public static let currentVersion = 1
+
+  /// One OpenTimelineIO feature with no kadr equivalent.
+  public struct Item: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// What kind of feature it is.
+    public enum Kind: String, Sendable, Hashable, Codable, CaseIterable {
+      /// An object of a schema this importer does not know, left out.
+      case unknownSchema
+      /// An effect that is neither a linear time warp nor a kadr filter, left out.
+      case unknownEffect
+      /// A marker that is neither a kadr caption nor a kadr overlay, left out.
+      case unmappedMarker
+      /// A gap that does not lead a secondary track (kadr chains have no gaps); left out, so
+      /// the items after it start earlier.
+      case nonLeadingGap
+      /// A clip whose media is missing or is a reference kadr cannot play; the clip is left out.
+      case missingReference
+      /// A generator or other media reference kind kadr has no clip for; the clip is left out.
+      case unsupportedReference
+      /// A nested stack that is not one track, or a stack where a track belongs.
+      case unmappedStack
+      /// A track of a kind other than video or audio, left out.
+      case unsupportedTrackKind
+      /// A transition type other than a dissolve or a kadr transition: imported as a dissolve.
+      case unsupportedTransition
+      /// A disabled item or effect (kadr has no disabled content), left out.
+      case disabledItem
+      /// Effects, markers, a source range or metadata on something kadr gives none (a gap, a
+      /// track, a stack, the timeline), left out.
+      case unmappedField
+      /// A time that is not an exact fraction kadr can hold, rounded to 1/60000 s.
+      case inexactTime
+      /// An audio clip that starts inside its file: kadr's audio tracks play their file from
+      /// its start.
+      case audioPlacement
+      /// A value edited in another tool that this kind cannot take from the file (a plugin
+      /// clip's duration, a speed curve's source range); the kadr value is kept.
+      case keptKadrValue
+      /// A time warp kadr cannot play (a freeze frame, a speed of zero): played at normal speed.
+      case unsupportedTimeWarp
+    }
+
+    /// What kind of feature it is.
+    public let kind: Kind
+    /// Where it is in the OpenTimelineIO file: a JSON pointer such as
+    /// `/tracks/children/0/children/3`.
+    public let pointer: String
+    /// What it is and what the import did with it, as a sentence.
+    public let detail: String
+
+    /// Creates an item.
+    ///
+    /// - Parameters:
+    ///   - kind: What kind of feature it is.
+    ///   - pointer: Its JSON pointer in the file.
+    ///   - detail: A sentence saying what it is and what the import did.
+    public init(kind: Kind, pointer: String, detail: String) {
+      self.kind = kind
+      self.pointer = pointer
+      self.detail = detail
+    }
+
+    /// `"/pointer: detail"`.
+    public var description: String { "\(pointer.isEmpty ? "/" : pointer): \(detail)" }
+  }
+
+  /// The shape version, ``currentVersion`` for reports made by this version.
+  public let version: Int
+  /// The items, ordered by their pointers (array positions by number): in file order.
+  public let items: [Item]
+
+  /// Creates a report.
+  ///
+  /// - Parameter items: The items, in file order.
+  public init(items: [Item]) {
+    self.version = Self.currentVersion
+    self.items = items
+  }
+
+  /// Whether the file imported with nothing left out.
+  public var isEmpty: Bool { items.isEmpty }
+
+  /// The items of one kind.
+  ///
+  /// - Parameter kind: The kind.
+  public func items(of kind: Item.Kind) -> [Item] { items.filter { $0.kind == kind } }
+
+  /// One line per item, `"/pointer: detail"`, after a summary line; `"Nothing was left out."`
+  /// for an empty report.
+  public var description: String { rendered() }
+
+  /// The report for people: a summary line, then one line per item, each prefixed with `prefix`
+  /// (a file name, for a command-line tool).
+  ///
+  /// - Parameter prefix: Put before each item line, such as `"edit.otio: "`.
+  public func rendered(prefix: String = "") -> String {
+    guard !items.isEmpty else { return "\(prefix)Nothing was left out." }
+    let count = items.count == 1 ? "1 feature" : "\(items.count) features"
+    let lines = items.map { prefix + $0.description }
+    return ([prefix + "\(count) of the OpenTimelineIO file have no kadr equivalent:"] + lines)
+      .joined(separator: "\n")
+  }
+}
+
+/// The items found while importing; the report lists them in file order.
+struct ReportBuilder {
+  private var found: [(pointer: JSONPointer, item: OTIOImportReport.Item)] = []
+
+  mutating func add(
+    _ kind: OTIOImportReport.Item.Kind, at pointer: JSONPointer, _ detail: String
+  ) {
+    found.append(
+      (pointer, OTIOImportReport.Item(kind: kind, pointer: pointer.description, detail: detail)))
+  }
+
+  /// The items ordered by pointer (array positions by number, so an item comes before the
+  /// items after it and a parent before its children), those at one place in the order found.
+  var report: OTIOImportReport {
+    let ordered = found.enumerated().sorted { lhs, rhs in
+      let a = lhs.element.pointer.components
+      let b = rhs.element.pointer.components
+      if a == b { return lhs.offset < rhs.offset }
+      return a.lexicographicallyPrecedes(b, by: Self.precedes)
+    }
+    return OTIOImportReport(items: ordered.map(\.element.item))
+  }
+
+  private static func precedes(_ a: JSONPointer.Component, _ b: JSONPointer.Component) -> Bool {
+    switch (a, b) {
+    case (.index(let x), .index(let y)): x < y
+    case (.key(let x), .key(let y)): x < y
+    case (.index, .key): true
+    case (.key, .index): false
+    }
+  }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+/// Reads an OpenTimelineIO timeline (`.otio`) into a composition, listing every feature that
+/// has no kadr equivalent.
+///
+/// ```swift
+/// let imported = try OTIOImporter().importTimeline(from: data)
+/// print(imported.report)              // what was left out, with JSON pointers into the file
+/// let document = try KadrCoding.data(for: imported.video, images: imported.imageStore)
+/// ```
+///
+/// Files this package exported import back to an equal composition. Foreign files map as
+/// follows: the first video track is the main chain; each further video track is a `Track`
+/// starting at its leading gap (an unnamed one holding one clip is that clip placed with
+/// `at(time:)`); a nested stack holding one track is a nested track; each clip of an audio track
+/// is an `AudioTrack` starting where it sits. A clip referencing a file is a `VideoClip`
+/// trimmed to its `source_range`; `SMPTE_Dissolve` is a dissolve lasting `in_offset +
+/// out_offset`, whose neighbours gain the handles it reveals; a `LinearTimeWarp` is the clip's
+/// speed (negative: reversed). Everything else — gaps that do not lead a secondary track,
+/// missing or generated media, unknown effects and schemas, markers without kadr metadata,
+/// inexact times — is left out or adapted and listed in ``OTIOImport/report``.
+///
+/// The OpenTimelineIO fields are read first (order of items, source ranges, target URLs,
+/// transition offsets, time scalars, gaps, names), so that an edit made in another tool is
+/// honoured; `metadata["kadr"]` supplies only what OpenTimelineIO has no field for, and a value
+/// both hold is taken from the metadata only when it is exactly what the exporter would have
+/// written for the file's value (which keeps each time's exact timescale).
+public struct OTIOImporter: Sendable {
+  /// The codecs that read each value's metadata.
+  public var registry: CodecRegistry
+  /// Unknown kinds and limits, as for documents.
+  public var options: CodingOptions
+
+  /// Creates an importer.
+  ///
+  /// - Parameters:
+  ///   - registry: The codecs; `CodecRegistry/standard` by default.
+  ///   - options: Unknown content and limits.
+  public init(registry: CodecRegistry = .standard, options: CodingOptions = CodingOptions()) {
+    self.registry = registry
+    self.options = options
+  }
+
+  /// Imports the timeline in an OpenTimelineIO file's bytes.
+  ///
+  /// - Parameters:
+  ///   - data: The file: UTF-8 JSON holding a `Timeline.1`.
+  ///   - images: Where image tokens are resolved; without a store, tokens are carried through as
+  ///     placeholders that save back unchanged (see ``OTIOImport/imageStore``).
+  /// - Returns: The composition, the report of what has no kadr equivalent, and the image store.
+  /// - Throws: `PersistenceError`: malformed JSON (with line and column) or a value that cannot
+  ///   be read, with its JSON pointer in the file and a suggestion.
+  public func importTimeline(from data: Data, images: (any ImageStore)? = nil)
+    throws(PersistenceError) -> OTIOImport
+  {
+    let json = try DocumentCoder(registry: registry, options: options).readJSON(data)
+    return try importTimeline(from: json, images: images)
+  }
+
+  /// Imports a timeline already read as JSON.
+  ///
+  /// - Parameters:
+  ///   - json: The `Timeline.1` object.
+  ///   - images: Where image tokens are resolved.
+  /// - Throws: `PersistenceError` with the JSON pointer of the offending value.
+  public func importTimeline(from json: JSONValue, images: (any ImageStore)? = nil)
+    throws(PersistenceError) -> OTIOImport
+  {
+    let unresolved = UnresolvedImageStore()
+    var reader = TimelineReader(
+      registry: registry, options: options, images: images ?? unresolved)
+    let video = try reader.video(from: try OTIONode(json, at: .root))
+    return OTIOImport(
+      video: video, report: reader.report.report, imageStore: images ?? unresolved,
+      unresolvedTokens: images == nil ? unresolved.unresolvedTokens : [])
+  }
+
+  /// Imports the timeline of an OpenTimelineIO file.
+  ///
+  /// - Parameters:
+  ///   - url: The `.otio` file.
+  ///   - images: Where image tokens are resolved.
+  /// - Throws: `PersistenceError`, also `PersistenceError/Reason/fileSystem(path:underlying:)`
+  ///   when the file cannot be read.
+  public func read(from url: URL, images: (any ImageStore)? = nil) throws(PersistenceError)
+    -> OTIOImport
+  {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw PersistenceError(.fileSystem(path: url.path, underlying: error))
+    }
+    return try importTimeline(from: data, images: images)
+  }
+}
+
+/// An imported timeline: the composition, what had no kadr equivalent, and the image store to
+/// save it with.
+public struct OTIOImport: Sendable {
+  /// The composition.
+  public let video: Video
+  /// Every OpenTimelineIO feature that has no kadr equivalent, with its place in the file.
+  public let report: OTIOImportReport
+  /// The store to save the composition with: the one given, or the store of placeholders for
+  /// tokens imported without one (which saves them back under the same tokens).
+  public let imageStore: any ImageStore
+  /// Tokens that were carried through as placeholders because no store was given.
+  public let unresolvedTokens: [String]
+
+  /// Creates an import result.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - report: What had no kadr equivalent.
+  ///   - imageStore: The store to save the composition with.
+  ///   - unresolvedTokens: Tokens carried through as placeholders.
+  public init(
+    video: Video, report: OTIOImportReport, imageStore: any ImageStore,
+    unresolvedTokens: [String] = []
+  ) {
+    self.video = video
+    self.report = report
+    self.imageStore = imageStore
+    self.unresolvedTokens = unresolvedTokens
+  }
+}

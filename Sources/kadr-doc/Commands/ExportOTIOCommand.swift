@@ -1,0 +1,44 @@
+import Foundation
+import KadrOTIO
+import KadrPersistence
+
+/// `kadr-doc export-otio FILE -o OUT.otio`: a document as an OpenTimelineIO timeline.
+enum ExportOTIOCommand: Command {
+  static let name = "export-otio"
+  static let summary = "write a document as an OpenTimelineIO timeline (.otio)"
+  static let help = """
+    usage: kadr-doc export-otio FILE [-o OUT.otio] [--images DIR]
+
+    Writes the document's composition as an OpenTimelineIO timeline: a video track for the main
+    chain, one per at(time:) clip and per track (nested tracks as nested stacks), one audio track
+    per audio track; transitions, speed and filters as OpenTimelineIO transitions and effects;
+    captions and overlays as markers. What OpenTimelineIO has no field for is kept in
+    metadata["kadr"], so import-otio restores the document. Without --images, images are
+    referenced by their tokens; with it, by their files in DIR. Files are written atomically.
+    Use - for standard input.
+
+    options:
+      -o, --output OUT.otio   write to OUT.otio instead of standard output
+      --images DIR            resolve image tokens in the file image store at DIR and reference
+                              the images by their file URLs
+    """
+  static let spec = ArgumentSpec(options: [["--output", "-o"], ["--images"]], positionals: 1...1)
+
+  static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+    let file = arguments.positionals[0]
+    let images = arguments.value("--images").map(ImageStores.fileStore(at:))
+    do {
+      let opened = try KadrCoder().open(try Input.read(file), images: images)
+      let otio = try OTIOExporter().export(opened.root, images: opened.imageStore)
+      if let output = arguments.value("--output") {
+        try otio.write(to: URL(fileURLWithPath: output))
+      } else {
+        console.outData(otio.data)
+      }
+      return ExitCode.ok
+    } catch {
+      console.err(Input.describe(error, file: file))
+      return ExitCode.failure
+    }
+  }
+}
