@@ -8,7 +8,9 @@ extension CodecRegistry {
   /// Whether ``encodeFilter(_:to:)`` has a codec for `filter` (or keeps it as preserved
   /// content); its codec may still leave the value out.
   func canEncode(_ filter: Filter) -> Bool {
-    if case .custom(let custom) = filter, custom is PreservedFilter { return true }
+    if case .custom(let custom) = filter, exactCast(custom, to: PreservedFilter.self) != nil {
+      return true
+    }
     return filters.byKind[KindID(filter.kind.rawValue)] != nil
   }
 
@@ -16,7 +18,9 @@ extension CodecRegistry {
     -> WrittenJSON?
   {
     let session = encoder.session
-    if case .custom(let custom) = filter, let preserved = custom as? PreservedFilter {
+    if case .custom(let custom) = filter,
+      let preserved = exactCast(custom, to: PreservedFilter.self)
+    {
       return try writePreserved(
         .filter, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
@@ -38,7 +42,7 @@ extension CodecRegistry {
     throws(PersistenceError) -> WrittenJSON?
   {
     let session = encoder.session
-    if let preserved = animation as? PreservedTextAnimation {
+    if let preserved = exactCast(animation, to: PreservedTextAnimation.self) {
       return try writePreserved(
         .textAnimation, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }

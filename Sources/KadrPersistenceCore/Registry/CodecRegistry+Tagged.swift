@@ -38,7 +38,7 @@ extension CodecRegistry {
   func encodeClip(_ clip: any Clip, index: Int, list: JSONPointer, to encoder: ValueEncoder)
     throws(PersistenceError) -> WrittenJSON?
   {
-    if let preserved = clip as? PreservedClip {
+    if let preserved = exactCast(clip, to: PreservedClip.self) {
       return try writePreserved(
         .clip, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
@@ -50,7 +50,7 @@ extension CodecRegistry {
   func encodeOverlay(
     _ overlay: any Overlay, index: Int, list: JSONPointer, to encoder: ValueEncoder
   ) throws(PersistenceError) -> WrittenJSON? {
-    if let preserved = overlay as? PreservedOverlay {
+    if let preserved = exactCast(overlay, to: PreservedOverlay.self) {
       return try writePreserved(
         .overlay, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }

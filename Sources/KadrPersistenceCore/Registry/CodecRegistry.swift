@@ -28,18 +28,25 @@ public struct CodecRegistry: Sendable {
   ///
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  @inlinable
   public mutating func register<Codec: ClipCodec>(clip codec: Codec) throws(RegistryError) {
-    try Self.validate(codec)
-    try clips.insert(RegisteredCodec(codec, point: .clip) { $0 })
+    try insert(
+      clip: RegisteredCodec(
+        codec, point: .clip, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
+        upcast: { $0 }, downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
   /// Registers an overlay codec.
   ///
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  @inlinable
   public mutating func register<Codec: OverlayCodec>(overlay codec: Codec) throws(RegistryError) {
-    try Self.validate(codec)
-    try overlays.insert(RegisteredCodec(codec, point: .overlay) { $0 })
+    try insert(
+      overlay: RegisteredCodec(
+        codec, point: .overlay,
+        encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
+        upcast: { $0 }, downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
   /// Registers a codec for a filter kind over `Filter` values (as the built-in kinds are).
@@ -47,45 +54,58 @@ public struct CodecRegistry: Sendable {
   /// The codec's kind id must be the `FilterKind` raw value of the filters it writes.
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  @inlinable
   public mutating func register<Codec: FilterCodec>(filter codec: Codec) throws(RegistryError) {
-    try Self.validate(codec)
     // The model type is `Filter` itself: no cast is needed to reach it.
-    try filters.insert(RegisteredCodec(codec, point: .filter, upcast: { $0 }, downcast: { $0 }))
+    try insert(
+      filter: RegisteredCodec(
+        codec, point: .filter, encode: makeEncodeStep(codec) { $0 }, upcast: { $0 },
+        downcast: { $0 }))
   }
 
   /// Registers a codec for a plugin's filter type, carried by `Filter.custom(_:)`.
   ///
   /// - Parameter codec: The codec; its kind id must be the custom type's `kind`.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  @inlinable
   public mutating func register<Codec: CustomFilterCodec>(customFilter codec: Codec)
     throws(RegistryError)
   {
-    try Self.validate(codec)
-    try filters.insert(
-      RegisteredCodec(codec, point: .filter, upcast: { Filter.custom($0) }) { filter in
-        guard case .custom(let custom) = filter else { return nil }
-        return custom as? Codec.Model
-      })
+    let downcast: @Sendable (Filter) -> Codec.Model? = { filter in
+      guard case .custom(let custom) = filter else { return nil }
+      return exactCast(custom, to: Codec.Model.self)
+    }
+    try insert(
+      filter: RegisteredCodec(
+        codec, point: .filter, encode: makeEncodeStep(codec, downcast: downcast),
+        upcast: { Filter.custom($0) }, downcast: downcast))
   }
 
   /// Registers a text-animation codec.
   ///
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  @inlinable
   public mutating func register<Codec: TextAnimationCodec>(textAnimation codec: Codec)
     throws(RegistryError)
   {
-    try Self.validate(codec)
-    try textAnimations.insert(RegisteredCodec(codec, point: .textAnimation) { $0 })
+    try insert(
+      textAnimation: RegisteredCodec(
+        codec, point: .textAnimation,
+        encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) }, upcast: { $0 },
+        downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
   /// Registers a codec for a fixed model type (the composition, an audio track, …).
   ///
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
+  @inlinable
   public mutating func register<Codec: ModelCodec>(model codec: Codec) throws(RegistryError) {
-    try Self.validate(codec)
-    try models.insert(RegisteredCodec(codec, point: .model) { $0 })
+    try insert(
+      model: RegisteredCodec(
+        codec, point: .model, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
+        upcast: { $0 }, downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
   /// Returns this registry with `other`'s codecs added.
@@ -124,14 +144,48 @@ public struct CodecRegistry: Sendable {
     kindIDs(at: point).contains(kindID)
   }
 
-  static func validate(_ codec: some KindCodec) throws(RegistryError) {
-    let id = codec.kindID.rawValue
-    if id.isEmpty { throw .invalidKindID(codec.kindID, reason: "it is empty") }
+  // Registration, after the public functions (inlined where a codec is registered) have made
+  // the codec's specialised encode step: check the kind id and version, then store the codec.
+  @usableFromInline
+  mutating func insert(clip codec: RegisteredCodec<any Clip>) throws(RegistryError) {
+    try Self.validate(codec.kindID, codec.payloadVersion)
+    try clips.insert(codec)
+  }
+
+  @usableFromInline
+  mutating func insert(overlay codec: RegisteredCodec<any Overlay>) throws(RegistryError) {
+    try Self.validate(codec.kindID, codec.payloadVersion)
+    try overlays.insert(codec)
+  }
+
+  @usableFromInline
+  mutating func insert(filter codec: RegisteredCodec<Filter>) throws(RegistryError) {
+    try Self.validate(codec.kindID, codec.payloadVersion)
+    try filters.insert(codec)
+  }
+
+  @usableFromInline
+  mutating func insert(textAnimation codec: RegisteredCodec<any TextAnimation>)
+    throws(RegistryError)
+  {
+    try Self.validate(codec.kindID, codec.payloadVersion)
+    try textAnimations.insert(codec)
+  }
+
+  @usableFromInline
+  mutating func insert(model codec: RegisteredCodec<any Sendable>) throws(RegistryError) {
+    try Self.validate(codec.kindID, codec.payloadVersion)
+    try models.insert(codec)
+  }
+
+  static func validate(_ kindID: KindID, _ payloadVersion: Int) throws(RegistryError) {
+    let id = kindID.rawValue
+    if id.isEmpty { throw .invalidKindID(kindID, reason: "it is empty") }
     if id.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 }) {
-      throw .invalidKindID(codec.kindID, reason: "it contains white space or control characters")
+      throw .invalidKindID(kindID, reason: "it contains white space or control characters")
     }
-    if codec.payloadVersion < 1 {
-      throw .invalidPayloadVersion(codec.kindID, codec.payloadVersion)
+    if payloadVersion < 1 {
+      throw .invalidPayloadVersion(kindID, payloadVersion)
     }
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 
 /// A codec with its model type erased to `Base` (`any Clip`, `any Overlay`, …), as the registry
 /// stores it.
+@usableFromInline
 final class RegisteredCodec<Base>: Sendable {
   let point: ExtensionPoint
   let kindID: KindID
@@ -18,11 +19,7 @@ final class RegisteredCodec<Base>: Sendable {
   ///
   /// `report` is called first with the value's losses, so that callers cast the value to its
   /// model type once. (Its label, needed only to describe a loss, is made by ``label``.)
-  let encode:
-    @Sendable (
-      Base, ValueEncoder, [(key: String, value: String)],
-      _ report: (_ losses: [LossFinding]) -> Void
-    ) throws(PersistenceError) -> WrittenJSON?
+  let encode: EncodeStep<Base>
   /// Reads a payload at a location; the member at the `Int` position, if not -1, is hidden
   /// (a flat payload's `kind`).
   let decodePayload:
@@ -34,8 +31,15 @@ final class RegisteredCodec<Base>: Sendable {
   /// The samples as the codec's own model values, for reflecting their stored properties.
   let modelSamples: @Sendable () -> (minimal: Any, maximal: [Any])
 
+  /// Erases `codec`.
+  ///
+  /// - Parameters:
+  ///   - encode: The encode step, made by ``makeEncodeStep(_:downcast:)`` where the codec's type
+  ///     is known (so that it is specialised for it); made here, unspecialised, when `nil`.
+  @usableFromInline
   init<Codec: KindCodec>(
-    _ codec: Codec, point: ExtensionPoint, upcast: @escaping @Sendable (Codec.Model) -> Base,
+    _ codec: Codec, point: ExtensionPoint, encode: EncodeStep<Base>? = nil,
+    upcast: @escaping @Sendable (Codec.Model) -> Base,
     downcast: @escaping @Sendable (Base) -> Codec.Model? = { $0 as? Codec.Model }
   ) {
     self.point = point
@@ -47,24 +51,7 @@ final class RegisteredCodec<Base>: Sendable {
     payloadVersion = codec.payloadVersion
     upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
     manifest = codec.manifest
-    encode = { value, encoder, leading, report throws(PersistenceError) in
-      guard let model = downcast(value) else { return nil }
-      report(codec.losses(in: model))
-      var payload = encoder.keyed(by: Codec.Key.self)
-      do throws(PersistenceError) {
-        for member in leading {
-          try payload.member(member.key) { encoder throws(PersistenceError) in
-            encoder.string(member.value)
-          }
-        }
-        try codec.encode(model, to: &payload)
-      } catch {
-        payload.omitValue()
-        payload.finish()
-        throw error
-      }
-      return payload.finish()
-    }
+    self.encode = encode ?? makeEncodeStep(codec, downcast: downcast)
     decodePayload = { object, hidden, context, location throws(PersistenceError) in
       let payload = try KeyedDecoder<Codec.Key>(
         context: context, object: object, hiding: hidden, at: location)
@@ -182,5 +169,44 @@ public enum RegistryError: Error, Sendable, Equatable, LocalizedError {
     case .alreadyBootstrapped:
       return "The default registry was already set; bootstrap it once, at startup."
     }
+  }
+}
+
+/// One codec's encode step: casts the value to the codec's model type, reports its losses, and
+/// writes it as an object after the given leading members (a flat kind's `kind`); `nil` when the
+/// value is not of the model type or the codec left it out.
+@usableFromInline
+typealias EncodeStep<Base> =
+  @Sendable (
+    Base, ValueEncoder, [(key: String, value: String)],
+    _ report: (_ losses: [LossFinding]) -> Void
+  ) throws(PersistenceError) -> WrittenJSON?
+
+/// Makes `codec`'s encode step.
+///
+/// Inlinable so that the registration functions, inlined into the module that registers a
+/// codec, build this closure specialised for the codec's concrete type: unspecialised, every
+/// value saved looked up the generic metadata of `KeyedEncoder<Codec.Key>` at run time.
+@inlinable
+func makeEncodeStep<Base, Codec: KindCodec>(
+  _ codec: Codec, downcast: @escaping @Sendable (Base) -> Codec.Model?
+) -> EncodeStep<Base> {
+  { value, encoder, leading, report throws(PersistenceError) in
+    guard let model = downcast(value) else { return nil }
+    report(codec.losses(in: model))
+    var payload = encoder.keyed(by: Codec.Key.self)
+    do throws(PersistenceError) {
+      for member in leading {
+        try payload.member(member.key) { encoder throws(PersistenceError) in
+          encoder.string(member.value)
+        }
+      }
+      try codec.encode(model, to: &payload)
+    } catch {
+      payload.omitValue()
+      payload.finish()
+      throw error
+    }
+    return payload.finish()
   }
 }

@@ -1,0 +1,50 @@
+import KadrModel
+
+// Casting a value from the registry's existential (`any Clip`, …) to a codec's model type.
+// `as?` from an existential goes through the run-time's general cast, which for every value
+// saved searched protocol conformances; opening the existential and comparing types is a
+// pointer comparison. The cast is exact, as the registry is: it finds a codec by the value's
+// dynamic type itself, never by a superclass.
+
+/// `value` as `Model`, when that is its dynamic type.
+@inlinable
+func exactCast<Model>(_ value: any Clip, to model: Model.Type) -> Model? {
+  func open<Opened: Clip>(_ opened: Opened) -> Model? { same(opened, as: model) }
+  return open(value)
+}
+
+/// `value` as `Model`, when that is its dynamic type.
+@inlinable
+func exactCast<Model>(_ value: any Overlay, to model: Model.Type) -> Model? {
+  func open<Opened: Overlay>(_ opened: Opened) -> Model? { same(opened, as: model) }
+  return open(value)
+}
+
+/// `value` as `Model`, when that is its dynamic type.
+@inlinable
+func exactCast<Model>(_ value: any TextAnimation, to model: Model.Type) -> Model? {
+  func open<Opened: TextAnimation>(_ opened: Opened) -> Model? { same(opened, as: model) }
+  return open(value)
+}
+
+/// `value` as `Model`, when that is its dynamic type.
+@inlinable
+func exactCast<Model>(_ value: any CustomFilter, to model: Model.Type) -> Model? {
+  func open<Opened: CustomFilter>(_ opened: Opened) -> Model? { same(opened, as: model) }
+  return open(value)
+}
+
+/// `value` as `Model`, when that is its dynamic type.
+@inlinable
+func exactCast<Model>(_ value: any Sendable, to model: Model.Type) -> Model? {
+  func open<Opened: Sendable>(_ opened: Opened) -> Model? { same(opened, as: model) }
+  return open(value)
+}
+
+/// `value` as `Model` if `Opened` is exactly `Model`, without the run-time's general cast.
+@inlinable
+func same<Opened, Model>(_ value: Opened, as model: Model.Type) -> Model? {
+  guard Opened.self == Model.self else { return nil }
+  // The types are equal, so this reinterprets a value as its own type.
+  return unsafeBitCast(value, to: Model.self)
+}
