@@ -81,9 +81,10 @@ public enum DocumentFile {
   }
 
   private static func tooLarge(size: Int?, limit: Int) -> PersistenceError {
-    let what = size.map { "The document is \($0) bytes" } ?? "The document is larger"
-    return PersistenceError(
-      .limitExceeded("\(what), more than the limit of \(limit) bytes"), at: .root)
+    let what =
+      size.map { "The document is \($0) bytes, more than the limit of \(limit) bytes" }
+      ?? "The document is larger than the limit of \(limit) bytes"
+    return PersistenceError(.limitExceeded(what), at: .root)
   }
 }
 
