@@ -77,12 +77,15 @@ final class CodingSession {
   var locations: [LossPlace] = []
   var depth = 0
   var clipCount = 0
-  // The two below are touched for every value written. A session belongs to one call on one
+  // The three below are touched for every value written. A session belongs to one call on one
   // task and its accesses never overlap, so the run-time exclusivity check is only a cost.
   /// Saving: the bytes written so far, values written in place as they are encoded.
   @exclusivity(unchecked) var output = JSONOutput(maximumDepth: .max)
   /// Saving: the members of the objects being written, innermost last.
   @exclusivity(unchecked) var members: [ObjectMember] = []
+  /// Saving: the pointer components from the root to the value being written (see
+  /// ``EncodingPosition``).
+  @exclusivity(unchecked) var path: [JSONPointer.Component] = []
 
   init(
     registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?,
@@ -104,14 +107,16 @@ final class CodingSession {
   }
 
   /// Runs `body` one level deeper, refusing to go past the depth limit.
-  func nested<T>(at pointer: JSONPointer, _ body: () throws(PersistenceError) -> T)
+  func nested<T>(
+    at pointer: @autoclosure () -> JSONPointer, _ body: () throws(PersistenceError) -> T
+  )
     throws(PersistenceError) -> T
   {
     depth += 1
     defer { depth -= 1 }
     // Each nesting level of the model is at least two JSON levels.
     guard depth * 2 <= options.limits.maximumDepth else {
-      throw PersistenceError(.tooDeep(limit: options.limits.maximumDepth), at: pointer)
+      throw PersistenceError(.tooDeep(limit: options.limits.maximumDepth), at: pointer())
     }
     return try body()
   }

@@ -9,8 +9,8 @@ import KadrModel
 /// are registered for them, so a plugin's clip may hold built-in clips and the other way round.
 public struct KeyedEncoder<Key: PayloadKey> {
   let session: CodingSession
-  /// The JSON pointer of the object being written.
-  public let pointer: JSONPointer
+  /// Where the object is.
+  let position: EncodingPosition
   /// Where the object's `{` is.
   let start: Int
   /// Where this object's members begin in the session's member stack.
@@ -20,13 +20,16 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// Whether the whole value is to be left out (see ``omitValue()``).
   public private(set) var isOmitted = false
 
-  init(session: CodingSession, pointer: JSONPointer) {
+  init(session: CodingSession, position: EncodingPosition) {
     self.session = session
-    self.pointer = pointer
+    self.position = position
     self.start = session.position
     self.memberBase = session.members.count
     session.output.bytes.append(UInt8(ascii: "{"))
   }
+
+  /// The JSON pointer of the object being written.
+  public var pointer: JSONPointer { position.pointer(in: session) }
 
   /// The number of members written so far.
   public var count: Int { session.members.count - memberBase }
@@ -58,9 +61,12 @@ public struct KeyedEncoder<Key: PayloadKey> {
     session.output.writeString(key)
     session.output.bytes.append(UInt8(ascii: ":"))
     let value: WrittenJSON?
+    session.path.append(.key(key))
     do {
-      value = try body(ValueEncoder(session: session, parent: pointer, component: .key(key)))
+      value = try body(ValueEncoder(session: session, position: position.child))
+      session.path.removeLast()
     } catch {
+      session.path.removeLast()
       session.discard(since: memberStart)
       throw error
     }
@@ -261,18 +267,21 @@ public struct KeyedEncoder<Key: PayloadKey> {
 /// Writes one array, element by element.
 public struct ArrayEncoder {
   let session: CodingSession
-  /// The JSON pointer of the array.
-  public let pointer: JSONPointer
+  /// Where the array is.
+  let position: EncodingPosition
   let start: Int
   /// The number of elements written so far.
   public private(set) var count = 0
 
-  init(session: CodingSession, pointer: JSONPointer) {
+  init(session: CodingSession, position: EncodingPosition) {
     self.session = session
-    self.pointer = pointer
+    self.position = position
     self.start = session.position
     session.output.bytes.append(UInt8(ascii: "["))
   }
+
+  /// The JSON pointer of the array.
+  public var pointer: JSONPointer { position.pointer(in: session) }
 
   /// Appends an element written by `body`; when `body` returns `nil` nothing is appended.
   ///
@@ -289,10 +298,12 @@ public struct ArrayEncoder {
     let elementStart = session.position
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let value: WrittenJSON?
+    session.path.append(.index(index ?? count))
     do {
-      value = try body(
-        ValueEncoder(session: session, parent: pointer, component: .index(index ?? count)))
+      value = try body(ValueEncoder(session: session, position: position.child))
+      session.path.removeLast()
     } catch {
+      session.path.removeLast()
       session.discard(since: elementStart)
       throw error
     }

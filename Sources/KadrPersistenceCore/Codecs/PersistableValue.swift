@@ -28,34 +28,31 @@ public protocol PersistableValue: Sendable {
 /// Where one value is being written: its JSON pointer and the save's session.
 public struct ValueEncoder {
   let session: CodingSession
-  // The pointer is built only when asked for (errors, losses, nested objects): building one
-  // allocates, and a save writes hundreds of thousands of values.
-  let parent: JSONPointer
-  let component: JSONPointer.Component?
+  /// Where the value is: see ``EncodingPosition``.
+  let position: EncodingPosition
 
   init(session: CodingSession, pointer: JSONPointer) {
-    self.init(session: session, parent: pointer, component: nil)
+    self.init(session: session, position: EncodingPosition(materialized: pointer, in: session))
   }
 
-  init(session: CodingSession, parent: JSONPointer, component: JSONPointer.Component?) {
+  init(session: CodingSession, position: EncodingPosition) {
     self.session = session
-    self.parent = parent
-    self.component = component
+    self.position = position
   }
 
   /// The JSON pointer of the value being written.
-  public var pointer: JSONPointer { component.map { parent.appending($0) } ?? parent }
+  public var pointer: JSONPointer { position.pointer(in: session) }
 
   /// Starts a keyed object here; write its members, then ``KeyedEncoder/finish()`` it.
   ///
   /// - Parameter keys: The object's key type.
   public func keyed<Key: PayloadKey>(by keys: Key.Type) -> KeyedEncoder<Key> {
-    KeyedEncoder(session: session, pointer: pointer)
+    KeyedEncoder(session: session, position: position)
   }
 
   /// Starts an array here; append its elements, then ``ArrayEncoder/finish()`` it.
   public func array() -> ArrayEncoder {
-    ArrayEncoder(session: session, pointer: pointer)
+    ArrayEncoder(session: session, position: position)
   }
 
   /// Writes a string.
@@ -125,14 +122,14 @@ public struct ValueEncoder {
   ///
   /// - Parameter key: The child's key.
   public func child(key: String) -> ValueEncoder {
-    ValueEncoder(session: session, parent: pointer, component: .key(key))
+    ValueEncoder(session: session, pointer: pointer.appending(key: key))
   }
 
   /// An encoder for an element of this array value.
   ///
   /// - Parameter index: The element's index.
   public func child(index: Int) -> ValueEncoder {
-    ValueEncoder(session: session, parent: pointer, component: .index(index))
+    ValueEncoder(session: session, pointer: pointer.appending(.index(index)))
   }
 
   /// Records that something here cannot be saved.
@@ -160,5 +157,45 @@ public struct ValueEncoder {
     } catch {
       throw PersistenceError(.imageNotStored(underlying: error), at: pointer)
     }
+  }
+}
+
+/// Where a value is being written, without building its JSON pointer.
+///
+/// Saving is depth-first, so the session keeps the components from the document's root to the
+/// value being written on a stack (``CodingSession/path``): entering a member or an element
+/// pushes its key or index, leaving pops it. A position is a materialised pointer (`base`) plus
+/// the stack's components from `baseDepth` to `depth`, read only when the pointer is asked for
+/// (an error, a loss) — while the encoder is in use, so the stack still holds them. Building a
+/// pointer for every object allocated, and a save writes hundreds of thousands of objects.
+struct EncodingPosition {
+  let base: JSONPointer
+  let baseDepth: Int
+  let depth: Int
+
+  /// The position of `pointer` itself, with nothing on the stack above it.
+  init(materialized pointer: JSONPointer, in session: CodingSession) {
+    base = pointer
+    baseDepth = session.path.count
+    depth = baseDepth
+  }
+
+  private init(base: JSONPointer, baseDepth: Int, depth: Int) {
+    self.base = base
+    self.baseDepth = baseDepth
+    self.depth = depth
+  }
+
+  /// The position one component deeper: the component was just pushed on the stack.
+  var child: EncodingPosition {
+    EncodingPosition(base: base, baseDepth: baseDepth, depth: depth + 1)
+  }
+
+  /// The JSON pointer, built from `base` and the stack.
+  func pointer(in session: CodingSession) -> JSONPointer {
+    guard depth > baseDepth, depth <= session.path.count else { return base }
+    var pointer = base
+    for component in session.path[baseDepth..<depth] { pointer = pointer.appending(component) }
+    return pointer
   }
 }
