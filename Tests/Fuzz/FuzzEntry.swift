@@ -1,0 +1,49 @@
+import Foundation
+import KadrPersistence
+
+// The entry points libFuzzer calls. This folder is not a SwiftPM target: `.ci/fuzz` compiles it
+// with `swiftc -sanitize=fuzzer,address`, together with the property tests' generator, mutator
+// and probe, against the package's modules built with the same sanitizers.
+
+/// Checks one input: the strict reader, then opening it in one of the probe's modes (strict or
+/// `preservingUnknown`, without a store or with the `FileImageStore`), chosen by a hash of the
+/// input so that a reproducer always runs the same way; what opens must save, reopen and save
+/// again stably (``DocumentProbe``). A broken invariant aborts, which libFuzzer reports as a
+/// crash and saves the input for.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+  let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  let target = FuzzTarget.shared
+  let outcome = target.probe.check(bytes, modeIndices: [target.mode(for: bytes)])
+  if !outcome.problems.isEmpty {
+    FuzzTarget.report(outcome.problems, for: bytes)
+    abort()
+  }
+  return 0
+}
+
+/// Runs once before fuzzing. With `--seeds DIR [COUNT]` as the first arguments, writes the
+/// generated seed documents (and their images, into the image directory) and exits instead.
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzInitialize(
+  _ argc: UnsafeMutablePointer<CInt>,
+  _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>
+) -> CInt {
+  let arguments = (0..<Int(argc.pointee)).compactMap { index in
+    argv.pointee[index].map { String(cString: $0) }
+  }
+  if arguments.count >= 3, arguments[1] == "--seeds" {
+    let count = arguments.count >= 4 ? Int(arguments[3]) ?? 200 : 200
+    do {
+      let written = try FuzzSeeds.write(
+        to: URL(fileURLWithPath: arguments[2]), count: count, images: FuzzTarget.shared.store)
+      print("fuzz: wrote \(written) seed documents to \(arguments[2])")
+      exit(0)
+    } catch {
+      print("fuzz: writing seeds failed: \(error)")
+      exit(1)
+    }
+  }
+  _ = FuzzTarget.shared
+  return 0
+}
