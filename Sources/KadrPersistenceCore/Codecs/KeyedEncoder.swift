@@ -19,6 +19,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
   private var inOrder = true
   /// Whether the whole value is to be left out (see ``omitValue()``).
   public private(set) var isOmitted = false
+  /// String members the registry adds to a payload (a flat kind's `kind`), written when the
+  /// codec's members reach their place in key order, or at ``finish()``; so a codec that writes
+  /// its own keys in order gets an object that needs no reordering.
+  @usableFromInline var pending: [(key: String, value: String)] = []
 
   init(session: CodingSession, position: EncodingPosition) {
     self.session = session
@@ -54,6 +58,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   mutating func member(
     _ key: String, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
   ) throws(PersistenceError) {
+    if let next = pending.first, JSONOutput.precedes(next.key, key) { try writePending(upTo: key) }
     let memberStart = session.position
     let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
@@ -78,11 +83,24 @@ public struct KeyedEncoder<Key: PayloadKey> {
     session.members.append(ObjectMember(key: key, range: keyStart..<session.position))
   }
 
+  /// Writes the pending members whose keys precede `key` (all of them for `nil`).
+  @usableFromInline
+  mutating func writePending(upTo key: String?) throws(PersistenceError) {
+    while let next = pending.first, key.map({ JSONOutput.precedes(next.key, $0) }) ?? true {
+      pending.removeFirst()
+      try member(next.key) { encoder throws(PersistenceError) in encoder.string(next.value) }
+    }
+  }
+
   /// Ends the object and returns it. Call it once, after the last member.
   ///
   /// - Returns: The object, or `nil` when ``omitValue()`` was called.
   @discardableResult
   public mutating func finish() -> WrittenJSON? {
+    if !pending.isEmpty, !isOmitted {
+      // Writing a string member cannot fail.
+      try? writePending(upTo: nil)
+    }
     let written = count
     defer { session.members.removeLast(written) }
     if isOmitted {
@@ -93,6 +111,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
       session.output.bytes.append(UInt8(ascii: "}"))
       return session.written(since: start)
     }
+    session.reorderedObjects += 1
     // An insertion sort: objects are small, and it is stable, so of two members with the same
     // key the later one (a replacement) stays after the earlier one and wins below.
     var members = Array(session.members[memberBase...])

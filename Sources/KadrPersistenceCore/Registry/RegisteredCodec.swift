@@ -195,12 +195,8 @@ func makeEncodeStep<Base, Codec: KindCodec>(
     guard let model = downcast(value) else { return nil }
     report(codec.losses(in: model))
     var payload = encoder.keyed(by: Codec.Key.self)
+    payload.pending = leading
     do throws(PersistenceError) {
-      for member in leading {
-        try payload.member(member.key) { encoder throws(PersistenceError) in
-          encoder.string(member.value)
-        }
-      }
       try codec.encode(model, to: &payload)
     } catch {
       payload.omitValue()

@@ -132,9 +132,10 @@ public struct ChromaKeyFilterCodec: FilterCodec {
     guard case .chromaKey(let key) = value else {
       throw FilterCodecs.wrongKind(value, expected: .chromaKey, at: payload.pointer)
     }
-    try payload.encode(key.color.r, for: .red)
-    try payload.encode(key.color.g, for: .green)
+    // In canonical key order, so the payload is written once and never reordered.
     try payload.encode(key.color.b, for: .blue)
+    try payload.encode(key.color.g, for: .green)
+    try payload.encode(key.color.r, for: .red)
     try payload.encode(key.threshold, for: .threshold)
   }
 
