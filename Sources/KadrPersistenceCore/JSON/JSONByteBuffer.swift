@@ -1,20 +1,10 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A growable byte buffer for the writer: appending checks the capacity and copies, nothing
 /// more (no uniqueness check, no generic `append(contentsOf:)`), which is most of a writer's
 /// time. Non-copyable, so its storage has exactly one owner.
 ///
-/// The storage comes from `malloc`, so growing is a `realloc` (for large buffers the system
-/// remaps pages instead of copying them) and a finished document can be handed to `Data`
-/// without a copy (``detachData(from:)``).
+/// A finished document is handed to `Data` without a copy (``detachData(from:)``).
 struct JSONByteBuffer: ~Copyable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -23,17 +13,11 @@ struct JSONByteBuffer: ~Copyable {
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
-    storage = Self.allocate(self.capacity)
+    storage = .allocate(capacity: self.capacity)
   }
 
   deinit {
-    free(storage)
-  }
-
-  /// `malloc`, bound to bytes; running out of memory ends the process, as any allocation does.
-  private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
-    guard let raw = malloc(capacity) else { fatalError("out of memory (\(capacity) bytes)") }
-    return raw.bindMemory(to: UInt8.self, capacity: capacity)
+    storage.deallocate()
   }
 
   /// Appends one byte.
@@ -126,14 +110,11 @@ struct JSONByteBuffer: ~Copyable {
   /// - Returns: The bytes in `start..<count`.
   mutating func detachData(from start: Int) -> Data {
     let offset = min(max(0, start), count)
-    // Give back the unused tail; for a large buffer this remaps, it does not copy.
-    let kept = realloc(storage, max(count, 1)) ?? UnsafeMutableRawPointer(storage)
-    let base = kept.assumingMemoryBound(to: UInt8.self)
     let data = Data(
-      bytesNoCopy: base + offset, count: count - offset,
-      deallocator: .custom { pointer, _ in free(pointer - offset) })
+      bytesNoCopy: storage + offset, count: count - offset,
+      deallocator: .custom { pointer, _ in (pointer - offset).deallocate() })
     capacity = 16
-    storage = Self.allocate(capacity)
+    storage = .allocate(capacity: capacity)
     count = 0
     return data
   }
@@ -141,10 +122,10 @@ struct JSONByteBuffer: ~Copyable {
   private mutating func grow(toHold extra: Int) {
     var newCapacity = capacity * 2
     while newCapacity - count < extra { newCapacity *= 2 }
-    guard let grown = realloc(storage, newCapacity) else {
-      fatalError("out of memory (\(newCapacity) bytes)")
-    }
-    storage = grown.assumingMemoryBound(to: UInt8.self)
+    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+    newStorage.initialize(from: storage, count: count)
+    storage.deallocate()
+    storage = newStorage
     capacity = newCapacity
   }
 }
