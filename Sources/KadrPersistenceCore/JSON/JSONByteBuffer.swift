@@ -1,10 +1,20 @@
 import Foundation
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// A growable byte buffer for the writer: appending checks the capacity and copies, nothing
 /// more (no uniqueness check, no generic `append(contentsOf:)`), which is most of a writer's
 /// time. Non-copyable, so its storage has exactly one owner.
 ///
-/// A finished document is handed to `Data` without a copy (``detachData(from:)``).
+/// The storage comes from `malloc`, so growing is a `realloc` (for large buffers the system
+/// remaps pages instead of copying them) and a finished document can be handed to `Data`
+/// without a copy (``detachData(from:)``).
 struct JSONByteBuffer: ~Copyable {
   private var storage: UnsafeMutablePointer<UInt8>
   private var capacity: Int
@@ -13,11 +23,17 @@ struct JSONByteBuffer: ~Copyable {
 
   init(capacity: Int) {
     self.capacity = max(capacity, 16)
-    storage = .allocate(capacity: self.capacity)
+    storage = Self.allocate(self.capacity)
   }
 
   deinit {
-    storage.deallocate()
+    free(storage)
+  }
+
+  /// `malloc`, bound to bytes.
+  private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+    guard let raw = malloc(capacity) else { outOfMemory(capacity) }
+    return raw.bindMemory(to: UInt8.self, capacity: capacity)
   }
 
   /// Appends one byte.
@@ -110,22 +126,30 @@ struct JSONByteBuffer: ~Copyable {
   /// - Returns: The bytes in `start..<count`.
   mutating func detachData(from start: Int) -> Data {
     let offset = min(max(0, start), count)
+    // Give back the unused tail; for a large buffer this remaps, it does not copy.
+    let kept = realloc(storage, max(count, 1)) ?? UnsafeMutableRawPointer(storage)
+    let base = kept.assumingMemoryBound(to: UInt8.self)
     let data = Data(
-      bytesNoCopy: storage + offset, count: count - offset,
-      deallocator: .custom { pointer, _ in (pointer - offset).deallocate() })
+      bytesNoCopy: base + offset, count: count - offset,
+      deallocator: .custom { pointer, _ in free(pointer - offset) })
     capacity = 16
-    storage = .allocate(capacity: capacity)
+    storage = Self.allocate(capacity)
     count = 0
     return data
+  }
+
+  /// Ends the process when memory runs out, as every allocation of the standard library does.
+  /// No document read reaches this: the buffer holds what a save writes from a composition
+  /// already in memory.
+  private static func outOfMemory(_ bytes: Int) -> Never {
+    fatalError("kadr-persistence: out of memory allocating \(bytes) bytes")
   }
 
   private mutating func grow(toHold extra: Int) {
     var newCapacity = capacity * 2
     while newCapacity - count < extra { newCapacity *= 2 }
-    let newStorage = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
-    newStorage.initialize(from: storage, count: count)
-    storage.deallocate()
-    storage = newStorage
+    guard let grown = realloc(storage, newCapacity) else { Self.outOfMemory(newCapacity) }
+    storage = grown.assumingMemoryBound(to: UInt8.self)
     capacity = newCapacity
   }
 }
