@@ -45,14 +45,14 @@ enum CustomClipCodecExample {
 
     section("A lossy variant: a countdown with onTick code")
     let lossy = Showcase.lossyComposition()
-    let losses = try coder.lossyContent(in: lossy)
+    let losses = coder.lossyContent(in: lossy)
     for line in losses { print("  - \(line)") }
     checks.check(
       losses.map(\.kind) == [.codeOnlyField("onTick")], "the countdown's codec reports onTick")
     do {
       _ = try coder.data(for: lossy)
       checks.check(false, "saving without allowingLoss is refused")
-    } catch {
+    } catch let error as PersistenceError {
       checks.check(!error.losses.isEmpty, "saving without allowingLoss is refused")
       print("  refused: \(error.errorDescription ?? "\(error)")")
     }
@@ -70,7 +70,7 @@ enum CustomClipCodecExample {
     do {
       _ = try KadrCoder(registry: .standard).video(from: data)
       checks.check(false, "an unknown kind is refused by default")
-    } catch {
+    } catch let error as PersistenceError {
       checks.check(error.kindID == CountdownCodec.kindID, "an unknown kind is refused by default")
       print("  \(error)")
       print("  \(error.recoverySuggestion ?? "")")

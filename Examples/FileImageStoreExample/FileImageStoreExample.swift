@@ -23,7 +23,7 @@ enum FileImageStoreExample {
   }
 
   static func run(in folder: URL) throws {
-    let store = FileImageStore(directory: folder.appendingPathComponent("images"))
+    let store = try FileImageStore(directory: folder.appendingPathComponent("images"))
     let project = folder.appendingPathComponent("slideshow.kadr.json")
     let colors = [
       PlatformColor(red: 1, green: 0.6, blue: 0.2), PlatformColor(red: 0.1, green: 0.4, blue: 0.8),
@@ -56,10 +56,9 @@ enum FileImageStoreExample {
     print("image files after saving again: \(try store.storedTokens().count)")
 
     let saved = try Data(contentsOf: project)
-    let referenced = KadrCoding.coder.registry.imageTokens(
-      in: try KadrCoding.coder.documentCoder.readJSON(saved))
+    let referenced = try KadrCoding.imageTokens(in: saved)
     print("tokens the project refers to: \(referenced.count)")
-    let removed = try store.prune(keeping: Set(referenced))
+    let removed = try store.prunedTokens(keeping: Set(referenced))
     let remaining = try store.storedTokens()
     print("pruned \(removed.count) orphan(s):")
     for line in removed { print("  \(line)") }

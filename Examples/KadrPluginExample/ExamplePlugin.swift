@@ -19,7 +19,7 @@ public enum ExamplePlugin: RegistryModule {
   ///
   /// - Parameter registry: The registry to add to.
   /// - Throws: `RegistryError` when another plugin already uses one of the kind ids.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: CountdownCodec())
     try registry.register(overlay: ProgressBarCodec())
     try registry.register(customFilter: HalftoneCodec())
@@ -29,7 +29,7 @@ public enum ExamplePlugin: RegistryModule {
   /// The standard registry with the plugin's codecs added.
   ///
   /// - Throws: `RegistryError` when a kind id clashes (it does not with the built-in kinds).
-  public static func registry() throws(RegistryError) -> CodecRegistry {
+  public static func registry() throws -> CodecRegistry {
     try CodecRegistry.standard.merging(fragment())
   }
 }

@@ -47,8 +47,7 @@ enum URLImageStoreExample {
       Dictionary(uniqueKeysWithValues: zip(tokens, photos.map(\.image))))
     let video = project(photos.dropLast().map(\.image), logo: photos[3].image)
     let data = try KadrCoding.data(for: video, images: named)
-    let saved = KadrCoding.coder.registry.imageTokens(
-      in: try KadrCoding.coder.documentCoder.readJSON(data))
+    let saved = try KadrCoding.imageTokens(in: data)
     print("saved the project (\(data.count) bytes); its image tokens:")
     for line in saved { print("  \(line)") }
     check(Set(saved) == Set(tokens), "the tokens are the images' URLs")
@@ -78,7 +77,7 @@ enum URLImageStoreExample {
         images: URLImageStore(
           configuration: URLImageStore.Configuration(allowsHTTP: true, requestTimeout: 5)))
       check(false, "a missing image is refused")
-    } catch {
+    } catch let error as PersistenceError {
       print("  \(error)")
       check(error.description.contains("missing.png"), "a missing image is refused, naming it")
     }

@@ -6,7 +6,7 @@ import KadrPersistence
 /// editorial tools.
 ///
 /// ```swift
-/// let store = FileImageStore(directory: projectURL.appendingPathComponent("images"))
+/// let store = try FileImageStore(directory: projectURL.appendingPathComponent("images"))
 /// let otio = try OTIOExporter().export(video, images: store)
 /// try otio.write(to: projectURL.appendingPathComponent("edit.otio"))
 /// ```
@@ -52,7 +52,7 @@ public struct OTIOExporter: Sendable {
   /// - Throws: `PersistenceError`: `PersistenceError/Reason/lossyContent(_:)` listing every
   ///   loss (unless ``allowingLoss``), or a value that cannot be written, with its pointer in the
   ///   composition's schema-1 document.
-  public func export(_ video: Video, images: (any ImageStore)? = nil) throws(PersistenceError)
+  public func export(_ video: Video, images: (any ImageStore)? = nil) throws
     -> OTIOFile
   {
     let document = try timeline(for: video, images: images)
@@ -66,11 +66,11 @@ public struct OTIOExporter: Sendable {
   ///   - images: Where images are saved.
   /// - Throws: `PersistenceError`, as ``export(_:images:)``.
   public func timeline(for video: Video, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> OTIOTimeline
+    throws -> OTIOTimeline
   {
     let report = try DocumentCoder(registry: registry).lossReport(for: video, images: images)
     if !report.losses.isEmpty && !allowingLoss {
-      throw PersistenceError(.lossyContent(report.losses), at: .root)
+      throw PersistenceError.lossyContent(report.losses)
     }
     var writer = TimelineWriter(registry: registry, images: images, video: video)
     return OTIOTimeline(json: try writer.timeline(), lossReport: report)
@@ -85,7 +85,7 @@ public struct OTIOExporter: Sendable {
   ///   - images: Where images are saved.
   /// - Throws: `PersistenceError`; on any error the previous file is unchanged.
   public func write(_ video: Video, to url: URL, images: (any ImageStore)? = nil)
-    throws(PersistenceError)
+    throws
   {
     try export(video, images: images).write(to: url)
   }
@@ -113,7 +113,7 @@ public struct OTIOFile: Sendable, Hashable {
   /// - Parameter url: The file.
   /// - Throws: `PersistenceError` (`PersistenceError/Reason/fileSystem(path:underlying:)`);
   ///   the previous file is unchanged on error.
-  public func write(to url: URL) throws(PersistenceError) {
+  public func write(to url: URL) throws {
     try AtomicFile.write(data, to: url)
   }
 }

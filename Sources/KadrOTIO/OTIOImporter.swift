@@ -53,7 +53,7 @@ public struct OTIOImporter: Sendable {
   /// - Throws: `PersistenceError`: malformed JSON (with line and column) or a value that cannot
   ///   be read, with its JSON pointer in the file and a suggestion.
   public func importTimeline(from data: Data, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> OTIOImport
+    throws -> OTIOImport
   {
     let json = try DocumentCoder(registry: registry, options: options).readJSON(data)
     return try importTimeline(from: json, images: images)
@@ -66,7 +66,7 @@ public struct OTIOImporter: Sendable {
   ///   - images: Where image tokens are resolved.
   /// - Throws: `PersistenceError` with the JSON pointer of the offending value.
   public func importTimeline(from json: JSONValue, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> OTIOImport
+    throws -> OTIOImport
   {
     let unresolved = UnresolvedImageStore()
     var reader = TimelineReader(
@@ -84,7 +84,7 @@ public struct OTIOImporter: Sendable {
   ///   - images: Where image tokens are resolved.
   /// - Throws: `PersistenceError`, also `PersistenceError/Reason/fileSystem(path:underlying:)`
   ///   when the file cannot be read.
-  public func read(from url: URL, images: (any ImageStore)? = nil) throws(PersistenceError)
+  public func read(from url: URL, images: (any ImageStore)? = nil) throws
     -> OTIOImport
   {
     let data: Data

@@ -29,7 +29,7 @@ extension PersistenceTestKit {
   ///   incomplete or a kind is not registered.
   @discardableResult
   public static func assertComplete(_ registry: CodecRegistry, kinds: [KindID])
-    throws(CompletenessFailure) -> CompletenessReport
+    throws -> CompletenessReport
   {
     let report = completeness(of: registry, kinds: kinds)
     let found = Set(report.entries.map(\.kindID))

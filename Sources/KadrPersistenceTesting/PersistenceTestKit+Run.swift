@@ -14,14 +14,14 @@ extension PersistenceTestKit {
   /// The round trip shared by every kind of value.
   static func run<Value: Sendable>(
     _ value: Value, allowingLoss: Bool, ignoring: Set<String>,
-    encode: (Value) throws(PersistenceError) -> Encoded,
-    decode: (JSONValue, [KindID: Int]) throws(PersistenceError) -> Value
-  ) throws(PersistenceError) -> RoundTrip<Value> {
+    encode: (Value) throws -> Encoded,
+    decode: (JSONValue, [KindID: Int]) throws -> Value
+  ) throws -> RoundTrip<Value> {
     let first = try encode(value)
     // Nothing written at all (no codec for the type, or the codec left the value out): the
     // losses say why.
     guard let json = first.json else {
-      throw PersistenceError(.lossyContent(first.report.losses), at: .root)
+      throw PersistenceError.lossyContent(first.report.losses)
     }
     // Through bytes and the strict reader, as a file would go.
     let text = try canonicalText(json)
@@ -33,7 +33,7 @@ extension PersistenceTestKit {
     }
     let decoded = try decode(reread, first.versions)
     let second = try encode(decoded)
-    let reencodedText = try second.json.map { json throws(PersistenceError) in
+    let reencodedText = try second.json.map { json throws in
       try canonicalText(json)
     }
     var ignored = ignoring
@@ -75,7 +75,7 @@ extension PersistenceTestKit {
     }
   }
 
-  static func canonicalText(_ json: JSONValue) throws(PersistenceError) -> String {
+  static func canonicalText(_ json: JSONValue) throws -> String {
     do {
       return String(decoding: try JSONWriter().writeData(json), as: UTF8.self)
     } catch {

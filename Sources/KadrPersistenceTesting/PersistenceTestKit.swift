@@ -37,14 +37,14 @@ public enum PersistenceTestKit {
   public static func roundTrip(
     _ clip: any Clip, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> RoundTrip<any Clip> {
+  ) throws -> RoundTrip<any Clip> {
     let store = images ?? InMemoryImageStore()
     return try run(
       clip, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws(PersistenceError) in
+      encode: { value throws in
         unpack(try registry.encode(clip: value, options: lossAllowed, images: store))
       },
-      decode: { json, versions throws(PersistenceError) in
+      decode: { json, versions throws in
         try registry.decodeClip(from: json, images: store, payloadVersions: versions)
       })
   }
@@ -62,14 +62,14 @@ public enum PersistenceTestKit {
   public static func roundTrip(
     _ overlay: any Overlay, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> RoundTrip<any Overlay> {
+  ) throws -> RoundTrip<any Overlay> {
     let store = images ?? InMemoryImageStore()
     return try run(
       overlay, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws(PersistenceError) in
+      encode: { value throws in
         unpack(try registry.encode(overlay: value, options: lossAllowed, images: store))
       },
-      decode: { json, versions throws(PersistenceError) in
+      decode: { json, versions throws in
         try registry.decodeOverlay(from: json, images: store, payloadVersions: versions)
       })
   }
@@ -85,13 +85,13 @@ public enum PersistenceTestKit {
   public static func roundTrip(
     _ filter: Filter, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
-  ) throws(PersistenceError) -> RoundTrip<Filter> {
+  ) throws -> RoundTrip<Filter> {
     try run(
       filter, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws(PersistenceError) in
+      encode: { value throws in
         unpack(try registry.encode(filter: value, options: lossAllowed))
       },
-      decode: { json, versions throws(PersistenceError) in
+      decode: { json, versions throws in
         try registry.decodeFilter(from: json, payloadVersions: versions)
       })
   }
@@ -108,7 +108,7 @@ public enum PersistenceTestKit {
   public static func roundTrip(
     _ filter: some CustomFilter, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
-  ) throws(PersistenceError) -> RoundTrip<Filter> {
+  ) throws -> RoundTrip<Filter> {
     try roundTrip(
       Filter.custom(filter), registry: registry, allowingLoss: allowingLoss, ignoring: ignoring)
   }
@@ -124,13 +124,13 @@ public enum PersistenceTestKit {
   public static func roundTrip(
     _ textAnimation: any TextAnimation, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
-  ) throws(PersistenceError) -> RoundTrip<any TextAnimation> {
+  ) throws -> RoundTrip<any TextAnimation> {
     try run(
       textAnimation, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws(PersistenceError) in
+      encode: { value throws in
         unpack(try registry.encode(textAnimation: value, options: lossAllowed))
       },
-      decode: { json, versions throws(PersistenceError) in
+      decode: { json, versions throws in
         try registry.decodeTextAnimation(from: json, payloadVersions: versions)
       })
   }
@@ -147,16 +147,16 @@ public enum PersistenceTestKit {
   public static func roundTrip(
     _ video: Video, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> RoundTrip<Video> {
+  ) throws -> RoundTrip<Video> {
     let store = images ?? InMemoryImageStore()
     let coder = DocumentCoder(registry: registry, options: lossAllowed)
     return try run(
       video, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws(PersistenceError) in
+      encode: { value throws in
         let saved = try coder.encodeJSON(value, images: store)
         return (saved.json, saved.report, [:])
       },
-      decode: { json, _ throws(PersistenceError) in
+      decode: { json, _ throws in
         try coder.decode(Video.self, from: json, images: store).root
       })
   }

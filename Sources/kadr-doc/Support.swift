@@ -62,8 +62,21 @@ enum InputFiles {
 
 /// The image stores the tool can open.
 enum ImageStores {
-  /// The store for `--images DIR`.
-  static func fileStore(at path: String) -> any ImageStore {
-    FileImageStore(directory: URL(fileURLWithPath: path))
+  /// The store for `--images DIR`, or `nil` after saying why when `DIR` is not a directory
+  /// (the tool never creates one it was only asked to read).
+  static func fileStore(at path: String, console: Console) -> (any ImageStore)? {
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      console.err("kadr-doc: --images \(path): no such directory")
+      return nil
+    }
+    do {
+      return try FileImageStore(directory: URL(fileURLWithPath: path))
+    } catch {
+      console.err("kadr-doc: --images \(path): \(PersistenceError.sentence(for: error))")
+      return nil
+    }
   }
 }

@@ -105,7 +105,7 @@ enum Input {
   ///
   /// On a terminal, a document large enough to take more than a second to open (over 16 MB)
   /// is announced on standard error first, so the wait is explained.
-  static func read(_ path: String) throws(PersistenceError) -> Data {
+  static func read(_ path: String) throws -> Data {
     let limit = DocumentLimits.default.maximumDocumentBytes
     let data =
       path == "-"
@@ -122,7 +122,8 @@ enum Input {
   static let largeDocumentBytes = 16_000_000
 
   /// `FILE: /json/pointer: sentence`, or `FILE:line:column: sentence` for malformed JSON.
-  static func describe(_ error: PersistenceError, file: String) -> String {
+  static func describe(_ error: any Error, file: String) -> String {
+    let error = PersistenceError.wrapping(error)
     let name = file == "-" ? "<stdin>" : file
     let sentence = [error.errorDescription, error.recoverySuggestion].compactMap { $0 }
       .joined(separator: " ")

@@ -17,7 +17,7 @@ struct FuzzTarget: Sendable {
       environment["KADR_FUZZ_IMAGES"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "kadr-fuzz-images-\(ProcessInfo.processInfo.processIdentifier)")
-    store = FileImageStore(directory: directory)
+    store = try FileImageStore(directory: directory)
     for image in CompositionGenerator.images {
       do {
         _ = try store.token(for: image)

@@ -159,7 +159,7 @@ struct ExportStructureTests {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "kadr-otio-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = FileImageStore(directory: directory)
+    let store = try FileImageStore(directory: directory)
     let json = try OTIORoundTrip.export(Compositions.broad, images: store)
     let reference = OTIOJSON.value(
       at: "/tracks/children/0/children/4/media_references/DEFAULT_MEDIA", in: json)

@@ -16,7 +16,7 @@ struct OTIOReadmeExampleTests {
     let video = Compositions.broad
 
     // The README's lines, with its "project/" relative paths under the scratch directory.
-    let store = FileImageStore(directory: project.appendingPathComponent("images"))
+    let store = try FileImageStore(directory: project.appendingPathComponent("images"))
     let otio = try OTIOExporter().export(video, images: store)
     try otio.write(to: project.appendingPathComponent("edit.otio"))
 

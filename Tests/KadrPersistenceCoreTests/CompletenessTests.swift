@@ -9,11 +9,11 @@ private struct ForgetfulCountdownCodec: ClipCodec {
   typealias Key = CountdownCodec.Key
   var kindID: KindID { "com.example.countdown" }
   var notEncoded: [NotEncodedField] { [NotEncodedField("onTick", reason: "code")] }
-  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.from, for: .from)
     try payload.encode(value.duration, for: .duration)
   }
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
     Countdown(
       from: try payload.decode(Int.self, for: .from), label: nil,
       duration: try payload.decode(Time.self, for: .duration))
@@ -26,11 +26,11 @@ private struct UnlistedFieldCodec: ClipCodec {
   enum Key: String, PayloadKey { case from, duration }
   var kindID: KindID { "com.example.countdown" }
   var notEncoded: [NotEncodedField] { [NotEncodedField("onTick", reason: "code")] }
-  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.from, for: .from)
     try payload.encode(value.duration, for: .duration)
   }
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
     Countdown(
       from: try payload.decode(Int.self, for: .from), label: nil,
       duration: try payload.decode(Time.self, for: .duration))
@@ -43,10 +43,10 @@ private struct LazySampleCodec: ClipCodec {
   typealias Key = CountdownCodec.Key
   var kindID: KindID { "com.example.countdown" }
   var notEncoded: [NotEncodedField] { [NotEncodedField("onTick", reason: "code")] }
-  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws {
     try CountdownCodec().encode(value, to: &payload)
   }
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
     try CountdownCodec().decode(from: payload)
   }
   func samples() -> CodecSamples<Countdown> {

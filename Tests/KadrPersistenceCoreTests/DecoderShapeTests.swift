@@ -21,12 +21,12 @@ private struct PairCodec: ClipCodec {
 
   var kindID: KindID { "com.example.pair" }
 
-  func encode(_ value: Pair, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Pair, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.first, for: .first)
     try payload.encodeIfPresent(value.second, for: .second)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Pair {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Pair {
     Pair(
       first: try payload.decode(Int.self, for: .first),
       second: try payload.decodeIfPresent(Int.self, for: .second))
@@ -50,11 +50,11 @@ private struct SingleCodec: ClipCodec {
 
   var kindID: KindID { "com.example.single" }
 
-  func encode(_ value: Single, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Single, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.first, for: .first)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Single {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Single {
     Single(first: try payload.decode(Int.self, for: .first))
   }
 
@@ -89,13 +89,13 @@ private struct NamedCodec: ClipCodec {
 
   var kindID: KindID { "com.example.named" }
 
-  func encode(_ value: Named, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Named, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.first, for: .first)
     try payload.encodeIfPresent(value.second, for: .second)
     try payload.encode(value.list, for: .list)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Named {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Named {
     Named(
       first: try payload.decode(Int.self, for: .first),
       second: payload.contains(.second) ? try payload.decode(Int.self, for: .second) : nil,
@@ -122,11 +122,11 @@ private struct TintCodec: CustomFilterCodec {
 
   var kindID: KindID { "com.example.tint" }
 
-  func encode(_ value: Tint, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Tint, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.amount, for: .amount)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Tint {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Tint {
     Tint(
       amount: try payload.decode(Double.self, for: .amount), seenKeys: payload.object.keys,
       sawKind: payload.contains(.kind) || payload.valueDecoderIfPresent(for: .kind) != nil)

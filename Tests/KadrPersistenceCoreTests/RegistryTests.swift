@@ -8,8 +8,8 @@ import Testing
 private struct OtherCountdownCodec: ClipCodec {
   typealias Key = CountdownCodec.Key
   var kindID: KindID { "com.example.other-countdown" }
-  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {}
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws {}
+  func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
     Countdown(from: 0, label: nil, duration: .zero)
   }
   func samples() -> CodecSamples<Countdown> {
@@ -21,16 +21,16 @@ private struct OtherCountdownCodec: ClipCodec {
 private struct ImpostorCodec: ClipCodec {
   enum Key: String, PayloadKey { case none }
   var kindID: KindID { "com.example.countdown" }
-  func encode(_ value: Stranger, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {}
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Stranger { Stranger() }
+  func encode(_ value: Stranger, to payload: inout KeyedEncoder<Key>) throws {}
+  func decode(from payload: KeyedDecoder<Key>) throws -> Stranger { Stranger() }
   func samples() -> CodecSamples<Stranger> { CodecSamples(minimal: Stranger(), maximal: []) }
 }
 
 private struct EmptyIDCodec: ClipCodec {
   typealias Key = ImpostorCodec.Key
   var kindID: KindID { "" }
-  func encode(_ value: Stranger, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {}
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Stranger { Stranger() }
+  func encode(_ value: Stranger, to payload: inout KeyedEncoder<Key>) throws {}
+  func decode(from payload: KeyedDecoder<Key>) throws -> Stranger { Stranger() }
   func samples() -> CodecSamples<Stranger> { CodecSamples(minimal: Stranger(), maximal: []) }
 }
 

@@ -24,13 +24,13 @@ private struct CountdownV2Codec: ClipCodec {
     ]
   }
 
-  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.from, for: .start)
     try payload.encodeIfPresent(value.label, for: .label)
     try payload.encode(value.duration, for: .duration)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
     Countdown(
       from: try payload.decode(Int.self, for: .start),
       label: try payload.decodeIfPresent(String.self, for: .label),
@@ -102,9 +102,9 @@ struct VersioningTests {
       var kindID: KindID { "com.example.countdown" }
       var payloadVersion: Int { 3 }
       var upgrades: [PayloadUpgrade] { [PayloadUpgrade(from: 2) { $0 }] }
-      func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError)
+      func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws
       {}
-      func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+      func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
         Countdown(from: 0, label: nil, duration: .zero)
       }
       func samples() -> CodecSamples<Countdown> { CountdownCodec().samples() }

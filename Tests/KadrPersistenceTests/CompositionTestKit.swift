@@ -122,11 +122,11 @@ struct StandInTextOverlayCodec: OverlayCodec {
 
   var kindID: KindID { "text" }
 
-  func encode(_ value: TextOverlay, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: TextOverlay, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.text, for: .text)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> TextOverlay {
+  func decode(from payload: KeyedDecoder<Key>) throws -> TextOverlay {
     TextOverlay(try payload.decode(String.self, for: .text))
   }
 

@@ -56,7 +56,7 @@ struct ConcurrencyTests {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kadr-concurrency-\(UUID().uuidString)")
     defer { try? FileManager.default.removeItem(at: directory) }
-    let store = FileImageStore(directory: directory)
+    let store = try FileImageStore(directory: directory)
     let coder = KadrCoder(registry: .standard)
     let shared = PlatformImage.solidColor(.red, width: 5, height: 3)
     let failures = Failures()

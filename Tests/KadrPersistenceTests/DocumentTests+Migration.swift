@@ -12,7 +12,7 @@ struct DocumentMigrationTests {
     + #"],"overlays":[],"preset":{"kind":"square"},"quality":{"kind":"automatic"}},"schema":0}"#
 
   /// The step from schema 0: renames `composition` to `video`.
-  static let renameComposition = SchemaMigration(from: 0) { envelope throws(PersistenceError) in
+  static let renameComposition = SchemaMigration(from: 0) { envelope throws in
     var migrated = JSONObject()
     for (key, value) in envelope {
       migrated[key == "composition" ? "video" : key] = value
@@ -59,7 +59,7 @@ struct DocumentMigrationTests {
   ) throws {
     let chain = MigrationChain(
       steps.map { step in
-        SchemaMigration(from: step) { envelope throws(PersistenceError) in envelope }
+        SchemaMigration(from: step) { envelope throws in envelope }
       })
     let coder = DocumentCoder(registry: registry, migrations: chain)
     let document = Self.schemaZero.replacingOccurrences(

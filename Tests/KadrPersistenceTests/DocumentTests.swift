@@ -33,7 +33,7 @@ struct DocumentTests {
     coder = DocumentCoder(registry: try CompositionTestKit.registry())
   }
 
-  func decode(_ text: String, with coder: DocumentCoder? = nil) throws(PersistenceError)
+  func decode(_ text: String, with coder: DocumentCoder? = nil) throws
     -> DecodedDocument<Video>
   {
     try (coder ?? self.coder).decode(Video.self, from: Data(text.utf8))

@@ -64,7 +64,7 @@ struct FileImageStoreHostileTests {
       let directory = root.appendingPathComponent("images")
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try? Support.png(1).data.write(to: root.appendingPathComponent("secret.png"))
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let error = #expect(throws: FileImageStoreError.self, "\(why)") {
         try store.image(for: token)
       }
@@ -84,7 +84,7 @@ struct FileImageStoreHostileTests {
       let name = "\(Support.hash(image.data)).png"
       try FileManager.default.createSymbolicLink(
         at: directory.appendingPathComponent(name), withDestinationURL: outside)
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
 
       let error = #expect(throws: FileImageStoreError.self) {
         try store.image(for: "file:\(name)")
@@ -104,7 +104,7 @@ struct FileImageStoreHostileTests {
       let name = "\(Support.hash(image.data)).png"
       let link = directory.appendingPathComponent(name)
       try FileManager.default.createSymbolicLink(at: link, withDestinationURL: outside)
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
 
       #expect(try store.token(for: image) == "file:\(name)")
       #expect(try Data(contentsOf: outside) == Data("precious".utf8))
@@ -133,7 +133,7 @@ struct FileImageStoreHostileTests {
 
   @Test func refusesATamperedFileByItsToken() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let original = Support.png(1)
       let token = try store.token(for: original)
       // Replace the file with another valid picture: it must not be served under this token.
@@ -178,7 +178,7 @@ struct FileImageStoreHostileTests {
 
   @Test func refusesADirectoryAndAFIFOWithoutBlocking() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let folder = "\(Support.hash(Data("d".utf8))).png"
       try FileManager.default.createDirectory(
         at: directory.appendingPathComponent(folder), withIntermediateDirectories: false)

@@ -9,7 +9,7 @@ struct FileImageStoreTests {
 
   @Test func savesAnImageUnderTheHashOfItsBytes() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let image = Support.png(1)
       let token = try store.token(for: image)
       #expect(token == "file:\(Support.hash(image.data)).png")
@@ -23,7 +23,7 @@ struct FileImageStoreTests {
 
   @Test func namesTheExtensionAfterTheFormat() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let gif = try PlatformImage(data: Support.gifData)
       let token = try store.token(for: gif)
       #expect(token.hasSuffix(".gif"))
@@ -33,7 +33,7 @@ struct FileImageStoreTests {
 
   @Test func storesTheSameImageOnce() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let first = try store.token(for: Support.png(7))
       let second = try store.token(for: Support.png(7))  // another object, same bytes
       let other = try store.token(for: Support.png(8))
@@ -47,7 +47,7 @@ struct FileImageStoreTests {
     try await Support.withTemporaryDirectory { directory in
       let image = Support.png(3)
       let token = try FileImageStore(directory: directory).token(for: image)
-      let later = FileImageStore(directory: directory)
+      let later = try FileImageStore(directory: directory)
       let reopened = try later.image(for: token)
       #expect(try later.token(for: reopened) == token)
       #expect(Support.fileNames(in: directory).count == 1)
@@ -56,7 +56,7 @@ struct FileImageStoreTests {
 
   @Test func leavesNoTemporaryFilesBehind() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let tokens = try (0..<5).map { try store.token(for: Support.png($0)) }
       let expected = tokens.map { String($0.dropFirst("file:".count)) }.sorted()
       #expect(Support.fileNames(in: directory) == expected)
@@ -66,7 +66,7 @@ struct FileImageStoreTests {
   @Test func createsItsDirectoryOnTheFirstSave() async throws {
     try await Support.withTemporaryDirectory { root in
       let directory = root.appendingPathComponent("project/images")
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       #expect(try store.storedTokens().isEmpty)
       #expect(!FileManager.default.fileExists(atPath: directory.path))
       let token = try store.token(for: Support.png(1))
@@ -78,7 +78,7 @@ struct FileImageStoreTests {
     try await Support.withTemporaryDirectory { root in
       let notADirectory = root.appendingPathComponent("file")
       try Data("x".utf8).write(to: notADirectory)
-      let store = FileImageStore(directory: notADirectory)
+      let store = try FileImageStore(directory: notADirectory)
       #expect {
         try store.token(for: Support.png(1))
       } throws: { error in
@@ -92,7 +92,7 @@ struct FileImageStoreTests {
 
   @Test func reportsAMissingFileByItsToken() async {
     await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let token = "file:\(Support.hash(Data("gone".utf8))).png"
       let error = #expect(throws: FileImageStoreError.self) { try store.image(for: token) }
       guard case .missingFile(let named, _)? = error else {
@@ -106,7 +106,7 @@ struct FileImageStoreTests {
 
   @Test func repairsACorruptedFileWhenTheImageIsSavedAgain() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let image = Support.png(5)
       let token = try store.token(for: image)
       let file = directory.appendingPathComponent(String(token.dropFirst("file:".count)))
@@ -121,7 +121,7 @@ struct FileImageStoreTests {
 
   @Test func prunesOnlyItsOwnUnreferencedFiles() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let kept = try store.token(for: Support.png(1))
       let orphans = try [store.token(for: Support.png(2)), store.token(for: Support.png(3))]
       let foreign = ["notes.txt", "cover.png", "\(Support.hash(Data())).PNG", ".hidden"]
@@ -151,7 +151,7 @@ struct FileImageStoreTests {
 
   @Test func storesEachImageOnceWhenAHundredTasksSaveAtOnce() async throws {
     try await Support.withTemporaryDirectory { directory in
-      let store = FileImageStore(directory: directory)
+      let store = try FileImageStore(directory: directory)
       let seeds = [10, 20, 30, 40]
       let results = try await withThrowingTaskGroup(of: [String].self) { group in
         for _ in 0..<100 {

@@ -12,7 +12,7 @@ struct RoutingImageStoreTests {
     -> RoutingImageStore
   {
     var router = RoutingImageStore()
-    try router.register(FileImageStore(directory: directory), forScheme: "file", asWriter: true)
+    try router.register(try FileImageStore(directory: directory), forScheme: "file", asWriter: true)
     try router.register(PrefetchedImageStore(photos), forScheme: "photo")
     try router.register(InMemoryImageStore(), forScheme: "memory")
     return router

@@ -143,7 +143,7 @@ private struct FussyHalftoneCodec: CustomFilterCodec {
 
   var kindID: KindID { KindID(TestHalftone.kind.rawValue) }
 
-  func encode(_ value: TestHalftone, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: TestHalftone, to payload: inout KeyedEncoder<Key>) throws {
     guard value.dot >= 0 else {
       payload.reportLoss(.unregisteredType(.filter, type: "negative halftone"), for: .size)
       payload.omitValue()
@@ -152,7 +152,7 @@ private struct FussyHalftoneCodec: CustomFilterCodec {
     try payload.encode(value.dot, for: .size)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> TestHalftone {
+  func decode(from payload: KeyedDecoder<Key>) throws -> TestHalftone {
     TestHalftone(dot: try payload.decode(Double.self, for: .size))
   }
 

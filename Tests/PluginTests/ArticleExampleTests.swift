@@ -155,7 +155,7 @@ struct ArticleExampleTests {
     defer { try? FileManager.default.removeItem(at: projectFolder) }
     let video = Self.slideshow()
 
-    let store = FileImageStore(directory: projectFolder.appendingPathComponent("images"))
+    let store = try FileImageStore(directory: projectFolder.appendingPathComponent("images"))
     let data = try KadrCoding.data(for: video, images: store)
     let reopened = try KadrCoding.video(from: data, images: store)
     #expect(PersistenceTestKit.differences(video, reopened).isEmpty)
@@ -193,7 +193,7 @@ struct ArticleExampleTests {
 
     var images = RoutingImageStore()
     try images.register(
-      FileImageStore(directory: projectFolder.appendingPathComponent("images")),
+      try FileImageStore(directory: projectFolder.appendingPathComponent("images")),
       forScheme: "file", asWriter: true)
     try images.register(URLImageStore(), forSchemes: ["https"])
     try images.register(PrefetchedImageStore(photosByToken), forScheme: "photo")

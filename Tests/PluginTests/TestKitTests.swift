@@ -19,12 +19,12 @@ private struct ForgetfulStampCodec: ClipCodec {
 
   var kindID: KindID { "com.example.stamp" }
 
-  func encode(_ value: Stamp, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Stamp, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.text, for: .text)
     try payload.encode(value.duration, for: .duration)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Stamp {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Stamp {
     Stamp(
       text: try payload.decode(String.self, for: .text), size: 12,
       duration: try payload.decode(Time.self, for: .duration))

@@ -31,7 +31,7 @@ public struct CountdownCodec: ClipCodec {
   /// The step from version 1: `seconds` → `from`, and `face` set to `digits`.
   public var upgrades: [PayloadUpgrade] {
     [
-      PayloadUpgrade(from: 1) { payload throws(PersistenceError) in
+      PayloadUpgrade(from: 1) { payload throws in
         var upgraded = payload
         if let seconds = payload["seconds"] {
           upgraded["from"] = seconds
@@ -51,7 +51,7 @@ public struct CountdownCodec: ClipCodec {
   }
 
   public func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.from, for: .from)
     try payload.encode(value.face.rawValue, for: .face)
@@ -65,7 +65,7 @@ public struct CountdownCodec: ClipCodec {
   ///
   /// - Throws: ``PersistenceError`` for a missing or malformed field, a negative `from`, or a
   ///   `face` that is not `digits` or `ring`.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
     let from = try payload.decode(Int.self, for: .from)
     guard from >= 0 else {
       throw payload.error(

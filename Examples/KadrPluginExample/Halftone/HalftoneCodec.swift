@@ -16,7 +16,7 @@ public struct HalftoneCodec: CustomFilterCodec {
   public var kindID: KindID { KindID(Halftone.kind.rawValue) }
 
   public func encode(_ value: Halftone, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.dotSize, for: .dotSize)
     try payload.encode(value.angle, for: .angle)
@@ -25,7 +25,7 @@ public struct HalftoneCodec: CustomFilterCodec {
   /// Reads a halftone filter; `angle` is optional and 0 when absent.
   ///
   /// - Throws: ``PersistenceError`` for a missing or malformed field.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Halftone {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Halftone {
     Halftone(
       dotSize: try payload.decode(Double.self, for: .dotSize),
       angle: try payload.decodeIfPresent(Double.self, for: .angle) ?? 0)

@@ -22,7 +22,7 @@ public struct ProgressBarCodec: OverlayCodec {
   public var kindID: KindID { Self.kindID }
 
   public func encode(_ value: ProgressBar, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.fill, for: .fill)
     try payload.encode(value.track, for: .track)
@@ -35,7 +35,7 @@ public struct ProgressBarCodec: OverlayCodec {
   /// that saves also opens.
   ///
   /// - Throws: ``PersistenceError`` for a missing or malformed field.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> ProgressBar {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> ProgressBar {
     let placement = try payload.decodeOverlayPlacement()
     return ProgressBar(
       fill: try payload.decode(PlatformColor.self, for: .fill),

@@ -19,7 +19,7 @@ public struct TypewriterCodec: TextAnimationCodec {
   public var kindID: KindID { Self.kindID }
 
   public func encode(_ value: Typewriter, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.charactersPerSecond, for: .charactersPerSecond)
     try payload.encode(value.beginTime, for: .beginTime)
@@ -29,7 +29,7 @@ public struct TypewriterCodec: TextAnimationCodec {
   /// every animation that saves also opens.
   ///
   /// - Throws: ``PersistenceError`` for a missing or malformed field.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Typewriter {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Typewriter {
     Typewriter(
       charactersPerSecond: try payload.decode(Double.self, for: .charactersPerSecond),
       beginTime: try payload.decode(Time.self, for: .beginTime))

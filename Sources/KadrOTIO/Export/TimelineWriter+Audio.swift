@@ -60,7 +60,7 @@ extension TimelineWriter {
       do {
         encoded = try registry.encode(overlay: overlay, options: Self.options, images: images)
       } catch {
-        throw error.relocated(under: pointer, dropping: 1)
+        throw PersistenceError.wrapping(error).relocated(under: pointer, dropping: 1)
       }
       guard let json = encoded.json, let kind = json.objectValue?.keys.first else { continue }
       let range = overlay.visibilityRange ?? ClipTiming.wholeComposition(layout.duration)

@@ -108,7 +108,7 @@ struct TimelineWriter {
     do {
       encoded = try registry.encode(clip: clip, options: Self.options, images: images)
     } catch {
-      throw error.relocated(under: pointer, dropping: 1)
+      throw PersistenceError.wrapping(error).relocated(under: pointer, dropping: 1)
     }
     payloadVersions.merge(encoded.payloadVersions) { $1 }
     guard let json = encoded.json else { return nil }
@@ -126,7 +126,7 @@ struct TimelineWriter {
       let encoded = try registry.encode(model: model, options: Self.options, images: images)
       if let object = encoded.json?.objectValue { return object }
     } catch {
-      throw error.relocated(under: pointer)
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
     }
     throw .invalid("The value could not be written", at: pointer)
   }

@@ -82,7 +82,7 @@ extension TimelineReader {
         decoded = try registry.decodeModel(
           AudioTrack.self, from: .object(object), options: options, images: images)
       } catch {
-        throw error.relocated(under: stored.pointer)
+        throw PersistenceError.wrapping(error).relocated(under: stored.pointer)
       }
     }
     let scalar = try audioScalar(of: node)

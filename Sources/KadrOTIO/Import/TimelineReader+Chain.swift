@@ -83,7 +83,7 @@ extension TimelineReader {
     do {
       return try registry.decodeClip(from: tagged.json, options: options) as? Track
     } catch {
-      throw error.relocated(under: payload.pointer, dropping: 3)
+      throw PersistenceError.wrapping(error).relocated(under: payload.pointer, dropping: 3)
     }
   }
 

@@ -26,7 +26,7 @@ extension TimelineReader {
           caption = try registry.decodeModel(
             Caption.self, from: .object(stored.object), options: options)
         } catch {
-          throw error.relocated(under: stored.pointer)
+          throw PersistenceError.wrapping(error).relocated(under: stored.pointer)
         }
         let range =
           OTIOTimeRange(caption.timeRange) == markedRange
@@ -84,7 +84,7 @@ extension TimelineReader {
       return try registry.decodeOverlay(
         from: json, options: options, images: images, payloadVersions: payloadVersions)
     } catch {
-      throw error.relocated(under: pointer, dropping: 1)
+      throw PersistenceError.wrapping(error).relocated(under: pointer, dropping: 1)
     }
   }
 }

@@ -107,6 +107,7 @@ extension TimelineReader {
       return try registry.decodeClip(
         from: tagged.json, options: options, images: images, payloadVersions: payloadVersions)
     } catch {
+      let error = PersistenceError.wrapping(error)
       let components = Array((error.pointer?.components ?? []).dropFirst(3))
       var pointer: JSONPointer
       var rest = ArraySlice(components)
@@ -122,8 +123,7 @@ extension TimelineReader {
         rest = []
       }
       for component in rest { pointer = pointer.appending(component) }
-      throw PersistenceError(
-        error.reason, at: pointer, kindID: error.kindID, extensionPoint: error.extensionPoint)
+      throw error.moved(to: pointer)
     }
   }
 }

@@ -55,7 +55,7 @@ extension TimelineReader {
       return try registry.decodeClip(
         from: tagged.json, options: options, images: images, payloadVersions: payloadVersions)
     } catch {
-      throw error.relocated(under: base, dropping: 1)
+      throw PersistenceError.wrapping(error).relocated(under: base, dropping: 1)
     }
   }
 

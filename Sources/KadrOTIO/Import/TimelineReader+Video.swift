@@ -73,7 +73,7 @@ extension TimelineReader {
       let json = try registry.encode(clip: VideoClip(url: url)).json
       if let tagged = json.flatMap(TaggedPayload.init) { return tagged.payload }
     } catch {
-      throw error.relocated(under: pointer)
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
     }
     throw .invalid("The video clip could not be built", at: pointer)
   }
@@ -91,9 +91,10 @@ extension TimelineReader {
         return clip
       }
     } catch {
+      let error = PersistenceError.wrapping(error)
       let components = Array((error.pointer?.components ?? []).dropFirst(3))
       guard case .key(let key)? = components.first else {
-        throw error.relocated(under: base ?? fields.node.pointer)
+        throw PersistenceError.wrapping(error).relocated(under: base ?? fields.node.pointer)
       }
       var pointer = (base ?? fields.node.pointer).appending(key: "video").appending(key: "_0")
       var rest = ArraySlice(components)
@@ -117,8 +118,7 @@ extension TimelineReader {
         rest = components.dropFirst()
       }
       for component in rest { pointer = pointer.appending(component) }
-      throw PersistenceError(
-        error.reason, at: pointer, kindID: error.kindID, extensionPoint: error.extensionPoint)
+      throw error.moved(to: pointer)
     }
     throw .invalid("The clip's metadata is not a video clip", at: base ?? fields.node.pointer)
   }

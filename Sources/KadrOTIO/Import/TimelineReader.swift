@@ -131,7 +131,7 @@ struct TimelineReader {
       return try registry.decodeModel(
         Video.self, from: .object(object), options: options, images: images)
     } catch {
-      throw error.relocated(under: node.pointer)
+      throw PersistenceError.wrapping(error).relocated(under: node.pointer)
     }
   }
 

@@ -10,15 +10,21 @@ extension PersistenceError {
   ///   - dropping: How many leading components of the registry's pointer to drop (1 for a clip
   ///     or overlay, which the registry writes as the first element of a list).
   func relocated(under base: JSONPointer, dropping: Int = 0) -> PersistenceError {
-    guard case .lossyContent = reason else {
-      var pointer = base
-      for component in (self.pointer?.components ?? []).dropFirst(dropping) {
-        pointer = pointer.appending(component)
-      }
-      return PersistenceError(
-        reason, at: pointer, kindID: kindID, extensionPoint: extensionPoint)
+    guard case .failure(let failure) = self else { return self }
+    var pointer = base
+    for component in (failure.pointer?.components ?? []).dropFirst(dropping) {
+      pointer = pointer.appending(component)
     }
-    return self
+    return moved(to: pointer)
+  }
+
+  /// The same failure at `pointer` instead of where it was found.
+  ///
+  /// - Parameter pointer: Where it is in the file.
+  func moved(to pointer: JSONPointer) -> PersistenceError {
+    guard case .failure(var failure) = self else { return self }
+    failure.pointer = pointer
+    return .failure(failure)
   }
 
   /// A value that the mapping cannot use, with a sentence saying why and what to do.

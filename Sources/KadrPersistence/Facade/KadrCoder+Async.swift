@@ -17,7 +17,7 @@ extension KadrCoder {
   /// - Throws: ``PersistenceError``: malformed content with its pointer, or
   ///   ``PersistenceError/Reason/unresolvableImageToken(_:underlying:)`` naming the first token the
   ///   store could not fetch.
-  public func video(from data: Data, images: any ImageStore) async throws(PersistenceError)
+  public func video(from data: Data, images: any ImageStore) async throws
     -> Video
   {
     let json = try documentCoder.readJSON(data)
@@ -25,6 +25,8 @@ extension KadrCoder {
       let tokens = registry.imageTokens(in: json)
       do {
         _ = try await prefetching.prefetch(tokens)
+      } catch let error as PersistenceError where error.reason != nil {
+        throw error.located(at: .root)
       } catch {
         let token = (error as? any TokenNamingError)?.failedToken ?? tokens.first ?? ""
         throw PersistenceError(.unresolvableImageToken(token, underlying: error), at: .root)
@@ -42,23 +44,19 @@ extension KadrCoding {
   ///   - data: The document.
   ///   - images: The store that resolves the document's tokens (a URL store, a routing store).
   /// - Throws: ``PersistenceError``.
-  public static func video(from data: Data, images: any ImageStore) async throws(PersistenceError)
+  public static func video(from data: Data, images: any ImageStore) async throws
     -> Video
   {
     try await coder.video(from: data, images: images)
   }
 }
 
-/// An error that names the image token it is about.
-protocol TokenNamingError: Error {
-  /// The token that failed.
-  var failedToken: String? { get }
-}
-
 extension URLImageStoreError: TokenNamingError {
-  var failedToken: String? { token }
+  /// The token the error is about.
+  public var failedToken: String? { token }
 }
 
 extension FileImageStoreError: TokenNamingError {
-  var failedToken: String? { token }
+  /// The token the error is about, or `nil` for a directory error.
+  public var failedToken: String? { token }
 }

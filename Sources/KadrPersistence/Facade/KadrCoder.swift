@@ -14,7 +14,7 @@ import KadrPersistenceCore
 /// the same operations with the process-wide default registry.
 public struct KadrCoder: Sendable {
   /// The engine: registry, options, migrations.
-  public var documentCoder: DocumentCoder
+  package var documentCoder: DocumentCoder
 
   /// Creates a coder.
   ///
@@ -32,6 +32,9 @@ public struct KadrCoder: Sendable {
   /// The codecs.
   public var registry: CodecRegistry { documentCoder.registry }
 
+  /// Loss, unknown content and limits.
+  public var options: CodingOptions { documentCoder.options }
+
   /// Returns the document of `video` as canonical bytes.
   ///
   /// - Parameters:
@@ -40,11 +43,11 @@ public struct KadrCoder: Sendable {
   ///     images with no store) instead of refusing.
   ///   - images: Where images are saved.
   /// - Returns: The bytes.
-  /// - Throws: ``PersistenceError``: ``PersistenceError/Reason/lossyContent(_:)`` listing every
-  ///   loss, or the first value that cannot be written.
+  /// - Throws: ``PersistenceError``: ``PersistenceError/lossyContent(_:)`` listing every loss, or
+  ///   the first value that cannot be written.
   public func data(
     for video: Video, allowingLoss: Bool = false, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> Data {
+  ) throws -> Data {
     try coder(allowingLoss: allowingLoss).encode(video, images: images).bytes
   }
 
@@ -57,7 +60,7 @@ public struct KadrCoder: Sendable {
   /// - Throws: ``PersistenceError``.
   public func encode(
     _ video: Video, allowingLoss: Bool = false, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> KadrDocument {
+  ) throws -> KadrDocument {
     let (json, report) = try coder(allowingLoss: allowingLoss).encodeJSON(video, images: images)
     return KadrDocument(json: json, lossReport: report)
   }
@@ -66,11 +69,12 @@ public struct KadrCoder: Sendable {
   ///
   /// - Parameters:
   ///   - data: The document.
-  ///   - images: Where image tokens are resolved; without a store, tokens are carried through as
-  ///     placeholders that save back unchanged.
+  ///   - images: Where image tokens are resolved. A document with image tokens and no store is
+  ///     refused with ``PersistenceError/missingImageStore(token:)``; pass an
+  ///     ``UnresolvedImageStore`` to carry the tokens through as placeholders on purpose.
   /// - Returns: The composition; `duration` is recomputed from its clips.
   /// - Throws: ``PersistenceError`` with the JSON pointer and a suggestion.
-  public func video(from data: Data, images: (any ImageStore)? = nil) throws(PersistenceError)
+  public func video(from data: Data, images: (any ImageStore)? = nil) throws
     -> Video
   {
     try open(data, images: images).root
@@ -83,10 +87,60 @@ public struct KadrCoder: Sendable {
   ///   - data: The document.
   ///   - images: Where image tokens are resolved.
   /// - Throws: ``PersistenceError``.
-  public func open(_ data: Data, images: (any ImageStore)? = nil) throws(PersistenceError)
+  public func open(_ data: Data, images: (any ImageStore)? = nil) throws
     -> DecodedDocument<Video>
   {
     try documentCoder.decode(Video.self, from: data, images: images)
+  }
+
+  /// Opens a document value and returns everything learnt, as ``open(_:images:)-(Data,_)``.
+  ///
+  /// - Parameters:
+  ///   - document: The document.
+  ///   - images: Where image tokens are resolved.
+  /// - Throws: ``PersistenceError``.
+  public func open(_ document: KadrDocument, images: (any ImageStore)? = nil) throws
+    -> DecodedDocument<Video>
+  {
+    try documentCoder.decode(Video.self, from: document.json, images: images)
+  }
+
+  /// Parses a document's bytes as strict JSON within the coder's limits, without decoding it.
+  ///
+  /// - Parameter data: The document.
+  /// - Returns: The document value.
+  /// - Throws: ``PersistenceError`` with line and column for malformed JSON.
+  public func readJSON(_ data: Data) throws -> KadrDocument {
+    KadrDocument(json: try documentCoder.readJSON(data))
+  }
+
+  /// Brings a document of an older schema to the current one, without decoding it.
+  ///
+  /// - Parameter data: The document.
+  /// - Returns: The migrated document's canonical bytes, and the schema it had.
+  /// - Throws: ``PersistenceError``: ``PersistenceError/unsupportedSchema(found:supported:)``,
+  ///   ``PersistenceError/migrationUnavailable(from:to:)``, or malformed JSON.
+  public func migrate(_ data: Data) throws -> (data: Data, fromSchema: Int) {
+    let migrated = try documentCoder.migrate(data)
+    return (migrated.bytes, migrated.fromSchema)
+  }
+
+  /// Every image token of a document, in document order and without repeats, found without
+  /// building the composition (so the images can be fetched first).
+  ///
+  /// - Parameter data: The document.
+  /// - Returns: The tokens.
+  /// - Throws: ``PersistenceError`` for malformed JSON.
+  public func imageTokens(in data: Data) throws -> [String] {
+    registry.imageTokens(in: try documentCoder.readJSON(data))
+  }
+
+  /// Every image token of a document value, as ``imageTokens(in:)-(Data)``.
+  ///
+  /// - Parameter document: The document.
+  /// - Returns: The tokens.
+  public func imageTokens(in document: KadrDocument) -> [String] {
+    registry.imageTokens(in: document.json)
   }
 
   /// Opens a composition from a document value.
@@ -96,22 +150,22 @@ public struct KadrCoder: Sendable {
   ///   - images: Where image tokens are resolved.
   /// - Throws: ``PersistenceError``.
   public func decode(_ document: KadrDocument, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> Video
+    throws -> Video
   {
     try documentCoder.decode(Video.self, from: document.json, images: images).root
   }
 
-  /// Lists what saving `video` would lose, without saving.
+  /// Lists what saving `video` would lose, without saving and without writing any image.
   ///
+  /// It only asks: an image counts as saved when a store is given (the store is not called), a
+  /// value of a type no codec is registered for is a loss, and a value that cannot be written
+  /// for another reason (a NaN) is not a loss — ``data(for:allowingLoss:images:)`` reports it.
   /// - Parameters:
   ///   - video: The composition.
   ///   - images: The image store saving would use.
   /// - Returns: Every loss with its location and JSON pointer; empty when nothing is lost.
-  /// - Throws: ``PersistenceError`` for content that cannot be written for another reason.
-  public func lossyContent(in video: Video, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> [Loss]
-  {
-    try documentCoder.lossReport(for: video, images: images).losses
+  public func lossyContent(in video: Video, images: (any ImageStore)? = nil) -> [Loss] {
+    documentCoder.losses(of: video, images: images.map(DryRunImageStore.init))
   }
 
   /// Saves `video` to a file atomically: a temporary file in the same directory, flushed, then
@@ -125,7 +179,7 @@ public struct KadrCoder: Sendable {
   /// - Throws: ``PersistenceError``; on any error the previous file is unchanged.
   public func write(
     _ video: Video, to url: URL, allowingLoss: Bool = false, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) {
+  ) throws {
     try AtomicFile.write(data(for: video, allowingLoss: allowingLoss, images: images), to: url)
   }
 
@@ -137,7 +191,7 @@ public struct KadrCoder: Sendable {
   ///   - url: The file.
   ///   - images: Where image tokens are resolved.
   /// - Throws: ``PersistenceError``.
-  public func read(from url: URL, images: (any ImageStore)? = nil) throws(PersistenceError)
+  public func read(from url: URL, images: (any ImageStore)? = nil) throws
     -> Video
   {
     let limit = documentCoder.options.limits.maximumDocumentBytes
@@ -151,31 +205,3 @@ public struct KadrCoder: Sendable {
   }
 }
 
-/// A document as a JSON value, with what saving it left out.
-public struct KadrDocument: Sendable, Hashable {
-  /// The whole document: `{"schema": 1, "video": …}`.
-  public let json: JSONValue
-  /// What was left out and what was kept without being understood.
-  public let lossReport: LossReport
-
-  /// Creates a document value.
-  ///
-  /// - Parameters:
-  ///   - json: The whole document.
-  ///   - lossReport: Its loss report.
-  public init(json: JSONValue, lossReport: LossReport = LossReport(losses: [])) {
-    self.json = json
-    self.lossReport = lossReport
-  }
-
-  /// The canonical bytes of the document.
-  ///
-  /// - Throws: ``PersistenceError`` for a non-finite number.
-  public func data() throws(PersistenceError) -> Data {
-    do {
-      return try JSONWriter().writeData(json)
-    } catch {
-      throw PersistenceError(.nonFiniteNumber(field: "number"))
-    }
-  }
-}

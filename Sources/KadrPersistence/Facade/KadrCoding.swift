@@ -28,7 +28,7 @@ public enum KadrCoding {
   /// - Throws: ``PersistenceError``.
   public static func data(
     for video: Video, allowingLoss: Bool = false, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> Data {
+  ) throws -> Data {
     try coder.data(for: video, allowingLoss: allowingLoss, images: images)
   }
 
@@ -40,7 +40,7 @@ public enum KadrCoding {
   ///   - images: Where image tokens are resolved.
   /// - Throws: ``PersistenceError``.
   public static func video(from data: Data, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> Video
+    throws -> Video
   {
     try coder.video(from: data, images: images)
   }
@@ -54,7 +54,7 @@ public enum KadrCoding {
   /// - Throws: ``PersistenceError``.
   public static func encode(
     _ video: Video, allowingLoss: Bool = false, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> KadrDocument {
+  ) throws -> KadrDocument {
     try coder.encode(video, allowingLoss: allowingLoss, images: images)
   }
 
@@ -65,21 +65,52 @@ public enum KadrCoding {
   ///   - images: Where image tokens are resolved.
   /// - Throws: ``PersistenceError``.
   public static func decode(_ document: KadrDocument, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> Video
+    throws -> Video
   {
     try coder.decode(document, images: images)
   }
 
-  /// Lists what saving `video` would lose; see ``KadrCoder/lossyContent(in:images:)``.
+  /// Lists what saving `video` would lose, without saving and without writing any image; see
+  /// ``KadrCoder/lossyContent(in:images:)``.
   ///
   /// - Parameters:
   ///   - video: The composition.
-  ///   - images: The image store saving would use.
+  ///   - images: The image store saving would use; it is asked, never written to.
+  /// - Returns: Every loss; empty when the composition saves whole.
+  public static func lossyContent(in video: Video, images: (any ImageStore)? = nil) -> [Loss] {
+    coder.lossyContent(in: video, images: images)
+  }
+
+  /// Opens a document's bytes and returns everything learnt; see ``KadrCoder/open(_:images:)-(Data,_)``.
+  ///
+  /// - Parameters:
+  ///   - data: The document.
+  ///   - images: Where image tokens are resolved.
+  /// - Returns: The composition, its schema, the content kept without being understood.
   /// - Throws: ``PersistenceError``.
-  public static func lossyContent(in video: Video, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> [Loss]
+  public static func open(_ data: Data, images: (any ImageStore)? = nil) throws
+    -> DecodedDocument<Video>
   {
-    try coder.lossyContent(in: video, images: images)
+    try coder.open(data, images: images)
+  }
+
+  /// Brings a document of an older schema to the current one; see ``KadrCoder/migrate(_:)``.
+  ///
+  /// - Parameter data: The document.
+  /// - Returns: The migrated canonical bytes and the schema the document had.
+  /// - Throws: ``PersistenceError``.
+  public static func migrate(_ data: Data) throws -> (data: Data, fromSchema: Int) {
+    try coder.migrate(data)
+  }
+
+  /// Every image token of a document, without building the composition; see
+  /// ``KadrCoder/imageTokens(in:)-(Data)``.
+  ///
+  /// - Parameter data: The document.
+  /// - Returns: The tokens, in document order, without repeats.
+  /// - Throws: ``PersistenceError`` for malformed JSON.
+  public static func imageTokens(in data: Data) throws -> [String] {
+    try coder.imageTokens(in: data)
   }
 
   /// Saves `video` to a file atomically; see ``KadrCoder/write(_:to:allowingLoss:images:)``.
@@ -92,7 +123,7 @@ public enum KadrCoding {
   /// - Throws: ``PersistenceError``; the previous file is unchanged on error.
   public static func write(
     _ video: Video, to url: URL, allowingLoss: Bool = false, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) {
+  ) throws {
     try coder.write(video, to: url, allowingLoss: allowingLoss, images: images)
   }
 
@@ -103,7 +134,7 @@ public enum KadrCoding {
   ///   - images: Where image tokens are resolved.
   /// - Throws: ``PersistenceError``.
   public static func read(from url: URL, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> Video
+    throws -> Video
   {
     try coder.read(from: url, images: images)
   }

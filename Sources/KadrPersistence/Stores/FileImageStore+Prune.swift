@@ -7,8 +7,17 @@ extension FileImageStore {
   ///
   /// - Returns: One token per regular file whose name is of the store's scheme; empty when the
   ///   directory does not exist yet.
-  /// - Throws: ``FileImageStoreError/directoryUnavailable(path:reason:)`` when it cannot be read.
-  public func storedTokens() throws(FileImageStoreError) -> [String] {
+  /// - Throws: ``PersistenceError`` wrapping ``FileImageStoreError/directoryUnavailable(path:reason:)``
+  ///   when it cannot be read.
+  public func storedTokens() throws -> [String] {
+    do {
+      return try storedNames()
+    } catch {
+      throw PersistenceError.imageStore(error)
+    }
+  }
+
+  private func storedNames() throws(FileImageStoreError) -> [String] {
     try ownNames().compactMap { name in
       guard case .regularFile = try? DirectoryEntry.status(of: path(of: name)) else { return nil }
       return name.token
@@ -23,12 +32,31 @@ extension FileImageStore {
   /// that uses the directory: an image saved by a document not listed is deleted.
   ///
   /// - Parameter tokens: The tokens to keep; tokens of other schemes are ignored.
-  /// - Returns: The tokens removed, sorted.
-  /// - Throws: ``FileImageStoreError/directoryUnavailable(path:reason:)`` or
-  ///   ``FileImageStoreError/removeFailed(_:reason:)``; files removed before the failure stay
+  /// - Returns: The number of files removed; ``prunedTokens(keeping:)`` names them.
+  /// - Throws: ``PersistenceError`` wrapping ``FileImageStoreError/directoryUnavailable(path:reason:)``
+  ///   or ``FileImageStoreError/removeFailed(_:reason:)``; files removed before the failure stay
   ///   removed.
   @discardableResult
-  public func prune(keeping tokens: Set<String>) throws(FileImageStoreError) -> [String] {
+  public func prune(keeping tokens: Set<String>) throws -> Int {
+    try prunedTokens(keeping: tokens).count
+  }
+
+  /// Deletes the image files that no saved document refers to, as ``prune(keeping:)`` does, and
+  /// returns their tokens.
+  ///
+  /// - Parameter tokens: The tokens to keep; tokens of other schemes are ignored.
+  /// - Returns: The tokens removed, sorted.
+  /// - Throws: ``PersistenceError``, as ``prune(keeping:)``.
+  @discardableResult
+  public func prunedTokens(keeping tokens: Set<String>) throws -> [String] {
+    do {
+      return try removeOrphans(keeping: tokens)
+    } catch {
+      throw PersistenceError.imageStore(error)
+    }
+  }
+
+  private func removeOrphans(keeping tokens: Set<String>) throws(FileImageStoreError) -> [String] {
     let kept = Set(tokens.compactMap { try? FileImageName(token: $0) })
     return try withLock { () throws(FileImageStoreError) -> [String] in
       var removed: [String] = []

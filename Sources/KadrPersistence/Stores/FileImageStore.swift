@@ -10,7 +10,7 @@ import KadrPersistenceCore
 /// stored once, and saving it again gives the same token.
 ///
 /// ```swift
-/// let store = FileImageStore(directory: projectURL.appendingPathComponent("images"))
+/// let store = try FileImageStore(directory: projectURL.appendingPathComponent("images"))
 /// let data = try KadrCoding.data(for: video, images: store)
 /// let reopened = try KadrCoding.video(from: data, images: store)
 /// ```
@@ -34,29 +34,32 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   // and prunes, and every stored property is a constant.
   private let lock = NSLock()
 
-  /// The directory holding the images; created, with its parents, on the first save.
+  /// The directory holding the images.
   public let directory: URL
 
   /// The scheme of this store's tokens: `file`.
   public static let scheme = FileImageName.scheme
 
-  /// Creates a store for the images in `directory`.
+  /// Creates a store for the images in `directory`, creating the directory (and its parents)
+  /// when it does not exist.
   ///
-  /// Nothing is read or created until the store is used.
-  /// - Parameter directory: A file URL; created on the first save if it does not exist.
-  public init(directory: URL) {
+  /// - Parameters:
+  ///   - directory: A file URL.
+  ///   - fileManager: The file manager that creates the directory; the store reads and writes
+  ///     its files itself.
+  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/fileSystem(path:underlying:)``
+  ///   when the directory cannot be created, or the path is not a directory.
+  public init(directory: URL, fileManager: FileManager = .default) throws {
     self.directory = directory.standardizedFileURL
+    do {
+      try prepareDirectory(using: fileManager)
+    } catch {
+      throw PersistenceError(.fileSystem(path: self.directory.path, underlying: error))
+    }
   }
 
-  /// Returns the token of `image`, writing its file first unless an identical one is there.
-  ///
-  /// A file of that name whose bytes differ (a corrupted copy) or a symbolic link of that name is
-  /// replaced by the right file; a link is replaced itself, its target is never touched.
-  /// - Parameter image: The image to save.
-  /// - Returns: `file:<sha256>.<ext>`.
-  /// - Throws: ``FileImageStoreError/writeFailed(_:reason:)`` or
-  ///   ``FileImageStoreError/directoryUnavailable(path:reason:)``.
-  public func token(for image: PlatformImage) throws(FileImageStoreError) -> String {
+  /// Saves `image` unless an identical file is there; see ``token(for:)``.
+  func storeImage(_ image: PlatformImage) throws(FileImageStoreError) -> String {
     let name = FileImageName(data: image.data, format: image.format)
     lock.lock()
     defer { lock.unlock() }
@@ -75,13 +78,8 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
     return name.token
   }
 
-  /// Returns the image saved under `token`, after checking its bytes against the digest.
-  ///
-  /// - Parameter token: A `file:` token written by this store.
-  /// - Returns: The image.
-  /// - Throws: ``FileImageStoreError``: the token is malformed, the file is missing, is not a
-  ///   regular file, does not match its digest, or is not an image of the extension's format.
-  public func image(for token: String) throws(FileImageStoreError) -> PlatformImage {
+  /// Reads and checks the image under `token`; see ``image(for:)``.
+  func resolveImage(_ token: String) throws(FileImageStoreError) -> PlatformImage {
     let name = try FileImageName(token: token)
     let path = self.path(of: name)
     let data: Data
@@ -117,20 +115,20 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   }
 
   /// Creates the directory if it does not exist; refuses a path that is not a directory.
-  func prepareDirectory() throws(FileImageStoreError) {
+  func prepareDirectory(using fileManager: FileManager = .default) throws(FileImageStoreError) {
     let path = directory.path
     guard directory.isFileURL else {
       throw .directoryUnavailable(path: directory.absoluteString, reason: "it is not a file URL")
     }
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+    if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {
         throw .directoryUnavailable(path: path, reason: "it is not a directory")
       }
       return
     }
     do {
-      try FileManager.default.createDirectory(
+      try fileManager.createDirectory(
         at: directory, withIntermediateDirectories: true)
     } catch {
       throw .directoryUnavailable(path: path, reason: Self.describe(error))

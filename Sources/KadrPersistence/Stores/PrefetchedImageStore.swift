@@ -42,19 +42,22 @@ public final class PrefetchedImageStore: TokenRecallingImageStore, Sendable {
   /// Returns the image given for `token`.
   ///
   /// - Parameter token: One of ``tokens``.
-  /// - Throws: ``ImageStoreError/unknownToken(_:)`` for any other token.
-  public func image(for token: String) throws(ImageStoreError) -> PlatformImage {
-    guard let image = imagesByToken[token] else { throw .unknownToken(token) }
+  /// - Throws: ``PersistenceError/imageUnresolvable(token:)`` for any other token.
+  public func image(for token: String) throws -> PlatformImage {
+    guard let image = imagesByToken[token] else {
+      throw PersistenceError.imageUnresolvable(token: token)
+    }
     return image
   }
 
   /// Returns the token `image` was given under.
   ///
   /// - Parameter image: One of the image objects given (compared by identity).
-  /// - Throws: ``ImageStoreError/cannotStoreNewImages(_:)`` for any other image.
-  public func token(for image: PlatformImage) throws(ImageStoreError) -> String {
+  /// - Throws: ``PersistenceError/imageNotEncodable`` for any other image: a token made up here
+  ///   would resolve to nothing on the next open.
+  public func token(for image: PlatformImage) throws -> String {
     guard let token = tokensByImage[ObjectIdentifier(image)] else {
-      throw .cannotStoreNewImages("prefetched image store")
+      throw PersistenceError.imageNotEncodable
     }
     return token
   }

@@ -14,7 +14,7 @@ extension RoutingImageStore {
   ///   ``ImageStoreRegistrationError/invalidScheme(_:)``.
   public mutating func register(
     _ store: any ImageStore, forScheme scheme: String, asWriter: Bool = false
-  ) throws(ImageStoreRegistrationError) {
+  ) throws {
     try register(store, forSchemes: [scheme], asWriter: asWriter)
   }
 
@@ -27,7 +27,7 @@ extension RoutingImageStore {
   /// - Throws: ``ImageStoreRegistrationError``; on error the router is unchanged.
   public mutating func register(
     _ store: any ImageStore, forSchemes schemes: [String], asWriter: Bool = false
-  ) throws(ImageStoreRegistrationError) {
+  ) throws {
     var updated = self
     for scheme in schemes { try updated.addRoute(store, scheme: scheme) }
     if asWriter, let first = schemes.first { try updated.assignWriter(first) }
@@ -40,7 +40,7 @@ extension RoutingImageStore {
   /// - Throws: ``ImageStoreRegistrationError``.
   public func registering(
     _ store: any ImageStore, forSchemes schemes: [String], asWriter: Bool = false
-  ) throws(ImageStoreRegistrationError) -> RoutingImageStore {
+  ) throws -> RoutingImageStore {
     var copy = self
     try copy.register(store, forSchemes: schemes, asWriter: asWriter)
     return copy
@@ -51,7 +51,7 @@ extension RoutingImageStore {
   /// - Parameter scheme: A registered scheme, or `nil` for a router that cannot save new images.
   /// - Throws: ``ImageStoreRegistrationError/writerNotRegistered(_:)`` when no store has the
   ///   scheme.
-  public mutating func setWriter(scheme: String?) throws(ImageStoreRegistrationError) {
+  public mutating func setWriter(scheme: String?) throws {
     try assignWriter(scheme)
   }
 }

@@ -7,7 +7,7 @@ import KadrPersistenceCore
 ///
 /// ```swift
 /// var images = RoutingImageStore()
-/// try images.register(FileImageStore(directory: imagesURL), forScheme: "file", asWriter: true)
+/// try images.register(try FileImageStore(directory: imagesURL), forScheme: "file", asWriter: true)
 /// try images.register(URLImageStore(), forSchemes: ["https"])
 /// try images.register(PrefetchedImageStore(photos), forScheme: "photo")
 /// try await images.prefetch(tokens)          // fetch the https: images in one pass
@@ -45,7 +45,7 @@ public struct RoutingImageStore: PrefetchingImageStore, TokenRecallingImageStore
   /// - Throws: ``ImageStoreRegistrationError`` for an invalid or duplicated scheme, or a writer
   ///   scheme with no store.
   public init(_ stores: [String: any ImageStore], writer: String? = nil)
-    throws(ImageStoreRegistrationError)
+    throws
   {
     for (scheme, store) in stores.sorted(by: { $0.key < $1.key }) {
       try register(store, forScheme: scheme)
@@ -81,12 +81,13 @@ public struct RoutingImageStore: PrefetchingImageStore, TokenRecallingImageStore
   ///
   /// - Parameter token: A token read from a document.
   /// - Returns: The image; the router remembers which token it came from.
-  /// - Throws: ``ImageStoreError/noStoreForScheme(_:token:)`` when no store is registered for
+  /// - Throws: ``PersistenceError`` wrapping ``ImageStoreError/noStoreForScheme(_:token:)`` when no store is registered for
   ///   the token's scheme (or it has none); otherwise whatever that store throws.
   public func image(for token: String) throws -> PlatformImage {
     let scheme = Self.scheme(of: token)
     guard let scheme, let store = routes[scheme] else {
-      throw ImageStoreError.noStoreForScheme(scheme ?? "", token: token)
+      throw PersistenceError.imageStore(
+        ImageStoreError.noStoreForScheme(scheme ?? "", token: token), token: token)
     }
     let image = try store.image(for: token)
     resolved.remember(image, token: token)
@@ -97,12 +98,13 @@ public struct RoutingImageStore: PrefetchingImageStore, TokenRecallingImageStore
   ///
   /// - Parameter image: The image.
   /// - Returns: The token.
-  /// - Throws: ``ImageStoreError/cannotStoreNewImages(_:)`` for a new image when no writer is
+  /// - Throws: ``PersistenceError`` wrapping ``ImageStoreError/cannotStoreNewImages(_:)`` for a new image when no writer is
   ///   designated; otherwise whatever the writer throws.
   public func token(for image: PlatformImage) throws -> String {
     if let token = recalledToken(for: image) { return token }
     guard let writer else {
-      throw ImageStoreError.cannotStoreNewImages("routing image store with no writer")
+      throw PersistenceError.imageStore(
+        ImageStoreError.cannotStoreNewImages("routing image store with no writer"))
     }
     return try writer.token(for: image)
   }

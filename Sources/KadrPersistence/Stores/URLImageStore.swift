@@ -50,18 +50,8 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
   /// The tokens fetched so far, sorted.
   public var fetchedTokens: [String] { lock.withLock { imagesByToken.keys.sorted() } }
 
-  /// Fetches every token not fetched yet, at most
-  /// ``Configuration/maximumConcurrentRequests`` at once, and returns a store serving exactly
-  /// `tokens`.
-  ///
-  /// Every token is checked before anything is fetched. On the first failure the other requests
-  /// are cancelled and the error is thrown; images fetched before it stay in this store.
-  /// - Parameter tokens: URL tokens; duplicates are fetched once.
-  /// - Returns: The images of `tokens`.
-  /// - Throws: ``URLImageStoreError`` naming the token and the cause.
-  public func prefetch(_ tokens: [String]) async throws(URLImageStoreError)
-    -> PrefetchedImageStore
-  {
+  /// Fetches the tokens not fetched yet; see ``prefetch(_:)``.
+  func fetchAll(_ tokens: [String]) async throws(URLImageStoreError) -> PrefetchedImageStore {
     var seen: Set<String> = []
     let distinct = tokens.filter { seen.insert($0).inserted }
     guard distinct.count <= configuration.maximumTokensPerPrefetch else {
@@ -70,7 +60,7 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
     var images: [String: PlatformImage] = [:]
     var pending: [(token: String, url: URL)] = []
     for token in distinct {
-      let url = try url(for: token)
+      let url = try checkedURL(token)
       if let image = lock.withLock({ imagesByToken[token] }) {
         images[token] = image
       } else {
@@ -81,41 +71,20 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
     return PrefetchedImageStore(images)
   }
 
-  /// Returns the image fetched for `token`.
-  ///
-  /// - Parameter token: A URL token passed to ``prefetch(_:)`` before.
-  /// - Returns: The image.
-  /// - Throws: ``URLImageStoreError/notPrefetched(_:)`` when it was not fetched, or the reason
-  ///   the token is not acceptable.
-  public func image(for token: String) throws(URLImageStoreError) -> PlatformImage {
+  /// The image fetched for `token`; see ``image(for:)``.
+  func fetchedImage(_ token: String) throws(URLImageStoreError) -> PlatformImage {
     if let image = lock.withLock({ imagesByToken[token] }) { return image }
-    _ = try url(for: token)
+    _ = try checkedURL(token)
     throw .notPrefetched(token)
   }
 
-  /// Returns the URL `image` was fetched from.
-  ///
-  /// - Parameter image: An image this store fetched (compared by identity).
-  /// - Throws: ``ImageStoreError/cannotStoreNewImages(_:)`` for any other image: a URL store
-  ///   cannot upload.
-  public func token(for image: PlatformImage) throws(ImageStoreError) -> String {
-    guard let token = recalledToken(for: image) else {
-      throw .cannotStoreNewImages("URL image store")
-    }
-    return token
-  }
 
   public func recalledToken(for image: PlatformImage) -> String? {
     lock.withLock { tokensByImage[ObjectIdentifier(image)] }
   }
 
-  /// Checks `token` against the configuration and returns its URL.
-  ///
-  /// - Parameter token: A token.
-  /// - Returns: The URL to fetch.
-  /// - Throws: ``URLImageStoreError/invalidURL(_:)`` or
-  ///   ``URLImageStoreError/schemeNotAllowed(_:scheme:)``.
-  public func url(for token: String) throws(URLImageStoreError) -> URL {
+  /// Checks `token` against the configuration; see ``url(for:)``.
+  func checkedURL(_ token: String) throws(URLImageStoreError) -> URL {
     guard let url = URL(string: token), let scheme = url.scheme?.lowercased() else {
       throw .invalidURL(token)
     }

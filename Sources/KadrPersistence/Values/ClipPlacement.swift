@@ -41,7 +41,7 @@ extension KeyedEncoder where Key: ClipPlacementKeys {
   ///
   /// - Parameter clip: The clip.
   /// - Throws: ``PersistenceError`` from a value.
-  public mutating func encodeClipPlacement(of clip: some Clip) throws(PersistenceError) {
+  public mutating func encodeClipPlacement(of clip: some Clip) throws {
     try encodeIfPresent(clip.clipID, for: .clipID)
     try encodeIfPresent(clip.startTime, for: .startTime)
     try encodeIfPresent(clip.transform, for: .transform)
@@ -55,7 +55,7 @@ extension KeyedDecoder where Key: ClipPlacementKeys {
   /// Reads the placement fields, each `nil` when absent.
   ///
   /// - Throws: ``PersistenceError`` from a value.
-  public func decodeClipPlacement() throws(PersistenceError) -> ClipPlacement {
+  public func decodeClipPlacement() throws -> ClipPlacement {
     ClipPlacement(
       clipID: try decodeIfPresent(ClipID.self, for: .clipID),
       startTime: try decodeIfPresent(Time.self, for: .startTime),

@@ -41,7 +41,7 @@ extension KeyedEncoder where Key: OverlayPlacementKeys {
   ///
   /// - Parameter overlay: The overlay.
   /// - Throws: ``PersistenceError`` from a value, such as a non-finite opacity.
-  public mutating func encodeOverlayPlacement(of overlay: some Overlay) throws(PersistenceError) {
+  public mutating func encodeOverlayPlacement(of overlay: some Overlay) throws {
     try encode(overlay.position, for: .position)
     try encodeIfPresent(overlay.size, for: .size)
     try encode(overlay.anchor, for: .anchor)
@@ -55,7 +55,7 @@ extension KeyedDecoder where Key: OverlayPlacementKeys {
   /// Reads the placement fields; `position`, `anchor` and `opacity` are required.
   ///
   /// - Throws: ``PersistenceError`` when a required field is missing or a value is malformed.
-  public func decodeOverlayPlacement() throws(PersistenceError) -> OverlayPlacement {
+  public func decodeOverlayPlacement() throws -> OverlayPlacement {
     OverlayPlacement(
       position: try decode(Position.self, for: .position),
       size: try decodeIfPresent(Size.self, for: .size),

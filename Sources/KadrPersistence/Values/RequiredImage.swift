@@ -14,7 +14,7 @@ extension KeyedEncoder {
   /// - Throws: ``PersistenceError`` when the image store fails.
   @discardableResult
   public mutating func encode(requiredImage image: PlatformImage, for key: Key)
-    throws(PersistenceError) -> Bool
+    throws -> Bool
   {
     guard try encode(image: image, for: key) else {
       omitValue()

@@ -25,7 +25,7 @@ extension KeyedEncoder where Key: TextAnimationTimingKeys {
   /// - Throws: ``PersistenceError`` when the duration is ``Time/invalid`` or the begin time is not
   ///   finite.
   public mutating func encodeTextAnimationTiming(duration: Time, beginTime: Double)
-    throws(PersistenceError)
+    throws
   {
     guard duration.isValid else {
       throw PersistenceError(
@@ -44,7 +44,7 @@ extension KeyedDecoder where Key: TextAnimationTimingKeys {
   /// - Throws: ``PersistenceError`` when either is missing or not an integer, when the value does
   ///   not fit `Int64` or the timescale `Int32`, or when the timescale is not positive (pointing
   ///   at `durationTimescale`).
-  public func decodeTextAnimationDuration() throws(PersistenceError) -> Time {
+  public func decodeTextAnimationDuration() throws -> Time {
     let timescale = try decode(Int32.self, for: .durationTimescale)
     guard timescale > 0 else {
       throw error(
@@ -57,7 +57,7 @@ extension KeyedDecoder where Key: TextAnimationTimingKeys {
   /// Reads `beginTime`.
   ///
   /// - Throws: ``PersistenceError`` when it is missing or not a number.
-  public func decodeTextAnimationBeginTime() throws(PersistenceError) -> Double {
+  public func decodeTextAnimationBeginTime() throws -> Double {
     try decode(Double.self, for: .beginTime)
   }
 }

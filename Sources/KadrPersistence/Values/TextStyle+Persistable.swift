@@ -18,7 +18,7 @@ extension TextStyle: PersistableValue {
   }
 
   /// Writes `{"alignment", "color", "fontName"?, "fontSize", "shadow"?, "stroke"?, "weight"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(alignment, for: .alignment)
     try object.encode(color, for: .color)
@@ -31,7 +31,7 @@ extension TextStyle: PersistableValue {
   }
 
   /// Reads a text style.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> TextStyle
   {
     let object = try decoder.keyed(by: Key.self)
@@ -52,7 +52,7 @@ extension TextStroke: PersistableValue {
   }
 
   /// Writes `{"color", "width"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(color, for: .color)
     try object.encode(width, for: .width)
@@ -60,7 +60,7 @@ extension TextStroke: PersistableValue {
   }
 
   /// Reads a stroke.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> TextStroke
   {
     let object = try decoder.keyed(by: Key.self)
@@ -78,7 +78,7 @@ extension TextShadow: PersistableValue {
   /// Writes `{"blur", "offset"}`, plus `"color"` only when it differs from the default shadow
   /// colour (this project's extension: documents that never set it stay byte-identical to
   /// schema 1).
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(blur, for: .blur)
     if color != .platformShadowDefault { try object.encode(color, for: .color) }
@@ -87,7 +87,7 @@ extension TextShadow: PersistableValue {
   }
 
   /// Reads a shadow; an absent colour is the default shadow colour.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> TextShadow
   {
     let object = try decoder.keyed(by: Key.self)

@@ -67,8 +67,6 @@ final class CodingSession {
   let registry: CodecRegistry
   let options: CodingOptions
   let images: (any ImageStore)?
-  /// Placeholders for tokens read without an image store, so they save back unchanged.
-  let unresolvedImages: UnresolvedImageStore
   var losses: [Loss] = []
   var preserved: [PreservedContent] = []
   /// Encoding: the payload versions other than 1 that were written. Decoding: those the document
@@ -90,14 +88,10 @@ final class CodingSession {
   /// ``EncodingPosition``).
   @exclusivity(unchecked) var path: [JSONPointer.Component] = []
 
-  init(
-    registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?,
-    unresolvedImages: UnresolvedImageStore = UnresolvedImageStore()
-  ) {
+  init(registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?) {
     self.registry = registry
     self.options = options
     self.images = images
-    self.unresolvedImages = unresolvedImages
   }
 
   /// Where the current value is, in words: the innermost clip or overlay, or "composition".
@@ -105,15 +99,24 @@ final class CodingSession {
     locations.isEmpty ? "composition" : locations.map(\.description).joined(separator: " › ")
   }
 
-  func recordLoss(_ kind: Loss.Kind, at pointer: JSONPointer) {
-    losses.append(Loss(kind: kind, location: location, pointer: pointer.description))
+  /// Where the current value is, in words for an end user: innermost first, joined by "in".
+  var placeForUser: String {
+    locations.isEmpty
+      ? "the composition" : locations.reversed().map(\.forUser).joined(separator: " in ")
+  }
+
+  func recordLoss(_ kind: Loss.Kind, at pointer: JSONPointer, detail: String? = nil) {
+    losses.append(
+      Loss(
+        kind: kind, location: location, pointer: pointer.description, detail: detail,
+        placeForUser: placeForUser))
   }
 
   /// Runs `body` one level deeper, refusing to go past the depth limit.
   func nested<T>(
-    at pointer: @autoclosure () -> JSONPointer, _ body: () throws(PersistenceError) -> T
+    at pointer: @autoclosure () -> JSONPointer, _ body: () throws -> T
   )
-    throws(PersistenceError) -> T
+    throws -> T
   {
     depth += 1
     defer { depth -= 1 }

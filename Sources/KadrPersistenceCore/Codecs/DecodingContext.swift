@@ -143,8 +143,8 @@ final class DecodingContext {
 
   /// Runs `body` one level deeper, refusing to go past the depth limit (as the session's
   /// `nested(at:_:)`, with the pointer built only for the error).
-  func nested<T>(at location: DecodingLocation, _ body: () throws(PersistenceError) -> T)
-    throws(PersistenceError) -> T
+  func nested<T>(at location: DecodingLocation, _ body: () throws -> T)
+    throws -> T
   {
     session.depth += 1
     defer { session.depth -= 1 }

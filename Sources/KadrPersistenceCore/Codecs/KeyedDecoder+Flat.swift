@@ -6,7 +6,7 @@ extension KeyedDecoder {
   ///
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError`` for an unknown kind (unless preserving) or a malformed filter.
-  public func decodeFilters(for key: Key) throws(PersistenceError) -> [Filter] {
+  public func decodeFilters(for key: Key) throws -> [Filter] {
     let elements = try valueDecoder(for: key).elements()
     let registry = session.registry
     var filters: [Filter] = []
@@ -21,7 +21,7 @@ extension KeyedDecoder {
   ///
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError``.
-  public func decodeTextAnimationIfPresent(for key: Key) throws(PersistenceError)
+  public func decodeTextAnimationIfPresent(for key: Key) throws
     -> (any TextAnimation)?
   {
     guard let decoder = valueDecoderIfPresent(for: key) else { return nil }

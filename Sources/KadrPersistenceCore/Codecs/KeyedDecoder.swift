@@ -20,7 +20,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   init(
     context: DecodingContext, object: JSONObject, hiding hidden: Int, at location: DecodingLocation
-  ) throws(PersistenceError) {
+  ) throws {
     if let cached = context.cachedShape(
       of: object.keys, hiding: hidden, type: ObjectIdentifier(Key.self))
     {
@@ -60,7 +60,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError`` when the key is missing.
   @inlinable
-  public func valueDecoder(for key: Key) throws(PersistenceError) -> ValueDecoder {
+  public func valueDecoder(for key: Key) throws -> ValueDecoder {
     guard let member = shape.member(of: key) else {
       throw PersistenceError(.missingField(key.rawValue), at: pointer)
     }
@@ -92,7 +92,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Throws: ``PersistenceError`` when it is missing or malformed.
   @inlinable
   public func decode<Value: PersistableValue>(_ type: Value.Type, for key: Key)
-    throws(PersistenceError) -> Value
+    throws -> Value
   {
     try Value.decodePersisted(from: valueDecoder(for: key))
   }
@@ -106,7 +106,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Throws: ``PersistenceError`` when it is present but malformed.
   @inlinable
   public func decodeIfPresent<Value: PersistableValue>(_ type: Value.Type, for key: Key)
-    throws(PersistenceError) -> Value?
+    throws -> Value?
   {
     guard let decoder = valueDecoderIfPresent(for: key) else { return nil }
     return try Value.decodePersisted(from: decoder)
@@ -116,7 +116,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError`` for an unknown kind (unless preserving) or a malformed clip.
-  public func decodeClips(for key: Key) throws(PersistenceError) -> [any Clip] {
+  public func decodeClips(for key: Key) throws -> [any Clip] {
     try session.registry.decodeClips(valueDecoder(for: key), session: session)
   }
 
@@ -124,7 +124,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError``.
-  public func decodeOverlays(for key: Key) throws(PersistenceError) -> [any Overlay] {
+  public func decodeOverlays(for key: Key) throws -> [any Overlay] {
     try session.registry.decodeOverlays(valueDecoder(for: key), session: session)
   }
 
@@ -135,7 +135,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///   - key: The key.
   /// - Throws: ``PersistenceError``.
   public func decodeModel<Model: Sendable>(_ type: Model.Type, for key: Key)
-    throws(PersistenceError) -> Model
+    throws -> Model
   {
     try session.registry.decodeModel(type, from: valueDecoder(for: key), session: session)
   }
@@ -147,7 +147,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///   - key: The key.
   /// - Throws: ``PersistenceError``.
   public func decodeModelIfPresent<Model: Sendable>(_ type: Model.Type, for key: Key)
-    throws(PersistenceError) -> Model?
+    throws -> Model?
   {
     guard let decoder = valueDecoderIfPresent(for: key) else { return nil }
     return try session.registry.decodeModel(type, from: decoder, session: session)
@@ -160,7 +160,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///   - key: The key.
   /// - Throws: ``PersistenceError``.
   public func decodeModels<Model: Sendable>(_ type: Model.Type, for key: Key)
-    throws(PersistenceError) -> [Model]
+    throws -> [Model]
   {
     let elements = try valueDecoder(for: key).elements()
     var models: [Model] = []
@@ -175,7 +175,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///
   /// - Parameter key: The key.
   /// - Throws: ``PersistenceError`` naming the token when it cannot be resolved.
-  public func decodeImage(for key: Key) throws(PersistenceError) -> PlatformImage {
+  public func decodeImage(for key: Key) throws -> PlatformImage {
     try valueDecoder(for: key).image()
   }
 

@@ -11,15 +11,15 @@ extension KeyedEncoder {
   ///   - key: The key.
   /// - Returns: For each filter, whether it was written.
   /// - Throws: ``PersistenceError`` from a filter's codec.
-  public mutating func encode(filters: [Filter], for key: Key) throws(PersistenceError) -> [Bool] {
+  public mutating func encode(filters: [Filter], for key: Key) throws -> [Bool] {
     var kept: [Bool] = []
     kept.reserveCapacity(filters.count)
     let session = self.session
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       var array = encoder.array()
       for (index, filter) in filters.enumerated() {
         kept.append(
-          try array.append(index: index) { element throws(PersistenceError) in
+          try array.append(index: index) { element throws in
             try session.registry.encodeFilter(filter, to: element)
           })
       }
@@ -36,11 +36,11 @@ extension KeyedEncoder {
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` from the animation's codec.
   public mutating func encodeIfPresent(textAnimation animation: (any TextAnimation)?, for key: Key)
-    throws(PersistenceError)
+    throws
   {
     guard let animation else { return }
     let session = self.session
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       try session.registry.encodeTextAnimation(animation, to: encoder)
     }
   }
@@ -68,7 +68,7 @@ extension KeyedEncoder {
   public mutating func encode(
     filters: [Filter], ids: [FilterID], animations: [Animation<Double>?],
     filtersKey: Key, idsKey: Key, animationsKey: Key
-  ) throws(PersistenceError) {
+  ) throws {
     let registry = session.registry
     let expected = filters.map { registry.canEncode($0) }
     let members = [(animationsKey, 0), (filtersKey, 1), (idsKey, 2)].sorted {
@@ -96,9 +96,9 @@ extension KeyedEncoder {
   }
 
   private mutating func encode(ids: [FilterID], keeping kept: [Bool], for key: Key)
-    throws(PersistenceError)
+    throws
   {
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       var array = encoder.array()
       for (id, written) in zip(ids, kept) where written { try array.append(id) }
       return array.finish()
@@ -107,11 +107,11 @@ extension KeyedEncoder {
 
   private mutating func encode(
     animations: [Animation<Double>?], keeping kept: [Bool], for key: Key
-  ) throws(PersistenceError) {
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+  ) throws {
+    try member(key.rawValue) { encoder throws in
       var array = encoder.array()
       for (index, (animation, written)) in zip(animations, kept).enumerated() where written {
-        try array.append(index: index) { element throws(PersistenceError) in
+        try array.append(index: index) { element throws in
           try animation.encodePersisted(to: element)
         }
       }

@@ -48,16 +48,16 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// - Throws: What `body` throws.
   @inlinable
   public mutating func encode(
-    for key: Key, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
-  ) throws(PersistenceError) {
+    for key: Key, _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws {
     try member(key.rawValue, body)
   }
 
   /// Writes a member under any key (the registry adds `kind` to flat payloads this way).
   @usableFromInline
   mutating func member(
-    _ key: String, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
-  ) throws(PersistenceError) {
+    _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws {
     if let next = pending.first, JSONOutput.precedes(next.key, key) { try writePending(upTo: key) }
     let memberStart = session.position
     let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
@@ -85,10 +85,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
 
   /// Writes the pending members whose keys precede `key` (all of them for `nil`).
   @usableFromInline
-  mutating func writePending(upTo key: String?) throws(PersistenceError) {
+  mutating func writePending(upTo key: String?) throws {
     while let next = pending.first, key.map({ JSONOutput.precedes(next.key, $0) }) ?? true {
       pending.removeFirst()
-      try member(next.key) { encoder throws(PersistenceError) in encoder.string(next.value) }
+      try member(next.key) { encoder throws in encoder.string(next.value) }
     }
   }
 
@@ -142,9 +142,9 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// - Throws: ``PersistenceError`` from the value.
   @inlinable
   public mutating func encode(_ value: some PersistableValue, for key: Key)
-    throws(PersistenceError)
+    throws
   {
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       try value.encodePersisted(to: encoder)
     }
   }
@@ -157,7 +157,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// - Throws: ``PersistenceError`` from the value.
   @inlinable
   public mutating func encodeIfPresent(_ value: (some PersistableValue)?, for key: Key)
-    throws(PersistenceError)
+    throws
   {
     guard let value else { return }
     try encode(value, for: key)
@@ -169,8 +169,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - json: The tree.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` for a non-finite number in the tree.
-  public mutating func encode(json: JSONValue, for key: Key) throws(PersistenceError) {
-    try member(key.rawValue) { encoder throws(PersistenceError) in try encoder.json(json) }
+  public mutating func encode(json: JSONValue, for key: Key) throws {
+    try member(key.rawValue) { encoder throws in try encoder.json(json) }
   }
 
   /// Writes a list of clips under `key`, each through the codec registered for its type.
@@ -179,9 +179,9 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - clips: The clips.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` from any clip's codec.
-  public mutating func encode(clips: [any Clip], for key: Key) throws(PersistenceError) {
+  public mutating func encode(clips: [any Clip], for key: Key) throws {
     let session = self.session
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       try session.registry.encodeClips(clips, to: encoder)
     }
   }
@@ -192,9 +192,9 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - overlays: The overlays.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` from any overlay's codec.
-  public mutating func encode(overlays: [any Overlay], for key: Key) throws(PersistenceError) {
+  public mutating func encode(overlays: [any Overlay], for key: Key) throws {
     let session = self.session
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       try session.registry.encodeOverlays(overlays, to: encoder)
     }
   }
@@ -206,10 +206,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - model: The value.
   ///   - key: The key.
   /// - Throws: ``PersistenceError``, also when no codec is registered for the type.
-  public mutating func encode<Model: Sendable>(model: Model, for key: Key) throws(PersistenceError)
+  public mutating func encode<Model: Sendable>(model: Model, for key: Key) throws
   {
     let session = self.session
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       try session.registry.encodeModel(model, to: encoder)
     }
   }
@@ -221,7 +221,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - key: The key.
   /// - Throws: ``PersistenceError``.
   public mutating func encodeIfPresent<Model: Sendable>(model: Model?, for key: Key)
-    throws(PersistenceError)
+    throws
   {
     guard let model else { return }
     try encode(model: model, for: key)
@@ -234,13 +234,13 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - key: The key.
   /// - Throws: ``PersistenceError``.
   public mutating func encode<Model: Sendable>(models: [Model], for key: Key)
-    throws(PersistenceError)
+    throws
   {
     let session = self.session
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       var array = encoder.array()
       for model in models {
-        try array.append { element throws(PersistenceError) in
+        try array.append { element throws in
           try session.registry.encodeModel(model, to: element)
         }
       }
@@ -257,9 +257,9 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// - Returns: Whether the token was written.
   /// - Throws: ``PersistenceError`` when the store fails.
   @discardableResult
-  public mutating func encode(image: PlatformImage, for key: Key) throws(PersistenceError) -> Bool {
+  public mutating func encode(image: PlatformImage, for key: Key) throws -> Bool {
     var written = false
-    try member(key.rawValue) { encoder throws(PersistenceError) in
+    try member(key.rawValue) { encoder throws in
       guard let token = try encoder.token(for: image) else { return nil }
       written = true
       return encoder.string(token)
@@ -312,8 +312,8 @@ public struct ArrayEncoder {
   ///   - body: Writes exactly one value with the encoder it is given and returns it.
   @discardableResult
   public mutating func append(
-    index: Int? = nil, _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
-  ) throws(PersistenceError) -> Bool {
+    index: Int? = nil, _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws -> Bool {
     let elementStart = session.position
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let value: WrittenJSON?
@@ -340,8 +340,8 @@ public struct ArrayEncoder {
   /// - Returns: Whether it was appended.
   /// - Throws: ``PersistenceError`` from the value.
   @inlinable @discardableResult
-  public mutating func append(_ value: some PersistableValue) throws(PersistenceError) -> Bool {
-    try append { encoder throws(PersistenceError) in try value.encodePersisted(to: encoder) }
+  public mutating func append(_ value: some PersistableValue) throws -> Bool {
+    try append { encoder throws in try value.encodePersisted(to: encoder) }
   }
 
   /// Ends the array and returns it. Call it once, after the last element.

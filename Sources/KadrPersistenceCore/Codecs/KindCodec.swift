@@ -45,14 +45,14 @@ public protocol KindCodec<Model>: Sendable {
   ///   - payload: The payload object being built.
   /// - Throws: ``PersistenceError`` when a value cannot be written (a non-finite number, an image
   ///   store failure); loss is reported, not thrown.
-  func encode(_ value: Model, to payload: inout KeyedEncoder<Key>) throws(PersistenceError)
+  func encode(_ value: Model, to payload: inout KeyedEncoder<Key>) throws
 
   /// Reads a value from `payload`.
   ///
   /// - Parameter payload: The payload object, already upgraded to ``payloadVersion``.
   /// - Returns: The value.
   /// - Throws: ``PersistenceError`` naming the field and its JSON pointer.
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Model
+  func decode(from payload: KeyedDecoder<Key>) throws -> Model
 
   /// What of `value` a file cannot hold.
   ///
@@ -137,7 +137,7 @@ public struct PayloadUpgrade: Sendable {
   /// The version this step reads; it writes version `fromVersion + 1`.
   public let fromVersion: Int
   /// The transformation.
-  public let upgrade: @Sendable (JSONObject) throws(PersistenceError) -> JSONObject
+  public let upgrade: @Sendable (JSONObject) throws -> JSONObject
 
   /// Creates an upgrade step.
   ///
@@ -146,7 +146,7 @@ public struct PayloadUpgrade: Sendable {
   ///   - upgrade: Turns a payload of `fromVersion` into one of `fromVersion + 1`.
   public init(
     from fromVersion: Int,
-    _ upgrade: @escaping @Sendable (JSONObject) throws(PersistenceError) -> JSONObject
+    _ upgrade: @escaping @Sendable (JSONObject) throws -> JSONObject
   ) {
     self.fromVersion = fromVersion
     self.upgrade = upgrade

@@ -38,7 +38,7 @@ final class PayloadShape {
   ///   the first unknown key.
   init<Key: PayloadKey>(
     keys: [String], hiding hidden: Int, for type: Key.Type, at pointer: () -> JSONPointer
-  ) throws(PersistenceError) {
+  ) throws {
     var cases: [Key?] = Array(repeating: nil, count: keys.count)
     for (index, key) in keys.enumerated() where index != hidden {
       guard let known = Key(rawValue: key) else {
@@ -159,7 +159,7 @@ extension DecodingContext {
   @usableFromInline
   func newShape<Key: PayloadKey>(
     of keys: [String], hiding hidden: Int, for type: Key.Type, at location: DecodingLocation
-  ) throws(PersistenceError) -> PayloadShape {
+  ) throws -> PayloadShape {
     let typeID = ObjectIdentifier(type)
     let address = PayloadShape.address(of: keys)
     let overflowKey = ShapeKey(address: address, type: typeID, hidden: hidden)

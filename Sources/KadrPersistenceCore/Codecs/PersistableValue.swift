@@ -16,13 +16,13 @@ public protocol PersistableValue: Sendable {
   /// - Parameter encoder: Where the value is written: its pointer, the session's image store and
   ///   registry.
   /// - Throws: ``PersistenceError``, for instance for a non-finite number.
-  func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON?
+  func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON?
 
   /// Reads a value from its JSON form.
   ///
   /// - Parameter decoder: The JSON value and its pointer.
   /// - Throws: ``PersistenceError`` naming the pointer.
-  static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Self
+  static func decodePersisted(from decoder: ValueDecoder) throws -> Self
 }
 
 /// Where one value is being written: its JSON pointer and the save's session.
@@ -78,7 +78,7 @@ public struct ValueEncoder {
   /// - Parameter value: The number.
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/nonFiniteNumber(field:)``,
   ///   naming the field, for NaN or an infinity.
-  public func number(_ value: Double) throws(PersistenceError) -> WrittenJSON {
+  public func number(_ value: Double) throws -> WrittenJSON {
     guard value.isFinite else {
       throw PersistenceError(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)
     }
@@ -107,7 +107,7 @@ public struct ValueEncoder {
   ///
   /// - Parameter value: The tree, such as content preserved from a document.
   /// - Throws: ``PersistenceError`` for a non-finite number in the tree.
-  public func json(_ value: JSONValue) throws(PersistenceError) -> WrittenJSON {
+  public func json(_ value: JSONValue) throws -> WrittenJSON {
     let start = session.position
     do {
       try session.output.write(value)
@@ -144,18 +144,21 @@ public struct ValueEncoder {
   ///
   /// - Parameter image: The image.
   /// - Throws: ``PersistenceError`` when the store fails to save it.
-  public func token(for image: PlatformImage) throws(PersistenceError) -> String? {
+  public func token(for image: PlatformImage) throws -> String? {
     guard let store = session.images else {
-      reportLoss(.imageWithoutStore)
+      reportLoss(.image)
       return nil
     }
     do {
       return try store.token(for: image)
     } catch ImageStoreError.cannotStoreNewImages {
-      reportLoss(.imageWithoutStore)
+      reportLoss(.image)
+      return nil
+    } catch let error as PersistenceError where error.isCannotStoreNewImages {
+      reportLoss(.image)
       return nil
     } catch {
-      throw PersistenceError(.imageNotStored(underlying: error), at: pointer)
+      throw PersistenceError.imageStore(error).located(at: pointer)
     }
   }
 }

@@ -34,7 +34,7 @@ public struct ValueDecoder {
   /// - Parameter keys: The object's key type.
   /// - Throws: ``PersistenceError`` when the value is not an object or has an unknown key.
   @inlinable
-  public func keyed<Key: PayloadKey>(by keys: Key.Type) throws(PersistenceError) -> KeyedDecoder<
+  public func keyed<Key: PayloadKey>(by keys: Key.Type) throws -> KeyedDecoder<
     Key
   > {
     guard case .object(let object) = json else { throw typeMismatch(expected: "an object") }
@@ -59,7 +59,7 @@ public struct ValueDecoder {
   ///
   /// - Throws: ``PersistenceError`` when it is not a string.
   @inlinable
-  public func string() throws(PersistenceError) -> String {
+  public func string() throws -> String {
     guard case .string(let value) = json else { throw typeMismatch(expected: "a string") }
     return value
   }
@@ -68,7 +68,7 @@ public struct ValueDecoder {
   ///
   /// - Throws: ``PersistenceError`` when it is not a number.
   @inlinable
-  public func double() throws(PersistenceError) -> Double {
+  public func double() throws -> Double {
     switch json {
     case .number(let value): return value
     case .integer(let value): return Double(value)
@@ -80,7 +80,7 @@ public struct ValueDecoder {
   ///
   /// - Throws: ``PersistenceError`` when it is not an integer literal that fits `Int64`.
   @inlinable
-  public func int64() throws(PersistenceError) -> Int64 {
+  public func int64() throws -> Int64 {
     switch json {
     case .integer(let value): return value
     case .number(let value) where value.rounded() == value:
@@ -93,7 +93,7 @@ public struct ValueDecoder {
   ///
   /// - Throws: ``PersistenceError`` when it is not `true` or `false`.
   @inlinable
-  public func bool() throws(PersistenceError) -> Bool {
+  public func bool() throws -> Bool {
     guard case .bool(let value) = json else { throw typeMismatch(expected: "true or false") }
     return value
   }
@@ -102,7 +102,7 @@ public struct ValueDecoder {
   ///
   /// - Throws: ``PersistenceError`` when it is not an array.
   @inlinable
-  public func elements() throws(PersistenceError) -> Elements {
+  public func elements() throws -> Elements {
     guard case .array(let items) = json else { throw typeMismatch(expected: "an array") }
     return Elements(context: context, items: items, node: context.enter(location, keys: nil))
   }
@@ -115,7 +115,7 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/unknownEnumValue(_:field:allowed:)``.
   @inlinable
   public func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, field: String)
-    throws(PersistenceError) -> E where E.RawValue == String
+    throws -> E where E.RawValue == String
   {
     let text = try string()
     guard let value = E(rawValue: text) else {
@@ -128,13 +128,15 @@ public struct ValueDecoder {
   /// document is opened without one).
   ///
   /// - Throws: ``PersistenceError`` naming the token when the store cannot resolve it.
-  public func image() throws(PersistenceError) -> PlatformImage {
+  public func image() throws -> PlatformImage {
     let token = try string()
-    let store = session.images ?? session.unresolvedImages
+    guard let store = session.images else {
+      throw PersistenceError.missingImageStore(token: token)
+    }
     do {
       return try store.image(for: token)
     } catch {
-      throw self.error(.unresolvableImageToken(token, underlying: error))
+      throw PersistenceError.unresolved(error, token: token, at: pointer)
     }
   }
 }

@@ -21,7 +21,7 @@ public enum AtomicFile {
   ///   - data: The new contents.
   ///   - url: A file URL.
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/fileSystem(path:underlying:)``.
-  public static func write(_ data: Data, to url: URL) throws(PersistenceError) {
+  public static func write(_ data: Data, to url: URL) throws {
     let path = url.path
     let directory = url.deletingLastPathComponent().path
     let temporary = directory + "/." + url.lastPathComponent + ".tmp-" + UUID().uuidString

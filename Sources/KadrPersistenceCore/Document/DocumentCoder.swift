@@ -46,7 +46,7 @@ public struct DocumentCoder: Sendable {
   ///   loss unless ``CodingOptions/allowingLoss`` is set, or the first value that cannot be
   ///   written (a non-finite number, an invalid time, an image store failure).
   public func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> (json: JSONValue, report: LossReport)
+    throws -> (json: JSONValue, report: LossReport)
   {
     let document = try encode(root, images: images)
     do {
@@ -65,7 +65,7 @@ public struct DocumentCoder: Sendable {
   /// - Returns: The bytes and the loss report.
   /// - Throws: ``PersistenceError``, as ``encodeJSON(_:images:)``.
   public func encode<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> EncodedDocument
+    throws -> EncodedDocument
   {
     let session = CodingSession(registry: registry, options: options, images: images)
     // Room in front of the root for the envelope's head, which is known only at the end (it
@@ -75,7 +75,7 @@ public struct DocumentCoder: Sendable {
     let written = try registry.encodeModel(
       root, to: ValueEncoder(session: session, pointer: rootPointer))
     if !session.losses.isEmpty && !options.allowingLoss {
-      throw PersistenceError(.lossyContent(session.losses), at: .root)
+      throw PersistenceError.lossyContent(session.losses)
     }
     let head = try DocumentEnvelope.head(payloadVersions: session.payloadVersions)
     let bytes: Data
@@ -106,11 +106,27 @@ public struct DocumentCoder: Sendable {
   /// - Throws: ``PersistenceError`` for content that cannot be written for another reason than
   ///   loss (a non-finite number, an invalid time).
   public func lossReport<Root: Sendable>(for root: Root, images: (any ImageStore)? = nil)
-    throws(PersistenceError) -> LossReport
+    throws -> LossReport
   {
     var allowing = self
     allowing.options.allowingLoss = true
-    return try allowing.encodeJSON(root, images: images).report
+    return try allowing.encode(root, images: images).lossReport
+  }
+
+  /// What saving `root` would lose, found without throwing: a value that cannot be written for
+  /// another reason ends the search, and the losses found before it are returned.
+  ///
+  /// - Parameters:
+  ///   - root: The composition.
+  ///   - images: The image store to save images with (the facade passes one that writes nothing).
+  package func losses<Root: Sendable>(of root: Root, images: (any ImageStore)?) -> [Loss] {
+    var options = self.options
+    options.allowingLoss = true
+    let session = CodingSession(
+      registry: registry, options: options, images: images)
+    let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
+    _ = try? registry.encodeModel(root, to: ValueEncoder(session: session, pointer: rootPointer))
+    return session.losses
   }
 
   // MARK: Opening
@@ -127,7 +143,7 @@ public struct DocumentCoder: Sendable {
   ///   and a suggestion.
   public func decode<Root: Sendable>(
     _ type: Root.Type, from bytes: Data, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> DecodedDocument<Root> {
+  ) throws -> DecodedDocument<Root> {
     let json = try readJSON(bytes)
     return try decode(type, from: json, images: images)
   }
@@ -142,11 +158,9 @@ public struct DocumentCoder: Sendable {
   /// - Throws: ``PersistenceError``.
   public func decode<Root: Sendable>(
     _ type: Root.Type, from json: JSONValue, images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> DecodedDocument<Root> {
+  ) throws -> DecodedDocument<Root> {
     let (envelope, schema) = try currentEnvelope(json)
-    let unresolved = UnresolvedImageStore()
-    let session = CodingSession(
-      registry: registry, options: options, images: images, unresolvedImages: unresolved)
+    let session = CodingSession(registry: registry, options: options, images: images)
     session.payloadVersions = try DocumentEnvelope.payloadVersions(of: envelope)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     guard let rootJSON = envelope[DocumentEnvelope.rootKey] else {
@@ -157,14 +171,15 @@ public struct DocumentCoder: Sendable {
       session: session)
     return DecodedDocument(
       root: root, schema: schema, preserved: session.preserved,
-      imageStore: images ?? unresolved, unresolvedTokens: unresolved.unresolvedTokens)
+      imageStore: images,
+      unresolvedTokens: (images as? UnresolvedImageStore)?.unresolvedTokens ?? [])
   }
 
   /// Parses bytes as strict JSON within the coder's limits.
   ///
   /// - Parameter bytes: The document.
   /// - Throws: ``PersistenceError`` with line and column.
-  public func readJSON(_ bytes: Data) throws(PersistenceError) -> JSONValue {
+  public func readJSON(_ bytes: Data) throws -> JSONValue {
     let limits = options.limits
     let size = bytes.count
     guard size <= limits.maximumDocumentBytes else {
@@ -185,15 +200,14 @@ public struct DocumentCoder: Sendable {
   }
 
   /// The envelope migrated to the current schema, and the schema it had.
-  func currentEnvelope(_ json: JSONValue) throws(PersistenceError) -> (JSONObject, Int) {
+  func currentEnvelope(_ json: JSONValue) throws -> (JSONObject, Int) {
     guard case .object(var envelope) = json else {
       throw PersistenceError(.wrongType(expected: "an object", found: json.typeName), at: .root)
     }
     let schema = try DocumentEnvelope.schema(of: envelope)
     if schema > DocumentEnvelope.currentSchema {
-      throw PersistenceError(
-        .schemaTooNew(found: schema, supported: DocumentEnvelope.currentSchema),
-        at: JSONPointer.root.appending(key: DocumentEnvelope.schemaKey))
+      throw PersistenceError.unsupportedSchema(
+        found: schema, supported: DocumentEnvelope.currentSchema)
     }
     if schema < DocumentEnvelope.currentSchema {
       envelope = try migrations.migrate(envelope, from: schema, to: DocumentEnvelope.currentSchema)
@@ -211,7 +225,7 @@ public struct DocumentCoder: Sendable {
   /// - Parameter bytes: The document.
   /// - Returns: The migrated document as canonical bytes, and the schema it had.
   /// - Throws: ``PersistenceError``.
-  public func migrate(_ bytes: Data) throws(PersistenceError) -> (
+  public func migrate(_ bytes: Data) throws -> (
     bytes: Data, fromSchema: Int
   ) {
     let (envelope, schema) = try currentEnvelope(try readJSON(bytes))
@@ -240,9 +254,10 @@ public struct DecodedDocument<Root: Sendable>: Sendable {
   public let schema: Int
   /// Content kept verbatim without being understood (with `preservingUnknown`).
   public let preserved: [PreservedContent]
-  /// The store to save the composition back with: the one given, or the store of placeholders
-  /// for tokens opened without one.
-  public let imageStore: any ImageStore
-  /// Tokens that were carried through as placeholders because no store was given.
+  /// The store to save the composition back with: the one it was opened with.
+  public let imageStore: (any ImageStore)?
+  /// Tokens carried through as placeholders, when it was opened with an
+  /// ``UnresolvedImageStore``.
   public let unresolvedTokens: [String]
 }
+

@@ -16,7 +16,7 @@ public enum DocumentEnvelope {
   static let knownKeys: Set<String> = [schemaKey, rootKey, payloadVersionsKey]
 
   /// Reads the schema number of an envelope.
-  static func schema(of envelope: JSONObject) throws(PersistenceError) -> Int {
+  static func schema(of envelope: JSONObject) throws -> Int {
     guard case .integer(let number)? = envelope[schemaKey], let schema = Int(exactly: number)
     else {
       throw PersistenceError(
@@ -27,7 +27,7 @@ public enum DocumentEnvelope {
   }
 
   /// Reads `payloadVersions`: kind id → version ≥ 1.
-  static func payloadVersions(of envelope: JSONObject) throws(PersistenceError) -> [KindID: Int] {
+  static func payloadVersions(of envelope: JSONObject) throws -> [KindID: Int] {
     guard let value = envelope[payloadVersionsKey] else { return [:] }
     let pointer = JSONPointer.root.appending(key: payloadVersionsKey)
     guard case .object(let object) = value else {
@@ -49,7 +49,7 @@ public enum DocumentEnvelope {
   /// The bytes of the envelope up to the composition: `{"payloadVersions":{…},"schema":1,"video":`
   /// (the versions only when some payload is newer than version 1). The keys are in canonical
   /// order, so the composition's bytes and a closing `}` complete the document.
-  static func head(payloadVersions: [KindID: Int]) throws(PersistenceError) -> Data {
+  static func head(payloadVersions: [KindID: Int]) throws -> Data {
     var head = Data("{".utf8)
     if !payloadVersions.isEmpty {
       var versions = JSONObject(minimumCapacity: payloadVersions.count)

@@ -24,7 +24,7 @@ public enum DocumentFile {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/limitExceeded(_:)`` for a
   ///   file over the limit, or ``PersistenceError/Reason/fileSystem(path:underlying:)`` when the
   ///   file cannot be opened or read.
-  public static func read(_ url: URL, maximumBytes: Int) throws(PersistenceError) -> Data {
+  public static func read(_ url: URL, maximumBytes: Int) throws -> Data {
     let path = url.path
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
@@ -47,7 +47,7 @@ public enum DocumentFile {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/limitExceeded(_:)`` past the
   ///   limit, or ``PersistenceError/Reason/fileSystem(path:underlying:)`` when reading fails.
   public static func read(descriptor: Int32, named name: String, maximumBytes: Int)
-    throws(PersistenceError) -> Data
+    throws -> Data
   {
     let limit = max(0, maximumBytes)
     var status = stat()

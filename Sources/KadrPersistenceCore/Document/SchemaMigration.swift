@@ -10,7 +10,7 @@ public struct SchemaMigration: Sendable {
   public let fromSchema: Int
   /// Turns the envelope of `fromSchema` into one of `fromSchema + 1`. The chain sets the new
   /// `schema` number itself.
-  public let migrate: @Sendable (JSONObject) throws(PersistenceError) -> JSONObject
+  public let migrate: @Sendable (JSONObject) throws -> JSONObject
 
   /// Creates a migration step.
   ///
@@ -19,7 +19,7 @@ public struct SchemaMigration: Sendable {
   ///   - migrate: The transformation of the whole envelope.
   public init(
     from fromSchema: Int,
-    _ migrate: @escaping @Sendable (JSONObject) throws(PersistenceError) -> JSONObject
+    _ migrate: @escaping @Sendable (JSONObject) throws -> JSONObject
   ) {
     self.fromSchema = fromSchema
     self.migrate = migrate
@@ -57,13 +57,13 @@ public struct MigrationChain: Sendable {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/migrationGap(from:to:)`` when a
   ///   step is missing, or the step's own error.
   public func migrate(_ envelope: JSONObject, from schema: Int, to target: Int)
-    throws(PersistenceError) -> JSONObject
+    throws -> JSONObject
   {
     var current = envelope
     var version = schema
     while version < target {
       guard let step = steps[version] else {
-        throw PersistenceError(.migrationGap(from: version, to: version + 1), at: .root)
+        throw PersistenceError.migrationUnavailable(from: version, to: version + 1)
       }
       current = try step.migrate(current)
       version += 1

@@ -4,7 +4,7 @@ extension PersistenceError {
   /// The error for bytes the strict JSON reader refused, keeping its pointer and position.
   ///
   /// - Parameter error: The reader's error.
-  public init(_ error: JSONReadError) {
+  package init(_ error: JSONReadError) {
     switch error.kind {
     case .tooDeep(let limit):
       self.init(.tooDeep(limit: limit), at: error.pointer)
@@ -26,7 +26,7 @@ extension PersistenceError {
   /// The error for a tree the JSON writer refused.
   ///
   /// - Parameter error: The writer's error.
-  public init(_ error: JSONWriteError) {
+  package init(_ error: JSONWriteError) {
     switch error {
     case .nonFiniteNumber(let pointer):
       self.init(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)

@@ -4,6 +4,66 @@ import Foundation
 extension PersistenceError: LocalizedError {
   /// What is wrong, in the user's terms, naming the place and the kind.
   public var errorDescription: String? {
+    switch self {
+    case .unsupportedSchema(let found, let supported):
+      return "The document has schema \(found), newer than schema \(supported), the newest this "
+        + "version of kadr-persistence reads."
+    case .migrationUnavailable(let from, let to):
+      return "No migration leads from schema \(from) to schema \(to)."
+    case .lossyContent(let losses):
+      let list = losses.prefix(5).map(\.description).joined(separator: "; ")
+      let more = losses.count > 5 ? "; and \(losses.count - 5) more" : ""
+      let count = losses.count == 1 ? "1 item" : "\(losses.count) items"
+      return "The composition holds \(count) a file cannot hold: \(list)\(more)."
+    case .unsupportedClip(let type):
+      return "No codec is registered for the clip type \(type)."
+    case .unsupportedOverlay(let type):
+      return "No codec is registered for the overlay type \(type)."
+    case .missingImageStore(let token):
+      return "The document refers to images (the first is '\(token)'), and no image store was "
+        + "given to resolve them."
+    case .imageNotEncodable:
+      return "An image could not be turned into bytes to store."
+    case .imageUnresolvable(let token):
+      return "No image is stored under the token '\(token)'."
+    case .malformed(let detail):
+      return "The document is malformed: \(detail)"
+    case .failure(let failure):
+      return failure.errorDescription
+    }
+  }
+
+  /// How to fix it, when there is something to do.
+  public var recoverySuggestion: String? {
+    switch self {
+    case .unsupportedSchema:
+      return "Open it with a newer version of kadr-persistence; this version would lose what it "
+        + "does not understand."
+    case .migrationUnavailable:
+      return "Register the missing migration step in the coder's migration chain."
+    case .lossyContent:
+      return "Remove the content, register codecs or an image store for it, or save with "
+        + "allowingLoss: true to leave it out."
+    case .unsupportedClip, .unsupportedOverlay:
+      return "Register a codec for the type, or save with allowingLoss: true to leave it out."
+    case .missingImageStore:
+      return "Open it with the image store it was saved with, or with an UnresolvedImageStore "
+        + "to carry the tokens through unresolved."
+    case .imageNotEncodable:
+      return nil
+    case .imageUnresolvable:
+      return "The image may have been deleted, or the store points at another directory."
+    case .malformed:
+      return nil
+    case .failure(let failure):
+      return failure.recoverySuggestion
+    }
+  }
+}
+
+extension PersistenceError.Failure {
+  /// What is wrong, naming the place and the kind.
+  var errorDescription: String {
     let place = pointer.map { " at \($0.description.isEmpty ? "/" : $0.description)" } ?? ""
     let kind = kindID.map { " (\(extensionPoint.map { "\($0) " } ?? "")kind '\($0)')" } ?? ""
     switch reason {
@@ -30,18 +90,13 @@ extension PersistenceError: LocalizedError {
     case .invalidURL(let text):
       return "'\(text)' is not an absolute URL\(place)\(kind)."
     case .unresolvableImageToken(let token, let underlying):
-      let cause = underlying.map { ": \($0.localizedDescription)" } ?? ""
+      let cause = underlying.map { ": \(PersistenceError.sentence(for: $0))" } ?? ""
       return "The image token '\(token)'\(place) cannot be resolved\(cause)"
     case .imageNotStored(let underlying):
       return "An image\(place) could not be saved in the image store: "
-        + underlying.localizedDescription
-    case .schemaTooNew(let found, let supported):
-      return "The document has schema \(found), newer than schema \(supported), the newest this "
-        + "version of kadr-persistence reads."
+        + PersistenceError.sentence(for: underlying)
     case .schemaMissing:
       return "The document has no integer 'schema' field at its top level."
-    case .migrationGap(let from, let to):
-      return "No migration leads from schema \(from) to schema \(to)."
     case .payloadVersionTooNew(let found, let supported):
       return "The payload\(place)\(kind) has version \(found), newer than version \(supported), "
         + "the newest its codec reads."
@@ -52,21 +107,17 @@ extension PersistenceError: LocalizedError {
     case .limitExceeded(let what):
       // A limit of the whole document needs no place.
       return pointer?.description.isEmpty == true ? "\(what)." : "\(what)\(place)."
-    case .lossyContent(let losses):
-      let list = losses.prefix(5).map(\.description).joined(separator: "; ")
-      let more = losses.count > 5 ? "; and \(losses.count - 5) more" : ""
-      return "The composition holds \(losses.count) item(s) a file cannot hold: \(list)\(more)."
     case .noCodecForRoot(let type):
       return "No codec is registered for the document's root type \(type)."
     case .fileSystem(let path, let underlying):
-      return "Could not access '\(path)': \(underlying.localizedDescription)"
+      return "Could not access '\(path)': \(PersistenceError.sentence(for: underlying))"
     case .codecFailure(let underlying):
-      return "The codec failed\(place)\(kind): \(underlying.localizedDescription)"
+      return "The codec failed\(place)\(kind): \(PersistenceError.sentence(for: underlying))"
     }
   }
 
   /// How to fix it, when there is something to do.
-  public var recoverySuggestion: String? {
+  var recoverySuggestion: String? {
     switch reason {
     case .malformedJSON:
       return "Fix the JSON syntax there; the file may be truncated or hand-edited."
@@ -89,13 +140,8 @@ extension PersistenceError: LocalizedError {
         + "carry the token through unresolved."
     case .imageNotStored:
       return "Check that the image store's location is writable."
-    case .schemaTooNew:
-      return "Open it with a newer version of kadr-persistence; this version would lose what it "
-        + "does not understand."
     case .schemaMissing:
       return "Add \"schema\": 1 if the file is a kadr project; otherwise it is not one."
-    case .migrationGap:
-      return "Register the missing migration step in the coder's migration chain."
     case .payloadVersionTooNew:
       return "Update the plugin that owns this kind, or open with preservingUnknown to keep it "
         + "unchanged."
@@ -103,9 +149,6 @@ extension PersistenceError: LocalizedError {
       return "Register the missing upgrade step in the kind's codec."
     case .tooDeep, .limitExceeded:
       return "Raise the limit in the coder's options if the document is trusted."
-    case .lossyContent:
-      return "Remove the content, register codecs or an image store for it, or save with "
-        + "allowingLoss: true to leave it out."
     case .noCodecForRoot:
       return "Use a registry that includes the composition module (CodecRegistry.standard)."
     case .fileSystem:
@@ -113,5 +156,18 @@ extension PersistenceError: LocalizedError {
     case .codecFailure:
       return nil
     }
+  }
+}
+
+extension PersistenceError {
+  /// The sentence of another error: its `errorDescription` when it is a `LocalizedError`, else
+  /// its `description`, never Foundation's generic "The operation could not be completed".
+  ///
+  /// - Parameter error: Any error.
+  package static func sentence(for error: any Error) -> String {
+    if let localized = error as? any LocalizedError, let text = localized.errorDescription {
+      return text
+    }
+    return String(describing: error)
   }
 }

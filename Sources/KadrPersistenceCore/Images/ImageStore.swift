@@ -29,14 +29,23 @@ public protocol ImageStore: Sendable {
   func image(for token: String) throws -> PlatformImage
 }
 
-/// Why an image store refused a request.
-public enum ImageStoreError: Error, Sendable, Equatable, LocalizedError {
+/// Why a built-in image store refused a request: the underlying error of the
+/// ``PersistenceError`` it throws.
+public enum ImageStoreError: Error, Sendable, Equatable, LocalizedError, TokenNamingError {
   /// The store has no image under this token.
   case unknownToken(String)
   /// The store cannot save new images (it only carries existing tokens through).
   case cannotStoreNewImages(String)
   /// No store is registered for the token's scheme.
   case noStoreForScheme(String, token: String)
+
+  /// The token the error is about, when there is one.
+  public var failedToken: String? {
+    switch self {
+    case .unknownToken(let token), .noStoreForScheme(_, let token): return token
+    case .cannotStoreNewImages: return nil
+    }
+  }
 
   public var errorDescription: String? {
     switch self {
@@ -93,7 +102,7 @@ public final class InMemoryImageStore: ImageStore, @unchecked Sendable {
 
   public func image(for token: String) throws -> PlatformImage {
     guard let image = lock.withLock({ imagesByToken[token] }) else {
-      throw ImageStoreError.unknownToken(token)
+      throw PersistenceError.imageUnresolvable(token: token)
     }
     return image
   }
@@ -127,7 +136,8 @@ public final class UnresolvedImageStore: ImageStore, @unchecked Sendable {
 
   public func token(for image: PlatformImage) throws -> String {
     guard let token = token(ofPlaceholder: image) else {
-      throw ImageStoreError.cannotStoreNewImages("store of unresolved tokens")
+      throw PersistenceError.imageStore(
+        ImageStoreError.cannotStoreNewImages("store of unresolved tokens"))
     }
     return token
   }

@@ -39,13 +39,13 @@ extension JSONPointer {
   /// - Parameter text: The pointer's text.
   /// - Throws: ``ParseError`` when `text` is not empty and does not start with `/`, or when a
   ///   `~` is not followed by `0` or `1`.
-  public init(parsing text: String) throws(ParseError) {
+  public init(parsing text: String) throws {
     let bytes = Array(text.utf8)
     guard !bytes.isEmpty else {
       self = .root
       return
     }
-    guard bytes[0] == UInt8(ascii: "/") else { throw .missingLeadingSlash(text) }
+    guard bytes[0] == UInt8(ascii: "/") else { throw ParseError.missingLeadingSlash(text) }
     var node: Node?
     var token: [UInt8] = []
     var index = 1
@@ -62,7 +62,7 @@ extension JSONPointer {
         switch next {
         case UInt8(ascii: "0"): token.append(UInt8(ascii: "~"))
         case UInt8(ascii: "1"): token.append(UInt8(ascii: "/"))
-        default: throw .invalidEscape(text, offset: index)
+        default: throw ParseError.invalidEscape(text, offset: index)
         }
         index += 2
       } else {

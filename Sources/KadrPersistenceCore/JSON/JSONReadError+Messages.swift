@@ -3,15 +3,15 @@ import Foundation
 // The one place that turns a read error into sentences.
 extension JSONReadError {
   /// What is wrong and where, in a sentence, followed by how to fix it.
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     "\(problem) \(recoverySuggestion ?? "")"
   }
 
   /// The same text as ``errorDescription``.
-  public var description: String { errorDescription ?? "" }
+  package var description: String { errorDescription ?? "" }
 
   /// How to fix the document.
-  public var recoverySuggestion: String? {
+  package var recoverySuggestion: String? {
     switch kind {
     case .emptyDocument:
       "Open a file that holds a JSON value."

@@ -7,9 +7,9 @@ import Foundation
 /// person finds in an editor. Lines are counted from 1 and end at each line feed (`\n`);
 /// columns are counted from 1 in Unicode scalars (characters for almost every text), so a
 /// column after `"é"` is one more than after `"e"`.
-public struct JSONReadError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
+package struct JSONReadError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
   /// What the reader expected where it found something else.
-  public enum Expectation: Sendable, Equatable {
+  package enum Expectation: Sendable, Equatable {
     /// A value: an object, array, string, number, `true`, `false` or `null`.
     case value
     /// An object key (a string) or, right after `{`, the end of the object.
@@ -23,7 +23,7 @@ public struct JSONReadError: Error, Sendable, Equatable, LocalizedError, CustomS
   }
 
   /// What is wrong with the document.
-  public enum Kind: Sendable, Equatable {
+  package enum Kind: Sendable, Equatable {
     /// The document is empty or only whitespace.
     case emptyDocument
     /// The document starts with a UTF-8 byte order mark, which strict JSON does not allow.
@@ -59,15 +59,15 @@ public struct JSONReadError: Error, Sendable, Equatable, LocalizedError, CustomS
   }
 
   /// What is wrong.
-  public var kind: Kind
+  package var kind: Kind
   /// Where in the tree: the value being read, or for a duplicate key the object holding it.
-  public var pointer: JSONPointer
+  package var pointer: JSONPointer
   /// The byte offset of the problem, from 0.
-  public var offset: Int
+  package var offset: Int
   /// The line of the problem, from 1.
-  public var line: Int
+  package var line: Int
   /// The column of the problem, from 1, in Unicode scalars.
-  public var column: Int
+  package var column: Int
 
   /// Creates an error from all of its stored properties.
   ///
@@ -77,7 +77,7 @@ public struct JSONReadError: Error, Sendable, Equatable, LocalizedError, CustomS
   ///   - offset: The byte offset, from 0.
   ///   - line: The line, from 1.
   ///   - column: The column, from 1, in Unicode scalars.
-  public init(kind: Kind, pointer: JSONPointer, offset: Int, line: Int, column: Int) {
+  package init(kind: Kind, pointer: JSONPointer, offset: Int, line: Int, column: Int) {
     self.kind = kind
     self.pointer = pointer
     self.offset = offset

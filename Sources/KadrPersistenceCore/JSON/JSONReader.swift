@@ -15,9 +15,9 @@ import Foundation
 /// writer put there survives a round trip. Every other number reads as
 /// ``JSONValue/number(_:)``, correctly rounded (`1.0` reads as `.number(1)`; an integer beyond
 /// `Int64` reads as the nearest `Double`).
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
   /// Limits the reader enforces; each is checked before the work it guards.
-  public struct Options: Sendable, Equatable {
+  package struct Options: Sendable, Equatable {
     /// How many arrays and objects may be nested: `[[1]]` is 2 deep. Default 512.
     public var maximumDepth: Int
     /// The largest document accepted, in bytes; `nil` for no limit (the default).
@@ -42,12 +42,12 @@ public struct JSONReader: Sendable {
   }
 
   /// The limits this reader enforces.
-  public var options: Options
+  package var options: Options
 
   /// Creates a reader.
   ///
   /// - Parameter options: The limits to enforce.
-  public init(options: Options = Options()) {
+  package init(options: Options = Options()) {
     self.options = options
   }
 
@@ -56,7 +56,7 @@ public struct JSONReader: Sendable {
   /// - Parameter bytes: The document.
   /// - Returns: The document's value.
   /// - Throws: ``JSONReadError`` saying what is wrong and where.
-  public func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
+  package func read(_ bytes: [UInt8]) throws(JSONReadError) -> JSONValue {
     try bytes.withUnsafeBufferPointer { buffer in readResult(buffer) }.get()
   }
 
@@ -65,7 +65,7 @@ public struct JSONReader: Sendable {
   /// - Parameter data: The document.
   /// - Returns: The document's value.
   /// - Throws: ``JSONReadError`` saying what is wrong and where.
-  public func read(_ data: Data) throws(JSONReadError) -> JSONValue {
+  package func read(_ data: Data) throws(JSONReadError) -> JSONValue {
     try data.withUnsafeBytes { raw in readResult(raw.bindMemory(to: UInt8.self)) }.get()
   }
 
@@ -74,7 +74,7 @@ public struct JSONReader: Sendable {
   /// - Parameter bytes: The document.
   /// - Returns: The document's value.
   /// - Throws: ``JSONReadError`` saying what is wrong and where.
-  public func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONValue {
+  package func read(_ bytes: some Collection<UInt8>) throws(JSONReadError) -> JSONValue {
     if let result = bytes.withContiguousStorageIfAvailable({ readResult($0) }) {
       return try result.get()
     }
@@ -86,7 +86,7 @@ public struct JSONReader: Sendable {
   /// - Parameter text: The document.
   /// - Returns: The document's value.
   /// - Throws: ``JSONReadError`` saying what is wrong and where.
-  public func read(_ text: String) throws(JSONReadError) -> JSONValue {
+  package func read(_ text: String) throws(JSONReadError) -> JSONValue {
     try read(Array(text.utf8))
   }
 

@@ -1,21 +1,21 @@
 import Foundation
 
 /// Why a JSON tree cannot be written, and where in it.
-public enum JSONWriteError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
+package enum JSONWriteError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
   /// A NaN or an infinity, which JSON cannot express, at the pointer.
   case nonFiniteNumber(pointer: JSONPointer)
   /// Arrays and objects nested deeper than the limit, at the pointer.
   case tooDeep(limit: Int, pointer: JSONPointer)
 
   /// Where in the tree the problem is.
-  public var pointer: JSONPointer {
+  package var pointer: JSONPointer {
     switch self {
     case .nonFiniteNumber(let pointer), .tooDeep(_, let pointer): pointer
     }
   }
 
   /// What is wrong and where, in a sentence, followed by how to fix it.
-  public var errorDescription: String? {
+  package var errorDescription: String? {
     let place = pointer.isRoot ? "The top-level value" : "The value at \(pointer)"
     let problem =
       switch self {
@@ -27,7 +27,7 @@ public enum JSONWriteError: Error, Sendable, Equatable, LocalizedError, CustomSt
   }
 
   /// How to make the tree writable.
-  public var recoverySuggestion: String? {
+  package var recoverySuggestion: String? {
     switch self {
     case .nonFiniteNumber:
       "Give that field a finite number before saving; look for a division by zero."
@@ -37,5 +37,5 @@ public enum JSONWriteError: Error, Sendable, Equatable, LocalizedError, CustomSt
   }
 
   /// The same text as ``errorDescription``.
-  public var description: String { errorDescription ?? "" }
+  package var description: String { errorDescription ?? "" }
 }

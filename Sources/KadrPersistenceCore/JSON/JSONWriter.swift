@@ -16,9 +16,9 @@ import Foundation
 /// Unlike `JSONEncoder`, which refuses 512 levels, the writer accepts trees as deep as
 /// ``Options/maximumDepth`` (512 by default, the ``JSONReader``'s default), so that whatever the
 /// reader accepts can be written back.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
   /// Limits the writer enforces.
-  public struct Options: Sendable, Equatable {
+  package struct Options: Sendable, Equatable {
     /// How many arrays and objects may be nested: `[[1]]` is 2 deep. Default 512.
     public var maximumDepth: Int
 
@@ -31,12 +31,12 @@ public struct JSONWriter: Sendable {
   }
 
   /// The limits this writer enforces.
-  public var options: Options
+  package var options: Options
 
   /// Creates a writer.
   ///
   /// - Parameter options: The limits to enforce.
-  public init(options: Options = Options()) {
+  package init(options: Options = Options()) {
     self.options = options
   }
 
@@ -47,7 +47,7 @@ public struct JSONWriter: Sendable {
   /// - Throws: ``JSONWriteError/nonFiniteNumber(pointer:)`` for a NaN or an infinity, and
   ///   ``JSONWriteError/tooDeep(limit:pointer:)`` for nesting deeper than the limit, naming
   ///   where.
-  public func write(_ value: JSONValue) throws(JSONWriteError) -> [UInt8] {
+  package func write(_ value: JSONValue) throws(JSONWriteError) -> [UInt8] {
     var output = JSONOutput(maximumDepth: options.maximumDepth)
     do {
       try output.write(value)
@@ -62,7 +62,7 @@ public struct JSONWriter: Sendable {
   /// - Parameter value: The tree.
   /// - Returns: The UTF-8 bytes, without a trailing newline.
   /// - Throws: ``JSONWriteError`` as ``write(_:)`` does.
-  public func writeData(_ value: JSONValue) throws(JSONWriteError) -> Data {
+  package func writeData(_ value: JSONValue) throws(JSONWriteError) -> Data {
     Data(try write(value))
   }
 }

@@ -4,19 +4,24 @@ import Foundation
 ///
 /// A loss is reported, never written as a placeholder: saving refuses content with losses unless
 /// the caller allows loss, and then the lossy content is simply absent from the file.
+///
+/// ``description`` is for developers (with the JSON pointer); ``describedForUser`` is a sentence
+/// an app can show in an alert.
 public struct Loss: Sendable, Hashable, Codable, CustomStringConvertible {
   /// What kind of content is lost.
+  ///
+  /// Cases may be added in any release: a `switch` over a kind should end in `default:`.
   public enum Kind: Sendable, Hashable, Codable, CustomStringConvertible {
     /// A per-clip compositor (code).
     case compositor
     /// The composition's multi-input compositor (code).
     case multiInputCompositor
     /// A custom timing curve (a closure) in an animation; the whole animation is left out.
-    case customTiming
-    /// A text animation of a type no codec is registered for.
-    case textAnimationWithoutCodec(type: String)
-    /// An image, but no image store to save it in.
-    case imageWithoutStore
+    case customTimingFunction
+    /// A text animation of a type no codec is registered for (``Loss/detail`` names the type).
+    case textAnimation
+    /// An image, with no image store to save it in.
+    case image
     /// A value of a type no codec is registered for at this extension point.
     case unregisteredType(ExtensionPoint, type: String)
     /// A field of a plugin kind that only exists as code, named by the plugin's codec.
@@ -29,9 +34,9 @@ public struct Loss: Sendable, Hashable, Codable, CustomStringConvertible {
       switch self {
       case .compositor: "a compositor (code)"
       case .multiInputCompositor: "a multi-input compositor (code)"
-      case .customTiming: "an animation with a custom timing curve (code)"
-      case .textAnimationWithoutCodec(let type): "a text animation of type \(type) with no codec"
-      case .imageWithoutStore: "an image, with no image store to save it in"
+      case .customTimingFunction: "an animation with a custom timing curve (code)"
+      case .textAnimation: "a text animation with no codec"
+      case .image: "an image, with no image store to save it in"
       case .unregisteredType(let point, let type): "a \(point) of type \(type) with no codec"
       case .codeOnlyField(let field): "the field '\(field)', which only exists as code"
       case .other(let detail): detail
@@ -41,10 +46,15 @@ public struct Loss: Sendable, Hashable, Codable, CustomStringConvertible {
 
   /// What is lost.
   public let kind: Kind
-  /// Where, in words a person can act on: `clip “hero”`, `clips[3] (video a.mov)`.
+  /// Where, in words a developer can act on: `clip “hero”`, `clips[3] (video a.mov)`.
   public let location: String
   /// Where the content would have been in the file.
   public let pointer: String
+  /// More about the content, when the kind alone does not say it: the type of a text animation.
+  public let detail: String?
+  /// Where, in words for the person using the app: `clip “hero”`, `clip 4 (video a.mov)` —
+  /// names and 1-based positions, never a pointer.
+  public let placeForUser: String
 
   /// Creates a loss.
   ///
@@ -52,15 +62,55 @@ public struct Loss: Sendable, Hashable, Codable, CustomStringConvertible {
   ///   - kind: What is lost.
   ///   - location: Where, in words.
   ///   - pointer: The JSON pointer the content would have had.
-  public init(kind: Kind, location: String, pointer: String) {
+  ///   - detail: More about the content, such as a type name.
+  ///   - placeForUser: Where, in words for an end user; `location` by default.
+  public init(
+    kind: Kind, location: String, pointer: String = "", detail: String? = nil,
+    placeForUser: String? = nil
+  ) {
     self.kind = kind
     self.location = location
     self.pointer = pointer
+    self.detail = detail
+    self.placeForUser = placeForUser ?? location
   }
 
   /// For example `clip “hero”: a compositor (code) (/video/clips/0/video/_0)`.
-  public var description: String { "\(location): \(kind) (\(pointer.isEmpty ? "/" : pointer))" }
+  public var description: String {
+    let what = detail.map { "\(kind) (\($0))" } ?? kind.description
+    return "\(location): \(what) (\(pointer.isEmpty ? "/" : pointer))"
+  }
+
+  /// A sentence for the person using the app: what cannot be saved, where, and why — for
+  /// example "The custom compositor on clip “hero” cannot be saved, because it is code rather
+  /// than data."
+  public var describedForUser: String {
+    let place = placeForUser
+    switch kind {
+    case .compositor:
+      return "The custom compositor on \(place) cannot be saved, because it is code rather than data."
+    case .multiInputCompositor:
+      return "The composition's custom compositor cannot be saved, because it is code rather than "
+        + "data."
+    case .customTimingFunction:
+      return "An animation on \(place) uses a custom timing curve, which cannot be saved because "
+        + "it is code rather than data."
+    case .textAnimation:
+      return "The text animation on \(place) cannot be saved: this app has no way to write it."
+    case .image:
+      return "An image on \(place) cannot be saved, because no image store was given to keep it."
+    case .unregisteredType(let point, _):
+      return "A \(point) on \(place) cannot be saved: this app has no way to write its kind."
+    case .codeOnlyField(let field):
+      return "The \(field) of \(place) cannot be saved, because it is code rather than data."
+    case .other(let detail):
+      return "Part of \(place) cannot be saved: \(detail)."
+    }
+  }
 }
+
+/// The original kadr-persistence's name for ``Loss``.
+public typealias Lossy = Loss
 
 /// Content that was kept without being understood: a kind no codec is registered for, read with
 /// `preservingUnknown` and written back verbatim.
@@ -101,7 +151,7 @@ public struct PreservedContent: Sendable, Hashable, Codable, CustomStringConvert
 /// A versioned `Codable` value: ``version`` changes when the shape changes.
 public struct LossReport: Sendable, Hashable, Codable {
   /// The version of this report's shape.
-  public static let currentVersion = 1
+  public static let currentVersion = 2
 
   /// The version of this report's shape.
   public let version: Int
@@ -130,11 +180,14 @@ public struct LossReport: Sendable, Hashable, Codable {
     if losses.isEmpty {
       lines.append("No loss: everything in the composition is saved.")
     } else {
-      lines.append("\(losses.count) item(s) cannot be saved:")
+      lines.append(losses.count == 1 ? "1 item cannot be saved:" : "\(losses.count) items cannot be saved:")
       lines += losses.map { "  - \($0)" }
     }
     if !preserved.isEmpty {
-      lines.append("\(preserved.count) item(s) kept as read without being understood:")
+      lines.append(
+        preserved.count == 1
+          ? "1 item kept as read without being understood:"
+          : "\(preserved.count) items kept as read without being understood:")
       lines += preserved.map { "  - \($0)" }
     }
     return lines.joined(separator: "\n")

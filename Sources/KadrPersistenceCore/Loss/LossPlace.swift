@@ -32,6 +32,13 @@ struct LossPlace: CustomStringConvertible {
     return copy
   }
 
+  /// For a person using the app: the identity, or the 1-based position (`clip 4 (video a.mov)`).
+  var forUser: String {
+    if let id { return "\(noun) “\(id)”" }
+    let numbered = "\(noun) \(index + 1)"
+    return label?().map { "\(numbered) (\($0))" } ?? numbered
+  }
+
   var description: String {
     if let id { return "\(noun) “\(id)”" }
     let indexed = "\(list.lastKey ?? "items")[\(index)]"

@@ -10,8 +10,8 @@ extension CodecRegistry {
   /// explicitly never depends on it.
   /// - Parameter registry: The registry, typically `standard` merged with plugins' fragments.
   /// - Throws: ``RegistryError/alreadyBootstrapped`` when a default is already set.
-  public static func bootstrap(_ registry: CodecRegistry) throws(RegistryError) {
-    guard BootstrapSlot.shared.set(registry) else { throw .alreadyBootstrapped }
+  public static func bootstrap(_ registry: CodecRegistry) throws {
+    guard BootstrapSlot.shared.set(registry) else { throw RegistryError.alreadyBootstrapped }
   }
 
   /// The registry set by ``bootstrap(_:)``, or `nil` before it is called.

@@ -14,7 +14,7 @@ extension CodecRegistry {
     return filters.byKind[KindID(filter.kind.rawValue)] != nil
   }
 
-  func encodeFilter(_ filter: Filter, to encoder: ValueEncoder) throws(PersistenceError)
+  func encodeFilter(_ filter: Filter, to encoder: ValueEncoder) throws
     -> WrittenJSON?
   {
     let session = encoder.session
@@ -39,7 +39,7 @@ extension CodecRegistry {
   }
 
   func encodeTextAnimation(_ animation: any TextAnimation, to encoder: ValueEncoder)
-    throws(PersistenceError) -> WrittenJSON?
+    throws -> WrittenJSON?
   {
     let session = encoder.session
     if let preserved = exactCast(animation, to: PreservedTextAnimation.self) {
@@ -49,7 +49,7 @@ extension CodecRegistry {
     let type = type(of: animation)
     guard let codec = textAnimations.codec(forType: ObjectIdentifier(type)) else {
       session.recordLoss(
-        .textAnimationWithoutCodec(type: String(reflecting: type)), at: encoder.pointer)
+        .textAnimation, at: encoder.pointer, detail: String(reflecting: type))
       return nil
     }
     return try encodeFlat(animation, codec: codec, to: encoder)
@@ -57,9 +57,9 @@ extension CodecRegistry {
 
   private func encodeFlat<Base>(
     _ value: Base, codec: RegisteredCodec<Base>, to encoder: ValueEncoder
-  ) throws(PersistenceError) -> WrittenJSON? {
+  ) throws -> WrittenJSON? {
     let session = encoder.session
-    do throws(PersistenceError) {
+    do throws {
       guard
         let written = try codec.encode(
           value, encoder, [(Self.flatKindKey, codec.kindID.rawValue)],
@@ -68,7 +68,7 @@ extension CodecRegistry {
       session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
       return written
     } catch {
-      throw error.attributed(to: codec.kindID, at: codec.point)
+      throw PersistenceError.wrapping(error).attributed(to: codec.kindID, at: codec.point)
     }
   }
 }

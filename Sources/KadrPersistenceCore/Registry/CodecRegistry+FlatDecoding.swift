@@ -3,7 +3,7 @@ import KadrModel
 
 /// Reading filters and text animations: `{"kind": "<kindID>", …payload}`.
 extension CodecRegistry {
-  func decodeFilter(_ decoder: ValueDecoder, session: CodingSession) throws(PersistenceError)
+  func decodeFilter(_ decoder: ValueDecoder, session: CodingSession) throws
     -> Filter
   {
     try decodeFlat(
@@ -15,7 +15,7 @@ extension CodecRegistry {
   }
 
   func decodeTextAnimation(_ decoder: ValueDecoder, session: CodingSession)
-    throws(PersistenceError) -> any TextAnimation
+    throws -> any TextAnimation
   {
     try decodeFlat(
       decoder, cache: decoder.context.textAnimationCodecs,
@@ -28,7 +28,7 @@ extension CodecRegistry {
   private func decodeFlat<Base>(
     _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
     point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
-  ) throws(PersistenceError) -> Base {
+  ) throws -> Base {
     guard case .object(let payload) = decoder.json else {
       throw decoder.typeMismatch(expected: "an object")
     }
@@ -63,7 +63,7 @@ extension CodecRegistry {
     // The path nodes of this value are no use once its codec has returned.
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
-    do throws(PersistenceError) {
+    do throws {
       guard version < codec.payloadVersion else {
         // The payload is read in place, its `kind` member hidden: no copy without it.
         return try codec.decodePayload(payload, kindIndex, context, decoder.location)
@@ -73,7 +73,7 @@ extension CodecRegistry {
       let upgraded = try codec.codec.upgrade(older, from: version, at: decoder.pointer)
       return try codec.decodePayload(upgraded, -1, context, decoder.location)
     } catch {
-      throw error.attributed(to: kind, at: point)
+      throw PersistenceError.wrapping(error).attributed(to: kind, at: point)
     }
   }
 

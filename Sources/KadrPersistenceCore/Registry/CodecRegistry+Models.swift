@@ -3,13 +3,13 @@ import Foundation
 /// Fixed model types: plain objects found by the static type.
 extension CodecRegistry {
   func encodeModel<Model: Sendable>(_ model: Model, to encoder: ValueEncoder)
-    throws(PersistenceError) -> WrittenJSON
+    throws -> WrittenJSON
   {
     let pointer = encoder.pointer
     guard let codec = models.codec(forType: ObjectIdentifier(Model.self)) else {
       throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
     }
-    do throws(PersistenceError) {
+    do throws {
       guard
         let written = try codec.encode(
           model, encoder, [], { findings in encoder.session.record(findings, at: encoder) })
@@ -18,13 +18,13 @@ extension CodecRegistry {
       }
       return written
     } catch {
-      throw error.attributed(to: codec.kindID, at: .model)
+      throw PersistenceError.wrapping(error).attributed(to: codec.kindID, at: .model)
     }
   }
 
   func decodeModel<Model: Sendable>(
     _ type: Model.Type, from decoder: ValueDecoder, session: CodingSession
-  ) throws(PersistenceError) -> Model {
+  ) throws -> Model {
     let context = decoder.context
     guard let codec = context.modelCodecs.codec(for: ObjectIdentifier(Model.self))
     else {
@@ -36,14 +36,14 @@ extension CodecRegistry {
     // The path nodes of this model are no use once its codec has returned.
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
-    do throws(PersistenceError) {
+    do throws {
       guard let model = try codec.decodePayload(object, -1, context, decoder.location) as? Model
       else {
         throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
       }
       return model
     } catch {
-      throw error.attributed(to: codec.codec.kindID, at: .model)
+      throw PersistenceError.wrapping(error).attributed(to: codec.codec.kindID, at: .model)
     }
   }
 }

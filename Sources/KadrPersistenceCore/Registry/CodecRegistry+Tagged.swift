@@ -5,15 +5,15 @@ import KadrModel
 extension CodecRegistry {
   static let payloadBoxKey = "_0"
 
-  func encodeClips(_ clips: [any Clip], to encoder: ValueEncoder) throws(PersistenceError)
+  func encodeClips(_ clips: [any Clip], to encoder: ValueEncoder) throws
     -> WrittenJSON
   {
     let session = encoder.session
     let pointer = encoder.pointer
-    return try session.nested(at: pointer) { () throws(PersistenceError) in
+    return try session.nested(at: pointer) { () throws in
       var array = encoder.array()
       for (index, clip) in clips.enumerated() {
-        try array.append(index: index) { element throws(PersistenceError) in
+        try array.append(index: index) { element throws in
           try encodeClip(clip, index: index, list: pointer, to: element)
         }
       }
@@ -22,12 +22,12 @@ extension CodecRegistry {
   }
 
   func encodeOverlays(_ overlays: [any Overlay], to encoder: ValueEncoder)
-    throws(PersistenceError) -> WrittenJSON
+    throws -> WrittenJSON
   {
     let pointer = encoder.pointer
     var array = encoder.array()
     for (index, overlay) in overlays.enumerated() {
-      try array.append(index: index) { element throws(PersistenceError) in
+      try array.append(index: index) { element throws in
         try encodeOverlay(overlay, index: index, list: pointer, to: element)
       }
     }
@@ -36,7 +36,7 @@ extension CodecRegistry {
 
   /// Writes one clip of a list: `{"<kindID>": {"_0": …}}`, or nothing (its loss reported).
   func encodeClip(_ clip: any Clip, index: Int, list: JSONPointer, to encoder: ValueEncoder)
-    throws(PersistenceError) -> WrittenJSON?
+    throws -> WrittenJSON?
   {
     if let preserved = exactCast(clip, to: PreservedClip.self) {
       return try writePreserved(
@@ -49,7 +49,7 @@ extension CodecRegistry {
   /// Writes one overlay of a list, or nothing (its loss reported).
   func encodeOverlay(
     _ overlay: any Overlay, index: Int, list: JSONPointer, to encoder: ValueEncoder
-  ) throws(PersistenceError) -> WrittenJSON? {
+  ) throws -> WrittenJSON? {
     if let preserved = exactCast(overlay, to: PreservedOverlay.self) {
       return try writePreserved(
         .overlay, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
@@ -62,7 +62,7 @@ extension CodecRegistry {
   func writePreserved(
     _ point: ExtensionPoint, _ kind: KindID, _ version: Int, _ json: JSONValue,
     to encoder: ValueEncoder
-  ) throws(PersistenceError) -> WrittenJSON {
+  ) throws -> WrittenJSON {
     let session = encoder.session
     session.preserved.append(
       PreservedContent(
@@ -75,7 +75,7 @@ extension CodecRegistry {
   private func encodeTagged<Base>(
     _ value: Base, table: CodecTable<Base>, place: LossPlace,
     to encoder: ValueEncoder
-  ) throws(PersistenceError) -> WrittenJSON? {
+  ) throws -> WrittenJSON? {
     let session = encoder.session
     let type = type(of: value as Any)
     guard let codec = table.codec(forType: ObjectIdentifier(type)) else {
@@ -91,10 +91,10 @@ extension CodecRegistry {
     let kind = codec.kindID.rawValue
     var wrapper = encoder.keyed(by: NoKeys.self)
     var written: WrittenJSON?
-    do throws(PersistenceError) {
-      try wrapper.member(kind) { kindEncoder throws(PersistenceError) in
+    do throws {
+      try wrapper.member(kind) { kindEncoder throws in
         var box = kindEncoder.keyed(by: NoKeys.self)
-        try box.member(Self.payloadBoxKey) { payloadEncoder throws(PersistenceError) in
+        try box.member(Self.payloadBoxKey) { payloadEncoder throws in
           written = try codec.encode(value, payloadEncoder, []) { findings in
             session.locations.append(place.labelled { codec.label(value) })
             pushedLocation = true
@@ -114,7 +114,7 @@ extension CodecRegistry {
     } catch {
       wrapper.omitValue()
       wrapper.finish()
-      throw error.attributed(to: codec.kindID, at: codec.point)
+      throw PersistenceError.wrapping(error).attributed(to: codec.kindID, at: codec.point)
     }
     if written == nil { wrapper.omitValue() }
     guard let result = wrapper.finish() else { return nil }

@@ -3,11 +3,11 @@ import KadrModel
 
 /// Reading clips and overlays: `{"<kindID>": {"_0": payload}}`.
 extension CodecRegistry {
-  func decodeClips(_ decoder: ValueDecoder, session: CodingSession) throws(PersistenceError)
+  func decodeClips(_ decoder: ValueDecoder, session: CodingSession) throws
     -> [any Clip]
   {
     let elements = try decoder.elements()
-    return try decoder.context.nested(at: decoder.location) { () throws(PersistenceError) in
+    return try decoder.context.nested(at: decoder.location) { () throws in
       var clips: [any Clip] = []
       clips.reserveCapacity(elements.count)
       for element in elements {
@@ -29,7 +29,7 @@ extension CodecRegistry {
     }
   }
 
-  func decodeOverlays(_ decoder: ValueDecoder, session: CodingSession) throws(PersistenceError)
+  func decodeOverlays(_ decoder: ValueDecoder, session: CodingSession) throws
     -> [any Overlay]
   {
     let elements = try decoder.elements()
@@ -50,7 +50,7 @@ extension CodecRegistry {
   private func decodeTagged<Base>(
     _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
     point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
-  ) throws(PersistenceError) -> Base {
+  ) throws -> Base {
     guard case .object(let wrapper) = decoder.json, wrapper.count == 1,
       let kindText = wrapper.keys.first, let inner = wrapper.values.first
     else {
@@ -90,7 +90,7 @@ extension CodecRegistry {
       }
       return preserved(point, kind, version, decoder, session, preserve)
     }
-    do throws(PersistenceError) {
+    do throws {
       var current = payload
       if version < codec.payloadVersion {
         current = try codec.codec.upgrade(
@@ -98,7 +98,7 @@ extension CodecRegistry {
       }
       return try codec.decodePayload(current, -1, context, payloadLocation)
     } catch {
-      throw error.attributed(to: kind, at: point)
+      throw PersistenceError.wrapping(error).attributed(to: kind, at: point)
     }
   }
 

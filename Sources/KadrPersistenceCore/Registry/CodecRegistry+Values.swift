@@ -26,10 +26,10 @@ extension CodecRegistry {
   /// - Throws: ``PersistenceError``.
   public func encode(
     clip: any Clip, options: CodingOptions = CodingOptions(), images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> EncodedValue {
+  ) throws -> EncodedValue {
     // Written as the first element of a list, so that pointers match ``decodeClip(from:)``'s.
     try encodeValue(options: options, images: images, at: .root.appending(index: 0)) {
-      encoder throws(PersistenceError) in
+      encoder throws in
       try encodeClip(clip, index: 0, list: .root, to: encoder)
     }
   }
@@ -44,9 +44,9 @@ extension CodecRegistry {
   public func encode(
     overlay: any Overlay, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> EncodedValue {
+  ) throws -> EncodedValue {
     try encodeValue(options: options, images: images, at: .root.appending(index: 0)) {
-      encoder throws(PersistenceError) in
+      encoder throws in
       try encodeOverlay(overlay, index: 0, list: .root, to: encoder)
     }
   }
@@ -58,9 +58,9 @@ extension CodecRegistry {
   ///   - options: Loss and limits.
   /// - Throws: ``PersistenceError``.
   public func encode(filter: Filter, options: CodingOptions = CodingOptions())
-    throws(PersistenceError) -> EncodedValue
+    throws -> EncodedValue
   {
-    try encodeValue(options: options, images: nil) { encoder throws(PersistenceError) in
+    try encodeValue(options: options, images: nil) { encoder throws in
       try encodeFilter(filter, to: encoder)
     }
   }
@@ -72,9 +72,9 @@ extension CodecRegistry {
   ///   - options: Loss and limits.
   /// - Throws: ``PersistenceError``.
   public func encode(textAnimation: any TextAnimation, options: CodingOptions = CodingOptions())
-    throws(PersistenceError) -> EncodedValue
+    throws -> EncodedValue
   {
-    try encodeValue(options: options, images: nil) { encoder throws(PersistenceError) in
+    try encodeValue(options: options, images: nil) { encoder throws in
       try encodeTextAnimation(textAnimation, to: encoder)
     }
   }
@@ -88,8 +88,8 @@ extension CodecRegistry {
   /// - Throws: ``PersistenceError``.
   public func encode<Model: Sendable>(
     model: Model, options: CodingOptions = CodingOptions(), images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> EncodedValue {
-    try encodeValue(options: options, images: images) { encoder throws(PersistenceError) in
+  ) throws -> EncodedValue {
+    try encodeValue(options: options, images: images) { encoder throws in
       try encodeModel(model, to: encoder)
     }
   }
@@ -105,7 +105,7 @@ extension CodecRegistry {
   public func decodeClip(
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil, payloadVersions: [KindID: Int] = [:]
-  ) throws(PersistenceError) -> any Clip {
+  ) throws -> any Clip {
     let session = CodingSession(registry: self, options: options, images: images)
     session.payloadVersions = payloadVersions
     let clips = try decodeClips(
@@ -127,7 +127,7 @@ extension CodecRegistry {
   public func decodeOverlay(
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil, payloadVersions: [KindID: Int] = [:]
-  ) throws(PersistenceError) -> any Overlay {
+  ) throws -> any Overlay {
     let session = CodingSession(registry: self, options: options, images: images)
     session.payloadVersions = payloadVersions
     let overlays = try decodeOverlays(
@@ -148,7 +148,7 @@ extension CodecRegistry {
   public func decodeFilter(
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     payloadVersions: [KindID: Int] = [:]
-  ) throws(PersistenceError) -> Filter {
+  ) throws -> Filter {
     let session = CodingSession(registry: self, options: options, images: nil)
     session.payloadVersions = payloadVersions
     return try decodeFilter(
@@ -165,7 +165,7 @@ extension CodecRegistry {
   public func decodeTextAnimation(
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     payloadVersions: [KindID: Int] = [:]
-  ) throws(PersistenceError) -> any TextAnimation {
+  ) throws -> any TextAnimation {
     let session = CodingSession(registry: self, options: options, images: nil)
     session.payloadVersions = payloadVersions
     return try decodeTextAnimation(
@@ -183,7 +183,7 @@ extension CodecRegistry {
   public func decodeModel<Model: Sendable>(
     _ type: Model.Type, from json: JSONValue, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil
-  ) throws(PersistenceError) -> Model {
+  ) throws -> Model {
     let session = CodingSession(registry: self, options: options, images: images)
     return try decodeModel(
       type, from: ValueDecoder(session: session, json: json, pointer: .root), session: session)
@@ -191,12 +191,12 @@ extension CodecRegistry {
 
   private func encodeValue(
     options: CodingOptions, images: (any ImageStore)?, at pointer: JSONPointer = .root,
-    _ body: (ValueEncoder) throws(PersistenceError) -> WrittenJSON?
-  ) throws(PersistenceError) -> EncodedValue {
+    _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws -> EncodedValue {
     let session = CodingSession(registry: self, options: options, images: images)
     let written = try body(ValueEncoder(session: session, pointer: pointer))
     if !session.losses.isEmpty && !options.allowingLoss {
-      throw PersistenceError(.lossyContent(session.losses), at: .root)
+      throw PersistenceError.lossyContent(session.losses)
     }
     let bytes = written.map { session.output.bytes.makeData($0.start..<$0.end) }
     var json: JSONValue?

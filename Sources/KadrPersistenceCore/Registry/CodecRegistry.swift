@@ -29,7 +29,7 @@ public struct CodecRegistry: Sendable {
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
   @inlinable
-  public mutating func register<Codec: ClipCodec>(clip codec: Codec) throws(RegistryError) {
+  public mutating func register<Codec: ClipCodec>(clip codec: Codec) throws {
     try insert(
       clip: RegisteredCodec(
         codec, point: .clip, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
@@ -41,7 +41,7 @@ public struct CodecRegistry: Sendable {
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
   @inlinable
-  public mutating func register<Codec: OverlayCodec>(overlay codec: Codec) throws(RegistryError) {
+  public mutating func register<Codec: OverlayCodec>(overlay codec: Codec) throws {
     try insert(
       overlay: RegisteredCodec(
         codec, point: .overlay,
@@ -55,7 +55,7 @@ public struct CodecRegistry: Sendable {
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
   @inlinable
-  public mutating func register<Codec: FilterCodec>(filter codec: Codec) throws(RegistryError) {
+  public mutating func register<Codec: FilterCodec>(filter codec: Codec) throws {
     // The model type is `Filter` itself: no cast is needed to reach it.
     try insert(
       filter: RegisteredCodec(
@@ -69,7 +69,7 @@ public struct CodecRegistry: Sendable {
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
   @inlinable
   public mutating func register<Codec: CustomFilterCodec>(customFilter codec: Codec)
-    throws(RegistryError)
+    throws
   {
     let downcast: @Sendable (Filter) -> Codec.Model? = { filter in
       guard case .custom(let custom) = filter else { return nil }
@@ -87,7 +87,7 @@ public struct CodecRegistry: Sendable {
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
   @inlinable
   public mutating func register<Codec: TextAnimationCodec>(textAnimation codec: Codec)
-    throws(RegistryError)
+    throws
   {
     try insert(
       textAnimation: RegisteredCodec(
@@ -101,7 +101,7 @@ public struct CodecRegistry: Sendable {
   /// - Parameter codec: The codec.
   /// - Throws: ``RegistryError`` on a conflict or an unusable kind id.
   @inlinable
-  public mutating func register<Codec: ModelCodec>(model codec: Codec) throws(RegistryError) {
+  public mutating func register<Codec: ModelCodec>(model codec: Codec) throws {
     try insert(
       model: RegisteredCodec(
         codec, point: .model, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
@@ -112,7 +112,7 @@ public struct CodecRegistry: Sendable {
   ///
   /// - Parameter other: Another registry, such as a plugin's fragment.
   /// - Throws: ``RegistryError`` when the two disagree about a kind id or a type.
-  public func merging(_ other: CodecRegistry) throws(RegistryError) -> CodecRegistry {
+  public func merging(_ other: CodecRegistry) throws -> CodecRegistry {
     var merged = self
     try merged.clips.merge(other.clips)
     try merged.overlays.merge(other.overlays)

@@ -10,7 +10,7 @@ final class CachedCodec<Base> {
   let payloadVersion: Int
   /// ``RegisteredCodec/decodePayload``.
   let decodePayload:
-    @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws(PersistenceError) -> Base
+    @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
 
   init(_ codec: RegisteredCodec<Base>) {
     self.codec = codec

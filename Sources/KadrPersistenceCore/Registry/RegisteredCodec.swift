@@ -23,7 +23,7 @@ final class RegisteredCodec<Base>: Sendable {
   /// Reads a payload at a location; the member at the `Int` position, if not -1, is hidden
   /// (a flat payload's `kind`).
   let decodePayload:
-    @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws(PersistenceError) -> Base
+    @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?
   /// The minimal sample first, then the maximal ones.
@@ -52,7 +52,7 @@ final class RegisteredCodec<Base>: Sendable {
     upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
     manifest = codec.manifest
     self.encode = encode ?? makeEncodeStep(codec, downcast: downcast)
-    decodePayload = { object, hidden, context, location throws(PersistenceError) in
+    decodePayload = { object, hidden, context, location throws in
       let payload = try KeyedDecoder<Codec.Key>(
         context: context, object: object, hiding: hidden, at: location)
       return upcast(try codec.decode(from: payload))
@@ -77,7 +77,7 @@ final class RegisteredCodec<Base>: Sendable {
 
   /// Reads a payload on its own, at `pointer`, in a new decoding context for `session`.
   func decode(_ object: JSONObject, _ session: CodingSession, _ pointer: JSONPointer)
-    throws(PersistenceError) -> Base
+    throws -> Base
   {
     let context = DecodingContext(session: session)
     return try decodePayload(object, -1, context, context.base(pointer))
@@ -85,7 +85,7 @@ final class RegisteredCodec<Base>: Sendable {
 
   /// Brings `payload` from `version` to the codec's current version with the registered steps.
   func upgrade(_ payload: JSONObject, from version: Int, at pointer: @autoclosure () -> JSONPointer)
-    throws(PersistenceError) -> JSONObject
+    throws -> JSONObject
   {
     var current = payload
     var at = version
@@ -180,7 +180,7 @@ typealias EncodeStep<Base> =
   @Sendable (
     Base, ValueEncoder, [(key: String, value: String)],
     _ report: (_ losses: [LossFinding]) -> Void
-  ) throws(PersistenceError) -> WrittenJSON?
+  ) throws -> WrittenJSON?
 
 /// Makes `codec`'s encode step.
 ///
@@ -191,12 +191,12 @@ typealias EncodeStep<Base> =
 func makeEncodeStep<Base, Codec: KindCodec>(
   _ codec: Codec, downcast: @escaping @Sendable (Base) -> Codec.Model?
 ) -> EncodeStep<Base> {
-  { value, encoder, leading, report throws(PersistenceError) in
+  { value, encoder, leading, report throws in
     guard let model = downcast(value) else { return nil }
     report(codec.losses(in: model))
     var payload = encoder.keyed(by: Codec.Key.self)
     payload.pending = leading
-    do throws(PersistenceError) {
+    do throws {
       try codec.encode(model, to: &payload)
     } catch {
       payload.omitValue()

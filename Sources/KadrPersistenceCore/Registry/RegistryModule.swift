@@ -7,7 +7,7 @@ import Foundation
 ///
 /// ```swift
 /// enum CountdownPlugin: RegistryModule {
-///   static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+///   static func register(in registry: inout CodecRegistry) throws {
 ///     try registry.register(clip: CountdownCodec())
 ///   }
 /// }
@@ -18,14 +18,14 @@ public protocol RegistryModule {
   ///
   /// - Parameter registry: The registry to add to.
   /// - Throws: ``RegistryError`` on a conflict.
-  static func register(in registry: inout CodecRegistry) throws(RegistryError)
+  static func register(in registry: inout CodecRegistry) throws
 }
 
 extension RegistryModule {
   /// A registry holding only this module's codecs.
   ///
   /// - Throws: ``RegistryError`` when the module's own codecs conflict.
-  public static func fragment() throws(RegistryError) -> CodecRegistry {
+  public static func fragment() throws -> CodecRegistry {
     var registry = CodecRegistry.empty
     try register(in: &registry)
     return registry
@@ -37,7 +37,7 @@ extension CodecRegistry {
   ///
   /// - Parameter modules: The modules.
   /// - Throws: ``RegistryError`` on a conflict.
-  public func registering(_ modules: [any RegistryModule.Type]) throws(RegistryError)
+  public func registering(_ modules: [any RegistryModule.Type]) throws
     -> CodecRegistry
   {
     var registry = self

@@ -14,7 +14,7 @@ extension TimingFunction {
 
   /// Writes the timing; `nil` (writing nothing) for a custom curve, which is code.
   @usableFromInline
-  func persistedJSON(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  func persistedJSON(to encoder: ValueEncoder) throws -> WrittenJSON? {
     let kind: Kind
     var points: (CGPoint, CGPoint)?
     switch self {
@@ -40,7 +40,7 @@ extension TimingFunction {
   }
 
   @inlinable
-  static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  static func decodePersisted(from decoder: ValueDecoder) throws
     -> TimingFunction
   {
     let object = try decoder.keyed(by: Key.self)
@@ -79,16 +79,16 @@ extension Animation: PersistableValue where Value: PersistableValue {
   /// Writes `{"keyframes": [{"time", "value"}], "timing"}`; an animation with a custom timing
   /// curve cannot be written: it is reported as loss and left out.
   @inlinable
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     if timing.isCustom {
-      encoder.reportLoss(.customTiming)
+      encoder.reportLoss(.customTimingFunction)
       return nil
     }
     var object = encoder.keyed(by: AnimationKey.self)
-    try object.encode(for: .keyframes) { framesEncoder throws(PersistenceError) in
+    try object.encode(for: .keyframes) { framesEncoder throws in
       var frames = framesEncoder.array()
       for keyframe in keyframes {
-        try frames.append { frameEncoder throws(PersistenceError) in
+        try frames.append { frameEncoder throws in
           var frame = frameEncoder.keyed(by: KeyframeKey.self)
           try frame.encode(keyframe.time, for: .time)
           try frame.encode(keyframe.value, for: .value)
@@ -97,7 +97,7 @@ extension Animation: PersistableValue where Value: PersistableValue {
       }
       return frames.finish()
     }
-    try object.encode(for: .timing) { encoder throws(PersistenceError) in
+    try object.encode(for: .timing) { encoder throws in
       try timing.persistedJSON(to: encoder)
     }
     return object.finish()
@@ -105,7 +105,7 @@ extension Animation: PersistableValue where Value: PersistableValue {
 
   /// Reads an animation; keyframes are sorted by time as ``Animation/keyframes(_:timing:)`` does.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> Animation<Value>
   {
     let object = try decoder.keyed(by: AnimationKey.self)

@@ -8,7 +8,7 @@ extension PlatformColor: PersistableValue {
   }
 
   /// Writes `{"alpha", "blue", "green", "red"}`, alpha always present.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(alpha, for: .alpha)
     try object.encode(blue, for: .blue)
@@ -19,7 +19,7 @@ extension PlatformColor: PersistableValue {
 
   /// Reads the four components.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> PlatformColor
   {
     let object = try decoder.keyed(by: Key.self)
@@ -38,7 +38,7 @@ extension CGSize: PersistableValue {
   }
 
   /// Writes an offset as `{"height", "width"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(Double(height), for: .height)
     try object.encode(Double(width), for: .width)
@@ -47,7 +47,7 @@ extension CGSize: PersistableValue {
 
   /// Reads `{"height", "width"}`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> CGSize
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> CGSize
   {
     let object = try decoder.keyed(by: Key.self)
     return CGSize(
@@ -68,7 +68,7 @@ extension Position: PersistableValue {
   }
 
   /// Writes `{"kind", "x", "y"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     let (kind, x, y): (Kind, Double, Double) =
       switch self {
       case .normalized(let x, let y): (.normalized, x, y)
@@ -84,7 +84,7 @@ extension Position: PersistableValue {
 
   /// Reads `{"kind", "x", "y"}`; refuses an unknown kind.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> Position
   {
     let object = try decoder.keyed(by: Key.self)
@@ -121,30 +121,30 @@ extension Size: PersistableValue {
   }
 
   /// Writes exactly one of `normalized`, `pixels`, `percent`, `aspectFit`, `aspectFill`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     switch self {
     case .normalized(let width, let height):
-      try object.encode(for: .normalized) { encoder throws(PersistenceError) in
+      try object.encode(for: .normalized) { encoder throws in
         try Size.dimensions(width, height, to: encoder)
       }
     case .pixels(let width, let height):
-      try object.encode(for: .pixels) { encoder throws(PersistenceError) in
+      try object.encode(for: .pixels) { encoder throws in
         try Size.dimensions(width, height, to: encoder)
       }
     case .percent(let width, let height):
-      try object.encode(for: .percent) { encoder throws(PersistenceError) in
+      try object.encode(for: .percent) { encoder throws in
         try Size.dimensions(width, height, to: encoder)
       }
     case .aspectFit(let within, let aspect):
-      try object.encode(for: .aspectFit) { encoder throws(PersistenceError) in
+      try object.encode(for: .aspectFit) { encoder throws in
         var inner = encoder.keyed(by: FitKey.self)
         try inner.encode(Double(aspect), for: .sourceAspect)
         try inner.encode(within, for: .within)
         return inner.finish()
       }
     case .aspectFill(let covering, let aspect):
-      try object.encode(for: .aspectFill) { encoder throws(PersistenceError) in
+      try object.encode(for: .aspectFill) { encoder throws in
         var inner = encoder.keyed(by: FillKey.self)
         try inner.encode(covering, for: .covering)
         try inner.encode(Double(aspect), for: .sourceAspect)
@@ -155,7 +155,7 @@ extension Size: PersistableValue {
   }
 
   private static func dimensions(_ width: Double, _ height: Double, to encoder: ValueEncoder)
-    throws(PersistenceError) -> WrittenJSON?
+    throws -> WrittenJSON?
   {
     var inner = encoder.keyed(by: DimensionKey.self)
     try inner.encode(height, for: .height)
@@ -165,7 +165,7 @@ extension Size: PersistableValue {
 
   /// Reads a size; refuses objects that do not hold exactly one known kind.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Size {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Size {
     let object = try decoder.keyed(by: Key.self)
     guard object.object.count == 1, let name = object.object.keys.first,
       let key = Key(rawValue: name)
@@ -207,7 +207,7 @@ extension Transform: PersistableValue {
   }
 
   /// Writes `{"anchor", "center", "rotation", "scale"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(anchor, for: .anchor)
     try object.encode(center, for: .center)
@@ -218,7 +218,7 @@ extension Transform: PersistableValue {
 
   /// Reads the four fields.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> Transform
   {
     let object = try decoder.keyed(by: Key.self)

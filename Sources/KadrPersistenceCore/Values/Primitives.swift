@@ -3,13 +3,13 @@ import KadrModel
 
 extension String: PersistableValue {
   /// Writes the string.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.string(self)
   }
 
   /// Reads a string.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> String
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> String
   {
     try decoder.string()
   }
@@ -17,26 +17,26 @@ extension String: PersistableValue {
 
 extension Bool: PersistableValue {
   /// Writes `true` or `false`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.bool(self)
   }
 
   /// Reads `true` or `false`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Bool {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Bool {
     try decoder.bool()
   }
 }
 
 extension Double: PersistableValue {
   /// Writes the number as `JSONEncoder` does; refuses NaN and infinities, naming the field.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     try encoder.number(self)
   }
 
   /// Reads a number (an integer literal is accepted).
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Double
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Double
   {
     try decoder.double()
   }
@@ -44,26 +44,26 @@ extension Double: PersistableValue {
 
 extension Int64: PersistableValue {
   /// Writes the integer.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.integer(self)
   }
 
   /// Reads an integer literal that fits `Int64`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int64 {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Int64 {
     try decoder.int64()
   }
 }
 
 extension Int: PersistableValue {
   /// Writes the integer.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.integer(Int64(self))
   }
 
   /// Reads an integer literal that fits `Int`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Int {
     let value = try decoder.int64()
     guard let int = Int(exactly: value) else {
       throw decoder.error(.integerOutOfRange("integer", range: "\(Int.min)…\(Int.max)"))
@@ -74,13 +74,13 @@ extension Int: PersistableValue {
 
 extension Int32: PersistableValue {
   /// Writes the integer.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.integer(Int64(self))
   }
 
   /// Reads an integer literal that fits `Int32`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Int32 {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Int32 {
     let value = try decoder.int64()
     guard let int = Int32(exactly: value) else {
       throw decoder.error(
@@ -93,13 +93,13 @@ extension Int32: PersistableValue {
 
 extension URL: PersistableValue {
   /// Writes the absolute URL string.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.string(absoluteString)
   }
 
   /// Reads an absolute URL string; refuses strings that do not parse or have no scheme.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> URL {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> URL {
     let text = try decoder.string()
     guard let url = URL(string: text), url.scheme != nil else {
       throw decoder.error(.invalidURL(text))
@@ -111,10 +111,10 @@ extension URL: PersistableValue {
 extension Array: PersistableValue where Element: PersistableValue {
   /// Writes each element; an element that yields nothing (after reporting loss) is left out.
   @inlinable
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var array = encoder.array()
     for (index, element) in enumerated() {
-      try array.append(index: index) { encoder throws(PersistenceError) in
+      try array.append(index: index) { encoder throws in
         try element.encodePersisted(to: encoder)
       }
     }
@@ -123,7 +123,7 @@ extension Array: PersistableValue where Element: PersistableValue {
 
   /// Reads each element.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> [Element]
   {
     let elements = try decoder.elements()
@@ -140,14 +140,14 @@ extension Optional: PersistableValue where Wrapped: PersistableValue {
   /// Writes the value, or `null` when absent or when it cannot be written (after reporting
   /// loss). Used for parallel arrays, where `null` marks "none" (`filterAnimations`).
   @inlinable
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     guard let self else { return encoder.null() }
     return try self.encodePersisted(to: encoder) ?? encoder.null()
   }
 
   /// Reads `null` as `nil`, anything else as the wrapped value.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> Wrapped?
   {
     if case .null = decoder.json { return nil }
@@ -164,13 +164,13 @@ where RawValue == String {
 
 extension PersistableEnumeration {
   /// Writes the raw value.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.string(rawValue)
   }
 
   /// Reads one of the raw values.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Self {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Self {
     try decoder.enumeration(Self.self, field: persistedFieldName)
   }
 }
@@ -187,13 +187,13 @@ extension SlideDirection: PersistableEnumeration {
 
 extension ClipID: PersistableValue {
   /// Writes the id's text.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.string(rawValue)
   }
 
   /// Reads the id's text.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> ClipID
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> ClipID
   {
     ClipID(try decoder.string())
   }
@@ -201,13 +201,13 @@ extension ClipID: PersistableValue {
 
 extension LayerID: PersistableValue {
   /// Writes the id's text.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.string(rawValue)
   }
 
   /// Reads the id's text.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> LayerID
   {
     LayerID(try decoder.string())
@@ -216,13 +216,13 @@ extension LayerID: PersistableValue {
 
 extension FilterID: PersistableValue {
   /// Writes the id's text.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     encoder.string(rawValue)
   }
 
   /// Reads the id's text.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> FilterID
   {
     FilterID(try decoder.string())

@@ -8,7 +8,7 @@ extension Time: PersistableValue {
   }
 
   /// Writes `{"timescale", "value"}`; refuses an invalid time.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     guard isValid else {
       throw PersistenceError(
         .invalidValue("The \(encoder.pointer.lastKey ?? "time") is an invalid time"),
@@ -23,7 +23,7 @@ extension Time: PersistableValue {
   /// Reads `{"timescale", "value"}`; refuses a timescale that is not positive or does not fit
   /// `Int32`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError) -> Time {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Time {
     let object = try decoder.keyed(by: Key.self)
     let timescale = try object.decode(Int32.self, for: .timescale)
     guard timescale > 0 else {
@@ -41,7 +41,7 @@ extension TimeRange: PersistableValue {
   }
 
   /// Writes `{"duration", "start"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(duration, for: .duration)
     try object.encode(start, for: .start)
@@ -50,7 +50,7 @@ extension TimeRange: PersistableValue {
 
   /// Reads `{"duration", "start"}`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> TimeRange
   {
     let object = try decoder.keyed(by: Key.self)

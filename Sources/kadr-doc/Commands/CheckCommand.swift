@@ -28,7 +28,15 @@ enum CheckCommand: Command {
     var options = CodingOptions()
     options.preservingUnknown = arguments.has("--preserving-unknown")
     let coder = KadrCoder(options: options)
-    let images = arguments.value("--images").map(ImageStores.fileStore(at:))
+    // Without --images, tokens are carried through unresolved: the tool checks, converts and
+    // re-saves documents without their images at hand.
+    var images: (any ImageStore)? = UnresolvedImageStore()
+    if let path = arguments.value("--images") {
+      guard let store = ImageStores.fileStore(at: path, console: console) else {
+        return ExitCode.failure
+      }
+      images = store
+    }
     var failed = false
     let files = InputFiles.expand(arguments.positionals)
     var progress = Progress(total: files.count, console: console)
@@ -76,7 +84,7 @@ enum CheckCommand: Command {
       let warnings = opened.root.layout.issues.map(\.description)
       return Result(error: nil, warnings: warnings, schema: opened.schema)
     } catch {
-      return Result(error: error)
+      return Result(error: PersistenceError.wrapping(error))
     }
   }
 }

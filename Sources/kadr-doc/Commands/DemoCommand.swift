@@ -35,11 +35,11 @@ enum DemoCommand: Command {
     let document = directory.appendingPathComponent("showcase.kadr.json")
     let imagesDirectory = directory.appendingPathComponent("images")
     try FileManager.default.createDirectory(at: imagesDirectory, withIntermediateDirectories: true)
-    let store = FileImageStore(directory: imagesDirectory)
+    let store = try FileImageStore(directory: imagesDirectory)
     let coder = KadrCoder()
 
     let video = Showcase.composition()
-    let report = try coder.documentCoder.lossReport(for: video, images: store)
+    let report = LossReport(losses: coder.lossyContent(in: video, images: store))
     try coder.write(video, to: document, images: store)
     let saved = try Data(contentsOf: document)
     console.out("saved      \(document.path) (\(saved.count) bytes)")
@@ -62,9 +62,8 @@ enum DemoCommand: Command {
       console.err("demo: saving the reopened composition gave different bytes")
     }
 
-    let json = try coder.documentCoder.readJSON(saved)
-    let tokens = coder.registry.imageTokens(in: json)
-    let removed = try store.prune(keeping: Set(tokens))
+    let tokens = try coder.imageTokens(in: saved)
+    let removed = try store.prunedTokens(keeping: Set(tokens))
     console.out(
       "images     \(tokens.count) in \(imagesDirectory.path)"
         + (removed.isEmpty ? "" : " (pruned \(removed.count) orphan(s))"))
@@ -74,6 +73,7 @@ enum DemoCommand: Command {
     console.out("timeline   \(timeline.path)")
 
     console.out("")
+    let json = try coder.readJSON(saved).json
     console.out(DocumentSummary(json: json, opened: opened, registry: coder.registry).text)
     console.out("")
     console.out(report.rendered())

@@ -26,7 +26,15 @@ enum ExportOTIOCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    let images = arguments.value("--images").map(ImageStores.fileStore(at:))
+    // Without --images, tokens are carried through unresolved: the tool checks, converts and
+    // re-saves documents without their images at hand.
+    var images: (any ImageStore)? = UnresolvedImageStore()
+    if let path = arguments.value("--images") {
+      guard let store = ImageStores.fileStore(at: path, console: console) else {
+        return ExitCode.failure
+      }
+      images = store
+    }
     do {
       let opened = try KadrCoder().open(try Input.read(file), images: images)
       let otio = try OTIOExporter().export(opened.root, images: opened.imageStore)

@@ -25,7 +25,13 @@ enum ImportOTIOCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    let images = arguments.value("--images").map(ImageStores.fileStore(at:))
+    var images: (any ImageStore)? = nil
+    if let path = arguments.value("--images") {
+      guard let store = ImageStores.fileStore(at: path, console: console) else {
+        return ExitCode.failure
+      }
+      images = store
+    }
     do {
       let imported = try OTIOImporter().importTimeline(from: try Input.read(file), images: images)
       if !imported.report.isEmpty {

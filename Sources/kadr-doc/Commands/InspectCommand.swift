@@ -23,9 +23,9 @@ enum InspectCommand: Command {
     let coder = KadrCoder(options: CodingOptions(preservingUnknown: true))
     do {
       let data = try Input.read(file)
-      let json = try coder.documentCoder.readJSON(data)
-      let opened = try coder.documentCoder.decode(Video.self, from: json)
-      let summary = DocumentSummary(json: json, opened: opened, registry: coder.registry)
+      let document = try coder.readJSON(data)
+      let opened = try coder.open(document, images: UnresolvedImageStore())
+      let summary = DocumentSummary(json: document.json, opened: opened, registry: coder.registry)
       console.out(arguments.has("--json") ? JSONText.compact(summary.json) : summary.text)
       return ExitCode.ok
     } catch {

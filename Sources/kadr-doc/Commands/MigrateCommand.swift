@@ -21,12 +21,12 @@ enum MigrateCommand: Command {
     let file = arguments.positionals[0]
     let coder = KadrCoder()
     do {
-      let migrated = try coder.documentCoder.migrate(try Input.read(file))
-      _ = try coder.open(migrated.bytes)
+      let migrated = try coder.migrate(try Input.read(file))
+      _ = try coder.open(migrated.data, images: UnresolvedImageStore())
       if let output = arguments.value("--output") {
-        try AtomicFile.write(migrated.bytes, to: URL(fileURLWithPath: output))
+        try AtomicFile.write(migrated.data, to: URL(fileURLWithPath: output))
       } else {
-        console.outData(migrated.bytes)
+        console.outData(migrated.data)
       }
       if migrated.fromSchema != DocumentEnvelope.currentSchema {
         console.err(

@@ -37,7 +37,7 @@ enum ResaveCommand: Command {
     options.preservingUnknown = arguments.has("--preserving-unknown")
     let coder = KadrCoder(options: options)
     do {
-      let opened = try coder.open(try Input.read(file))
+      let opened = try coder.open(try Input.read(file), images: UnresolvedImageStore())
       let bytes = try coder.data(for: opened.root, images: opened.imageStore)
       if let destination = inPlace ? file : output {
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: destination))

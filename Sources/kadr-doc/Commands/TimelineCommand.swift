@@ -26,7 +26,7 @@ enum TimelineCommand: Command {
     }
     do {
       let coder = KadrCoder(options: CodingOptions(preservingUnknown: true))
-      let video = try coder.video(from: try Input.read(file))
+      let video = try coder.video(from: try Input.read(file), images: UnresolvedImageStore())
       try AtomicFile.write(Data(TimelineSVG.render(video).utf8), to: URL(fileURLWithPath: output))
       return ExitCode.ok
     } catch {

@@ -20,8 +20,7 @@ enum TokensCommand: Command {
     let file = arguments.positionals[0]
     let coder = KadrCoder()
     do {
-      let json = try coder.documentCoder.readJSON(try Input.read(file))
-      let tokens = coder.registry.imageTokens(in: json)
+      let tokens = try coder.imageTokens(in: try Input.read(file))
       if arguments.has("--json") {
         console.out(JSONText.compact(.array(tokens.map { .string($0) })))
       } else {

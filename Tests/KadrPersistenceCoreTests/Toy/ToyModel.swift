@@ -35,13 +35,13 @@ struct CountdownCodec: ClipCodec {
   var kindID: KindID { "com.example.countdown" }
   var notEncoded: [NotEncodedField] { [NotEncodedField("onTick", reason: "code")] }
 
-  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.from, for: .from)
     try payload.encodeIfPresent(value.label, for: .label)
     try payload.encode(value.duration, for: .duration)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Countdown {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
     Countdown(
       from: try payload.decode(Int.self, for: .from),
       label: try payload.decodeIfPresent(String.self, for: .label),
@@ -69,11 +69,11 @@ struct GroupCodec: ClipCodec {
 
   var kindID: KindID { "com.example.group" }
 
-  func encode(_ value: Group, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: Group, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(clips: value.clips, for: .clips)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Group {
+  func decode(from payload: KeyedDecoder<Key>) throws -> Group {
     Group(clips: try payload.decodeClips(for: .clips))
   }
 
@@ -94,12 +94,12 @@ struct ToyReelCodec: ModelCodec {
 
   var kindID: KindID { "toyReel" }
 
-  func encode(_ value: ToyReel, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  func encode(_ value: ToyReel, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.name, for: .name)
     try payload.encode(clips: value.clips, for: .clips)
   }
 
-  func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> ToyReel {
+  func decode(from payload: KeyedDecoder<Key>) throws -> ToyReel {
     ToyReel(
       name: try payload.decode(String.self, for: .name),
       clips: try payload.decodeClips(for: .clips))

@@ -101,7 +101,7 @@ struct DocumentProbe: Sendable {
   }
 
   /// Saving what opened, reopening and saving again.
-  func problemsSaving(_ opened: DecodedDocument<Video>, mode: Mode) throws(PersistenceError)
+  func problemsSaving(_ opened: DecodedDocument<Video>, mode: Mode) throws
     -> [String]
   {
     let store = mode.images ?? opened.imageStore

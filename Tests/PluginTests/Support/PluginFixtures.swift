@@ -91,7 +91,7 @@ enum Plugin {
 
   /// The migration from the synthetic schema 0, which stored the composition under
   /// `"composition"`.
-  static let renameComposition = SchemaMigration(from: 0) { envelope throws(PersistenceError) in
+  static let renameComposition = SchemaMigration(from: 0) { envelope throws in
     var migrated = JSONObject()
     for (key, value) in envelope {
       migrated[key == "composition" ? "video" : key] = value

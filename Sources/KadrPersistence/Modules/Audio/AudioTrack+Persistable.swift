@@ -13,7 +13,7 @@ extension AudioTrack.VolumeRamp: PersistableValue {
   }
 
   /// Writes `{"endVolume", "range", "startVolume"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(endVolume, for: .endVolume)
     try object.encode(range, for: .range)
@@ -22,7 +22,7 @@ extension AudioTrack.VolumeRamp: PersistableValue {
   }
 
   /// Reads a volume ramp; all three fields are required.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> AudioTrack.VolumeRamp
   {
     let object = try decoder.keyed(by: Key.self)

@@ -25,7 +25,7 @@ public struct AudioTrackCodec: ModelCodec {
   ///
   /// - Throws: ``PersistenceError`` for a non-finite number or an invalid time.
   public func encode(_ value: AudioTrack, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.url, for: .url)
     try payload.encode(value.volumeLevel, for: .volumeLevel)
@@ -43,7 +43,7 @@ public struct AudioTrackCodec: ModelCodec {
   /// Reads a track; refuses a missing required field, an unknown key or pitch algorithm.
   ///
   /// - Throws: ``PersistenceError`` naming the field's JSON pointer.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> AudioTrack {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> AudioTrack {
     AudioTrack(
       url: try payload.decode(URL.self, for: .url),
       volumeLevel: try payload.decode(Double.self, for: .volumeLevel),
@@ -97,7 +97,7 @@ public struct AudioTrackCodec: ModelCodec {
 /// The audio module: registers ``AudioTrackCodec``.
 public enum AudioModule: RegistryModule {
   /// Registers the `audioTrack` model codec.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(model: AudioTrackCodec())
   }
 }

@@ -19,7 +19,7 @@ public struct CaptionCodec: ModelCodec {
   ///
   /// - Throws: ``PersistenceError`` for an invalid time.
   public func encode(_ value: Caption, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.text, for: .text)
     try payload.encode(value.timeRange, for: .timeRange)
@@ -28,7 +28,7 @@ public struct CaptionCodec: ModelCodec {
   /// Reads a caption; both fields are required.
   ///
   /// - Throws: ``PersistenceError`` naming the field's JSON pointer.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Caption {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Caption {
     Caption(
       text: try payload.decode(String.self, for: .text),
       timeRange: try payload.decode(TimeRange.self, for: .timeRange))
@@ -48,7 +48,7 @@ public struct CaptionCodec: ModelCodec {
 /// The captions module: registers ``CaptionCodec``.
 public enum CaptionsModule: RegistryModule {
   /// Registers the `caption` model codec.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(model: CaptionCodec())
   }
 }

@@ -47,7 +47,7 @@ public struct CompositionCodec: ModelCodec {
   ///
   /// - Throws: ``PersistenceError`` from a nested codec or value.
   public func encode(_ value: Video, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     // In key order, so the largest object of the document is written without reordering.
     try payload.encode(models: value.audioTracks, for: .audioTracks)
@@ -62,7 +62,7 @@ public struct CompositionCodec: ModelCodec {
   /// Reads a composition; every field but `crop` is required.
   ///
   /// - Throws: ``PersistenceError`` naming the field's JSON pointer.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Video {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Video {
     Video(
       clips: try payload.decodeClips(for: .clips),
       audioTracks: try payload.decodeModels(AudioTrack.self, for: .audioTracks),
@@ -100,7 +100,7 @@ public struct CompositionCodec: ModelCodec {
 /// captions (``AudioModule``, ``CaptionsModule``), registered by their own modules.
 public enum CompositionModule: RegistryModule {
   /// Registers the `composition`, `crop`, `preset` and `quality` model codecs.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(model: CompositionCodec())
     try registry.register(model: CropCodec())
     try registry.register(model: PresetCodec())

@@ -20,7 +20,7 @@ public struct CropCodec: ModelCodec {
   ///
   /// - Throws: ``PersistenceError`` for a non-finite number.
   public func encode(_ value: CropRegion, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.anchor, for: .anchor)
     try payload.encode(value.position, for: .position)
@@ -30,7 +30,7 @@ public struct CropCodec: ModelCodec {
   /// Reads a crop; all three fields are required.
   ///
   /// - Throws: ``PersistenceError`` naming the field's JSON pointer.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> CropRegion {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> CropRegion {
     CropRegion(
       position: try payload.decode(Position.self, for: .position),
       size: try payload.decode(Size.self, for: .size),

@@ -8,7 +8,7 @@ extension KeyedDecoder {
   /// - Parameter allowed: The keys the decoded case has.
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/unknownField(_:known:)`` at the
   ///   first other key, listing `allowed`.
-  func refuseKeys(other allowed: [Key]) throws(PersistenceError) {
+  func refuseKeys(other allowed: [Key]) throws {
     let names = allowed.map(\.rawValue)
     for key in object.keys where !names.contains(key) {
       throw PersistenceError(.unknownField(key, known: names), at: pointer.appending(key: key))

@@ -37,7 +37,7 @@ public struct PresetCodec: ModelCodec {
   ///
   /// - Throws: Never in practice; ``PersistenceError`` by the protocol's signature.
   public func encode(_ value: Preset, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     let kind: Kind
     switch value {
@@ -60,7 +60,7 @@ public struct PresetCodec: ModelCodec {
   ///
   /// - Throws: ``PersistenceError``: an unknown kind or codec, a custom field on another kind,
   ///   a missing custom field, or an integer that does not fit `Int`, with the JSON pointer.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Preset {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Preset {
     let kind = try payload.valueDecoder(for: .kind).enumeration(Kind.self, field: "preset")
     if kind != .custom {
       try payload.refuseKeys(other: [.kind])

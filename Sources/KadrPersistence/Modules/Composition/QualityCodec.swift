@@ -37,7 +37,7 @@ public struct QualityCodec: ModelCodec {
   ///
   /// - Throws: Never in practice; ``PersistenceError`` by the protocol's signature.
   public func encode(_ value: ExportQuality, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     let kind: Kind
     switch value {
@@ -57,7 +57,7 @@ public struct QualityCodec: ModelCodec {
   ///
   /// - Throws: ``PersistenceError``: an unknown kind, a field of another kind, a missing field,
   ///   or an integer that does not fit `Int`, with the JSON pointer.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> ExportQuality {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> ExportQuality {
     let kind = try payload.valueDecoder(for: .kind).enumeration(Kind.self, field: "quality")
     switch kind {
     case .automatic:

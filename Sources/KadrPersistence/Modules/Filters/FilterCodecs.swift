@@ -26,7 +26,7 @@ public struct MonoFilterCodec: FilterCodec {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/invalidValue(_:)`` when the
   ///   filter is not `.mono`.
   public func encode(_ value: Filter, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     guard case .mono = value else {
       throw FilterCodecs.wrongKind(value, expected: .mono, at: payload.pointer)
@@ -38,7 +38,7 @@ public struct MonoFilterCodec: FilterCodec {
   ///
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/invalidValue(_:)`` when
   ///   `scalar` is present and not 0.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Filter {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Filter {
     if let scalar = try payload.decodeIfPresent(Double.self, for: .scalar), scalar != 0 {
       throw payload.error(
         .invalidValue("A mono filter has no intensity: its scalar must be 0, not \(scalar)"),
@@ -76,7 +76,7 @@ public struct LUTFilterCodec: FilterCodec {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/invalidValue(_:)`` when the
   ///   filter is not a LUT.
   public func encode(_ value: Filter, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     guard case .lut(let table) = value else {
       throw FilterCodecs.wrongKind(value, expected: .lut, at: payload.pointer)
@@ -88,7 +88,7 @@ public struct LUTFilterCodec: FilterCodec {
   ///
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/invalidURL(_:)`` for a string
   ///   that is not an absolute URL.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Filter {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Filter {
     .lut(url: try payload.decode(URL.self, for: .url))
   }
 
@@ -127,7 +127,7 @@ public struct ChromaKeyFilterCodec: FilterCodec {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/invalidValue(_:)`` when the
   ///   filter is not a chroma key, or ``PersistenceError/Reason/nonFiniteNumber(field:)``.
   public func encode(_ value: Filter, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     guard case .chromaKey(let key) = value else {
       throw FilterCodecs.wrongKind(value, expected: .chromaKey, at: payload.pointer)
@@ -142,7 +142,7 @@ public struct ChromaKeyFilterCodec: FilterCodec {
   /// Reads the key colour's components and the threshold.
   ///
   /// - Throws: ``PersistenceError`` when a field is missing or not a number.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Filter {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Filter {
     let color = ColorComponents(
       r: try payload.decode(Double.self, for: .red),
       g: try payload.decode(Double.self, for: .green),

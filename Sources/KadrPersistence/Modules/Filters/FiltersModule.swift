@@ -6,7 +6,7 @@ import KadrPersistenceCore
 /// the kind's raw value (`sepia`, `lut`, …).
 public enum FiltersModule: RegistryModule {
   /// Registers the 13 built-in filter kinds.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(filter: ScalarFilterCodec.brightness)
     try registry.register(filter: ScalarFilterCodec.contrast)
     try registry.register(filter: ScalarFilterCodec.saturation)

@@ -78,7 +78,7 @@ public struct ScalarFilterCodec<Key: ScalarFilterKey>: FilterCodec {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/invalidValue(_:)`` when the
   ///   filter is of another kind, or ``PersistenceError/Reason/nonFiniteNumber(field:)``.
   public func encode(_ value: Filter, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     guard let number = scalar(value) else {
       throw FilterCodecs.wrongKind(value, expected: kind, at: payload.pointer)
@@ -89,7 +89,7 @@ public struct ScalarFilterCodec<Key: ScalarFilterKey>: FilterCodec {
   /// Reads the filter from `scalar`.
   ///
   /// - Throws: ``PersistenceError`` when `scalar` is missing or not a number.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Filter {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Filter {
     make(try payload.decode(Double.self, for: .scalar))
   }
 

@@ -33,7 +33,7 @@ public struct ImageClipCodec: ClipCodec {
   public var kindID: KindID { "image" }
 
   public func encode(_ value: ImageClip, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     // In canonical key order, so the payload is written once and never reordered. Without
     // its image the clip is left out whole (the members before it are discarded).
@@ -49,7 +49,7 @@ public struct ImageClipCodec: ClipCodec {
     try payload.encodeIfPresent(value.transformAnimation, for: .transformAnimation)
   }
 
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> ImageClip {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> ImageClip {
     let placement = try payload.decodeClipPlacement()
     return ImageClip(
       image: try payload.decodeImage(for: .imageToken),
@@ -88,7 +88,7 @@ extension ImageClipCodec.Key: ClipPlacementKeys {}
 /// The image module: registers ``ImageClipCodec``.
 public enum ImageModule: RegistryModule {
   /// Registers the `image` clip kind.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: ImageClipCodec())
   }
 }

@@ -33,12 +33,12 @@ public struct ImageOverlayCodec: OverlayCodec {
   public var kindID: KindID { "image" }
 
   public func encode(_ value: ImageOverlay, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     _ = try payload.encodeImageOverlayFields(of: value, image: value.image)
   }
 
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> ImageOverlay {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> ImageOverlay {
     let fields = try payload.decodeImageOverlayFields()
     return ImageOverlay(
       image: fields.image, position: fields.placement.position, size: fields.placement.size,

@@ -35,7 +35,7 @@ extension KeyedEncoder where Key: ImageOverlayKeys {
   ///   overlay is left out.
   /// - Throws: ``PersistenceError`` from a value or the image store.
   mutating func encodeImageOverlayFields(of overlay: some Overlay, image: PlatformImage)
-    throws(PersistenceError) -> Bool
+    throws -> Bool
   {
     guard try encode(requiredImage: image, for: .imageToken) else { return false }
     try encodeOverlayPlacement(of: overlay)
@@ -50,7 +50,7 @@ extension KeyedDecoder where Key: ImageOverlayKeys {
   ///
   /// - Throws: ``PersistenceError`` when a field is missing or malformed, or the token cannot be
   ///   resolved by the given store.
-  func decodeImageOverlayFields() throws(PersistenceError) -> ImageOverlayFields {
+  func decodeImageOverlayFields() throws -> ImageOverlayFields {
     ImageOverlayFields(
       image: try decodeImage(for: .imageToken),
       placement: try decodeOverlayPlacement(),

@@ -5,7 +5,7 @@ import KadrPersistenceCore
 /// ``StickerOverlayCodec``.
 public enum OverlaysModule: RegistryModule {
   /// Registers the `text`, `image` and `sticker` overlay kinds.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(overlay: TextOverlayCodec())
     try registry.register(overlay: ImageOverlayCodec())
     try registry.register(overlay: StickerOverlayCodec())

@@ -33,14 +33,14 @@ public struct StickerOverlayCodec: OverlayCodec {
   public var kindID: KindID { "sticker" }
 
   public func encode(_ value: StickerOverlay, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     guard try payload.encodeImageOverlayFields(of: value, image: value.image) else { return }
     try payload.encode(value.rotation, for: .rotation)
     try payload.encodeIfPresent(value.shadow, for: .shadow)
   }
 
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> StickerOverlay {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> StickerOverlay {
     let fields = try payload.decodeImageOverlayFields()
     return StickerOverlay(
       image: fields.image, position: fields.placement.position, size: fields.placement.size,
@@ -84,7 +84,7 @@ extension StickerOverlay.Shadow: PersistableValue {
   }
 
   /// Writes `{"color", "offset", "opacity", "radius"}`.
-  public func encodePersisted(to encoder: ValueEncoder) throws(PersistenceError) -> WrittenJSON? {
+  public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
     try object.encode(color, for: .color)
     try object.encode(offset, for: .offset)
@@ -94,7 +94,7 @@ extension StickerOverlay.Shadow: PersistableValue {
   }
 
   /// Reads a shadow; all four fields are required.
-  public static func decodePersisted(from decoder: ValueDecoder) throws(PersistenceError)
+  public static func decodePersisted(from decoder: ValueDecoder) throws
     -> StickerOverlay.Shadow
   {
     let object = try decoder.keyed(by: Key.self)

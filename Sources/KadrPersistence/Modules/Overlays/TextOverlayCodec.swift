@@ -21,7 +21,7 @@ public struct TextOverlayCodec: OverlayCodec {
   public var kindID: KindID { "text" }
 
   public func encode(_ value: TextOverlay, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encode(value.text, for: .text)
     try payload.encode(value.style, for: .style)
@@ -29,7 +29,7 @@ public struct TextOverlayCodec: OverlayCodec {
     try payload.encodeIfPresent(textAnimation: value.textAnimation, for: .textAnimation)
   }
 
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> TextOverlay {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> TextOverlay {
     let placement = try payload.decodeOverlayPlacement()
     return TextOverlay(
       text: try payload.decode(String.self, for: .text),

@@ -27,7 +27,7 @@ public struct FadeInCodec: TextAnimationCodec {
   /// `fadeIn`.
   public var kindID: KindID { "fadeIn" }
 
-  public func encode(_ value: FadeIn, to payload: inout KeyedEncoder<Key>) throws(PersistenceError)
+  public func encode(_ value: FadeIn, to payload: inout KeyedEncoder<Key>) throws
   {
     try payload.encodeTextAnimationTiming(duration: value.duration, beginTime: value.beginTime)
     try payload.encode(Double(value.from), for: .from)
@@ -35,7 +35,7 @@ public struct FadeInCodec: TextAnimationCodec {
 
   /// Reads a fade-in. An absent `from` gives the model's default, 0 (fully transparent); a `from`
   /// beyond the range of a `Float` is refused.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> FadeIn {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> FadeIn {
     let duration = try payload.decodeTextAnimationDuration()
     let beginTime = try payload.decodeTextAnimationBeginTime()
     guard let wide = try payload.decodeIfPresent(Double.self, for: .from) else {

@@ -27,14 +27,14 @@ public struct ScaleUpCodec: TextAnimationCodec {
   public var kindID: KindID { "scaleUp" }
 
   public func encode(_ value: ScaleUp, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encodeTextAnimationTiming(duration: value.duration, beginTime: value.beginTime)
     try payload.encode(Double(value.from), for: .from)
   }
 
   /// Reads a scale-up. An absent `from` gives the model's default, 0.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> ScaleUp {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> ScaleUp {
     ScaleUp(
       from: CGFloat(try payload.decodeIfPresent(Double.self, for: .from) ?? 0),
       duration: try payload.decodeTextAnimationDuration(),

@@ -27,14 +27,14 @@ public struct SlideInCodec: TextAnimationCodec {
   public var kindID: KindID { "slideIn" }
 
   public func encode(_ value: SlideIn, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     try payload.encodeTextAnimationTiming(duration: value.duration, beginTime: value.beginTime)
     try payload.encode(value.direction, for: .direction)
   }
 
   /// Reads a slide-in; the direction is required.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> SlideIn {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> SlideIn {
     SlideIn(
       direction: try payload.decode(SlideIn.Direction.self, for: .direction),
       duration: try payload.decodeTextAnimationDuration(),

@@ -5,7 +5,7 @@ import KadrPersistenceCore
 /// ``ScaleUpCodec``.
 public enum TextAnimationsModule: RegistryModule {
   /// Registers the `fadeIn`, `slideIn` and `scaleUp` text animation kinds.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(textAnimation: FadeInCodec())
     try registry.register(textAnimation: SlideInCodec())
     try registry.register(textAnimation: ScaleUpCodec())

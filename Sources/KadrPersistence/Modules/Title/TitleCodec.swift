@@ -17,7 +17,7 @@ public struct TitleCodec: ClipCodec {
   public var kindID: KindID { "title" }
 
   public func encode(_ value: TitleSequence, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     // In canonical key order, so the payload is written once and never reordered.
     try payload.encode(value.backgroundColor, for: .backgroundColor)
@@ -32,7 +32,7 @@ public struct TitleCodec: ClipCodec {
     try payload.encodeIfPresent(value.transformAnimation, for: .transformAnimation)
   }
 
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> TitleSequence {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> TitleSequence {
     let placement = try payload.decodeClipPlacement()
     return TitleSequence(
       text: try payload.decode(String.self, for: .text),
@@ -73,7 +73,7 @@ public struct TitleCodec: ClipCodec {
 /// The title module: registers ``TitleCodec``.
 public enum TitleModule: RegistryModule {
   /// Registers the `title` clip kind.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: TitleCodec())
   }
 }

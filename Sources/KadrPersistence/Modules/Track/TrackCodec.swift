@@ -18,7 +18,7 @@ public struct TrackCodec: ClipCodec {
   /// `track`.
   public var kindID: KindID { "track" }
 
-  public func encode(_ value: Track, to payload: inout KeyedEncoder<Key>) throws(PersistenceError) {
+  public func encode(_ value: Track, to payload: inout KeyedEncoder<Key>) throws {
     // In key order, so a track's clips are written without reordering.
     try payload.encode(clips: value.clips, for: .clips)
     try payload.encodeIfPresent(value.name, for: .name)
@@ -28,7 +28,7 @@ public struct TrackCodec: ClipCodec {
 
   /// Reads a track. A track always has a start time; a file without `startTime` gives
   /// ``Time/zero``, the start of a track built without one.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Track {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Track {
     Track(
       clips: try payload.decodeClips(for: .clips),
       startTime: try payload.decodeIfPresent(Time.self, for: .startTime) ?? .zero,
@@ -68,7 +68,7 @@ public struct TrackCodec: ClipCodec {
 /// The track module: registers ``TrackCodec``.
 public enum TrackModule: RegistryModule {
   /// Registers the `track` clip kind.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: TrackCodec())
   }
 }

@@ -33,7 +33,7 @@ public struct TransitionCodec: ClipCodec {
   public var kindID: KindID { "transition" }
 
   public func encode(_ value: Transition, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     switch value {
     case .fade(let duration):
@@ -51,7 +51,7 @@ public struct TransitionCodec: ClipCodec {
 
   /// Reads a transition; refuses an unknown kind, a slide without a direction, and a direction on
   /// a fade or a dissolve.
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> Transition {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> Transition {
     let kind = try payload.valueDecoder(for: .kind).enumeration(Kind.self, field: "transition kind")
     let duration = try payload.decode(Time.self, for: .duration)
     switch kind {
@@ -93,7 +93,7 @@ public struct TransitionCodec: ClipCodec {
 /// The transition module: registers ``TransitionCodec``.
 public enum TransitionModule: RegistryModule {
   /// Registers the `transition` clip kind.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: TransitionCodec())
   }
 }

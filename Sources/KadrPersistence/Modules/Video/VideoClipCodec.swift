@@ -34,7 +34,7 @@ public struct VideoClipCodec: ClipCodec {
   ///
   /// - Throws: ``PersistenceError`` for a non-finite number or from a filter's codec.
   public func encode(_ value: VideoClip, to payload: inout KeyedEncoder<Key>)
-    throws(PersistenceError)
+    throws
   {
     // In canonical key order, so the payload is written once and never reordered.
     try payload.encodeIfPresent(value.clipID, for: .clipID)
@@ -63,7 +63,7 @@ public struct VideoClipCodec: ClipCodec {
   /// - Throws: ``PersistenceError`` for a malformed field, an unknown filter kind, or filter
   ///   arrays of different lengths (``PersistenceError/Reason/mismatchedParallelArrays(_:)``, at
   ///   the payload's pointer).
-  public func decode(from payload: KeyedDecoder<Key>) throws(PersistenceError) -> VideoClip {
+  public func decode(from payload: KeyedDecoder<Key>) throws -> VideoClip {
     let filters = try payload.decodeFilters(for: .filters)
     let filterIDs = try payload.decode([FilterID].self, for: .filterIDs)
     let filterAnimations = try payload.decode([Animation<Double>?].self, for: .filterAnimations)
@@ -111,7 +111,7 @@ extension VideoClipCodec.Key: ClipPlacementKeys {}
 /// registers; register both to save filtered clips.
 public enum VideoModule: RegistryModule {
   /// Registers the `video` clip kind.
-  public static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  public static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: VideoClipCodec())
   }
 }
