@@ -49,7 +49,7 @@ struct RegistryTests {
     #expect(throws: RegistryError.self) { try registry.register(clip: ImpostorCodec()) }
     do {
       try registry.register(clip: ImpostorCodec())
-    } catch {
+    } catch let error as RegistryError {
       guard case .kindIDTaken(let kind, .clip, let existing, let new) = error else {
         Issue.record("unexpected \(error)")
         return

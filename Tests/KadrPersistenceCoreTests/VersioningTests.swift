@@ -127,7 +127,7 @@ struct VersioningTests {
     let error = try #require(throws: PersistenceError.self) {
       try Toy.coder().decode(ToyReel.self, from: Toy.bytes(json))
     }
-    guard case .schemaTooNew(2, 1) = error.reason else {
+    guard case .unsupportedSchema(2, 1) = error else {
       Issue.record("unexpected \(error.reason)")
       return
     }
@@ -175,7 +175,7 @@ struct VersioningTests {
     let error = try #require(throws: PersistenceError.self) {
       try gappy.decode(ToyReel.self, from: Toy.bytes(old))
     }
-    guard case .migrationGap(-1, 0) = error.reason else {
+    guard case .migrationUnavailable(-1, 0) = error else {
       Issue.record("unexpected \(error.reason)")
       return
     }

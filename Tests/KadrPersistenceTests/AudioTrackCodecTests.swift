@@ -70,7 +70,7 @@ struct AudioTrackCodecTests {
   @Test func nonFiniteVolumeIsRefusedNamingTheField() throws {
     let track = AudioTrack(url: URL(fileURLWithPath: "/a.m4a"), volumeLevel: .nan)
     let error = #expect(throws: PersistenceError.self) { try registry.encode(model: track) }
-    #expect(error.map { CompositionTestKit.caseName(of: $0.reason) } == "nonFiniteNumber")
+    #expect(error.map { $0.caseName } == "nonFiniteNumber")
     #expect(error?.pointer?.description == "/volumeLevel")
   }
 

@@ -57,7 +57,7 @@ struct CompositionLossTests {
   ) throws {
     let video = Self.video(compositor: compositor, window: window)
     let error = #expect(throws: PersistenceError.self) { try registry.encode(model: video) }
-    guard case .lossyContent(let losses)? = error?.reason else {
+    guard case .lossyContent(let losses)? = error else {
       Issue.record("expected lossyContent, got \(String(describing: error))")
       return
     }

@@ -58,7 +58,7 @@ enum CompositionTestKit {
     do {
       _ = try registry.decodeModel(type, from: value)
       return nil
-    } catch {
+    } catch let error as PersistenceError {
       return error
     }
   }
@@ -105,7 +105,7 @@ struct CompositionRefusal: Sendable, CustomTestStringConvertible {
     let error = try CompositionTestKit.decodingError(type, from: json, registry: registry)
     let thrown = try #require(error, "\(why): decoded", sourceLocation: sourceLocation)
     #expect(
-      CompositionTestKit.caseName(of: thrown.reason) == reason, "\(why): \(thrown)",
+      thrown.caseName == reason, "\(why): \(thrown)",
       sourceLocation: sourceLocation)
     #expect(
       thrown.pointer?.description == pointer, "\(why): \(thrown)", sourceLocation: sourceLocation)

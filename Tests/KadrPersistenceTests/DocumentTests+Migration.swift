@@ -67,8 +67,8 @@ struct DocumentMigrationTests {
     do {
       _ = try coder.decode(Video.self, from: Data(document.utf8))
       Issue.record("decoded")
-    } catch {
-      guard case .migrationGap(let from, let to) = error.reason else {
+    } catch let error as PersistenceError {
+      guard case .migrationUnavailable(let from, let to) = error else {
         Issue.record("unexpected \(error)")
         return
       }

@@ -94,8 +94,8 @@ struct DocumentTests {
     do {
       _ = try decode(refusal.json)
       Issue.record("\(refusal.why): decoded")
-    } catch {
-      #expect(CompositionTestKit.caseName(of: error.reason) == refusal.reason, "\(error)")
+    } catch let error as PersistenceError {
+      #expect(error.caseName == refusal.reason, "\(error)")
       #expect(error.pointer?.description == refusal.pointer, "\(error)")
     }
   }
@@ -104,8 +104,8 @@ struct DocumentTests {
     do {
       _ = try decode(#"{"schema":2,"video":"# + Self.emptyVideo + "}")
       Issue.record("decoded")
-    } catch {
-      guard case .schemaTooNew(let found, let supported) = error.reason else {
+    } catch let error as PersistenceError {
+      guard case .unsupportedSchema(let found, let supported) = error else {
         Issue.record("unexpected \(error)")
         return
       }

@@ -65,11 +65,11 @@ struct FileImageStoreHostileTests {
       try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
       try? Support.png(1).data.write(to: root.appendingPathComponent("secret.png"))
       let store = try FileImageStore(directory: directory)
-      let error = #expect(throws: FileImageStoreError.self, "\(why)") {
+      let error = storeError(FileImageStoreError.self, "\(why)") {
         try store.image(for: token)
       }
       #expect(error == .invalidToken(token, reason: reason), "\(why)")
-      let removed = try store.prune(keeping: [token])
+      let removed = try store.prunedTokens(keeping: [token])
       #expect(removed.isEmpty)
     }
   }
@@ -86,7 +86,7 @@ struct FileImageStoreHostileTests {
         at: directory.appendingPathComponent(name), withDestinationURL: outside)
       let store = try FileImageStore(directory: directory)
 
-      let error = #expect(throws: FileImageStoreError.self) {
+      let error = storeError(FileImageStoreError.self) {
         try store.image(for: "file:\(name)")
       }
       #expect(error == .notARegularFile("file:\(name)", found: .symbolicLink))
@@ -124,7 +124,7 @@ struct FileImageStoreHostileTests {
       try FileManager.default.createSymbolicLink(
         at: directory.appendingPathComponent(name), withDestinationURL: outside)
 
-      let removed = try FileImageStore(directory: directory).prune(keeping: [])
+      let removed = try FileImageStore(directory: directory).prunedTokens(keeping: [])
       #expect(removed == ["file:\(name)"])
       #expect(FileManager.default.fileExists(atPath: outside.path))
       #expect(Support.fileNames(in: directory).isEmpty)
@@ -141,7 +141,7 @@ struct FileImageStoreHostileTests {
       let file = directory.appendingPathComponent(String(token.dropFirst("file:".count)))
       try impostor.data.write(to: file)
 
-      let error = #expect(throws: FileImageStoreError.self) { try store.image(for: token) }
+      let error = storeError(FileImageStoreError.self) { try store.image(for: token) }
       #expect(error == .contentMismatch(token, actualHash: Support.hash(impostor.data)))
       #expect(error?.token == token)
       #expect(error?.errorDescription?.contains(token) == true)
@@ -153,7 +153,7 @@ struct FileImageStoreHostileTests {
       let bytes = Data("just text".utf8)
       let token = "file:\(Support.hash(bytes)).png"
       try bytes.write(to: directory.appendingPathComponent(String(token.dropFirst(5))))
-      let error = #expect(throws: FileImageStoreError.self) {
+      let error = storeError(FileImageStoreError.self) {
         try FileImageStore(directory: directory).image(for: token)
       }
       guard case .notAnImage(let named, _)? = error else {
@@ -169,7 +169,7 @@ struct FileImageStoreHostileTests {
       let png = Support.png(9)
       let token = "file:\(Support.hash(png.data)).jpg"
       try png.data.write(to: directory.appendingPathComponent(String(token.dropFirst(5))))
-      let error = #expect(throws: FileImageStoreError.self) {
+      let error = storeError(FileImageStoreError.self) {
         try FileImageStore(directory: directory).image(for: token)
       }
       #expect(error == .formatMismatch(token, found: .png))

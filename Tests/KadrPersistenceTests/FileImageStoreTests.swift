@@ -78,25 +78,37 @@ struct FileImageStoreTests {
     try await Support.withTemporaryDirectory { root in
       let notADirectory = root.appendingPathComponent("file")
       try Data("x".utf8).write(to: notADirectory)
-      let store = try FileImageStore(directory: notADirectory)
-      #expect {
-        try store.token(for: Support.png(1))
-      } throws: { error in
-        guard case .directoryUnavailable(let path, _)? = error as? FileImageStoreError else {
-          return false
-        }
-        return path == notADirectory.standardizedFileURL.path
+      let error = #expect(throws: PersistenceError.self) {
+        try FileImageStore(directory: notADirectory)
       }
+      guard case .fileSystem(let path, let underlying)? = error?.reason,
+        case .directoryUnavailable? = underlying as? FileImageStoreError
+      else {
+        Issue.record("expected a directory error, got \(String(describing: error))")
+        return
+      }
+      #expect(path == notADirectory.standardizedFileURL.path)
     }
   }
 
-  @Test func reportsAMissingFileByItsToken() async {
-    await Support.withTemporaryDirectory { directory in
+  @Test func createsItsDirectoryAsTheOriginalDoes() async throws {
+    try await Support.withTemporaryDirectory { root in
+      let directory = root.appendingPathComponent("a/b/images")
+      _ = try FileImageStore(directory: directory)
+      var isDirectory: ObjCBool = false
+      #expect(FileManager.default.fileExists(atPath: directory.path, isDirectory: &isDirectory))
+      #expect(isDirectory.boolValue)
+    }
+  }
+
+  @Test func reportsAMissingFileByItsToken() async throws {
+    try await Support.withTemporaryDirectory { directory in
       let store = try FileImageStore(directory: directory)
       let token = "file:\(Support.hash(Data("gone".utf8))).png"
-      let error = #expect(throws: FileImageStoreError.self) { try store.image(for: token) }
-      guard case .missingFile(let named, _)? = error else {
-        Issue.record("expected missingFile, got \(String(describing: error))")
+      // As in the original package: a missing image is imageUnresolvable(token:).
+      let error = #expect(throws: PersistenceError.self) { try store.image(for: token) }
+      guard case .imageUnresolvable(let named)? = error else {
+        Issue.record("expected imageUnresolvable, got \(String(describing: error))")
         return
       }
       #expect(named == token)
@@ -113,7 +125,7 @@ struct FileImageStoreTests {
       var damaged = image.data
       damaged[damaged.count - 1] ^= 0xFF
       try damaged.write(to: file)
-      #expect(throws: FileImageStoreError.self) { try store.image(for: token) }
+      storeError(FileImageStoreError.self) { try store.image(for: token) }
       #expect(try store.token(for: image) == token)
       #expect(try store.image(for: token).data == image.data)
     }
@@ -133,20 +145,20 @@ struct FileImageStoreTests {
         at: directory.appendingPathComponent(lookalikeDirectory),
         withIntermediateDirectories: false)
 
-      let removed = try store.prune(keeping: [kept, "https://example.com/a.png", "photo:1"])
+      let removed = try store.prunedTokens(keeping: [kept, "https://example.com/a.png", "photo:1"])
 
       #expect(removed == orphans.sorted())
       #expect(try store.storedTokens() == [kept])
       let remaining = Set(Support.fileNames(in: directory))
       #expect(remaining.isSuperset(of: foreign + [lookalikeDirectory]))
-      #expect(try store.prune(keeping: [kept]).isEmpty)
+      #expect(try store.prunedTokens(keeping: [kept]).isEmpty)
     }
   }
 
   @Test func prunesNothingWhenTheDirectoryDoesNotExist() throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kadr-missing-\(UUID().uuidString)")
-    #expect(try FileImageStore(directory: directory).prune(keeping: []).isEmpty)
+    #expect(try FileImageStore(directory: directory).prunedTokens(keeping: []).isEmpty)
   }
 
   @Test func storesEachImageOnceWhenAHundredTasksSaveAtOnce() async throws {

@@ -136,7 +136,7 @@ struct FilterCodecTests {
     do {
       _ = try registry.encode(filter: .sepia(intensity: .nan))
       Issue.record("a NaN intensity was written")
-    } catch {
+    } catch let error as PersistenceError {
       guard case .nonFiniteNumber(let field) = error.reason else {
         Issue.record("unexpected reason \(error.reason)")
         return

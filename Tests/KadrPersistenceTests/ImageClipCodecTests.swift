@@ -71,13 +71,13 @@ struct ImageClipCodecTests {
     let error = #expect(throws: PersistenceError.self) { try registry.encode(clip: clip) }
     let loss = try #require(error?.losses.first)
     #expect(error?.losses.count == 1)
-    #expect(loss.kind == .imageWithoutStore)
+    #expect(loss.kind == .image)
     #expect(loss.pointer == "/0/image/_0/imageToken")
     #expect(loss.location.contains("image PNG 1×1"), "\(loss.location)")
 
     let allowed = try registry.encode(clip: clip, options: CodingOptions(allowingLoss: true))
     #expect(allowed.json == nil)
-    #expect(allowed.lossReport.losses.map(\.kind) == [.imageWithoutStore])
+    #expect(allowed.lossReport.losses.map(\.kind) == [.image])
   }
 
   static let refusals: [Refusal] = [

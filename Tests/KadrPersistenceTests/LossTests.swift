@@ -55,33 +55,33 @@ let lossCases: [LossCase] = [
     pointer: "/video/multiInputCompositor", location: "composition", kind: .multiInputCompositor),
   LossCase(
     name: "custom timing in a speed curve", video: { Video { base.speed(.curved(lossyDouble)) } },
-    pointer: clip0 + "/speedCurve", location: "clips[0] (video a.mov)", kind: .customTiming),
+    pointer: clip0 + "/speedCurve", location: "clips[0] (video a.mov)", kind: .customTimingFunction),
   LossCase(
     name: "custom timing in a filter animation",
     video: { Video { base.filter(.sepia(), animation: lossyDouble).id("hero") } },
-    pointer: clip0 + "/filterAnimations/0", location: "clip “hero”", kind: .customTiming),
+    pointer: clip0 + "/filterAnimations/0", location: "clip “hero”", kind: .customTimingFunction),
   LossCase(
     name: "custom timing in a clip's transform animation",
     video: { Video { base.transform(.identity, animation: lossyTransform) } },
-    pointer: clip0 + "/transformAnimation", location: "clips[0] (video a.mov)", kind: .customTiming),
+    pointer: clip0 + "/transformAnimation", location: "clips[0] (video a.mov)", kind: .customTimingFunction),
   LossCase(
     name: "custom timing in a clip's opacity animation",
     video: { Video { base.opacity(1, animation: lossyDouble) } },
-    pointer: clip0 + "/opacityAnimation", location: "clips[0] (video a.mov)", kind: .customTiming),
+    pointer: clip0 + "/opacityAnimation", location: "clips[0] (video a.mov)", kind: .customTimingFunction),
   LossCase(
     name: "custom timing in an image clip's animation",
     video: { Video { ImageClip(photo).opacity(1, animation: lossyDouble).id("p") } },
-    pointer: "/video/clips/0/image/_0/opacityAnimation", location: "clip “p”", kind: .customTiming),
+    pointer: "/video/clips/0/image/_0/opacityAnimation", location: "clip “p”", kind: .customTimingFunction),
   LossCase(
     name: "custom timing in a title's animation",
     video: { Video { TitleSequence("T").transform(.identity, animation: lossyTransform).id("t") } },
-    pointer: "/video/clips/0/title/_0/transformAnimation", location: "clip “t”", kind: .customTiming
+    pointer: "/video/clips/0/title/_0/transformAnimation", location: "clip “t”", kind: .customTimingFunction
   ),
   LossCase(
     name: "custom timing in a clip inside a track",
     video: { Video { Track { TitleSequence("T").opacity(1, animation: lossyDouble) } } },
     pointer: "/video/clips/0/track/_0/clips/0/title/_0/opacityAnimation",
-    location: "clips[0] (track of 1 clip) › clips[0] (title \"T\")", kind: .customTiming),
+    location: "clips[0] (track of 1 clip) › clips[0] (title \"T\")", kind: .customTimingFunction),
   LossCase(
     name: "custom timing in an overlay's position animation",
     video: {
@@ -92,7 +92,7 @@ let lossCases: [LossCase] = [
         .id("logo"))
     },
     pointer: "/video/overlays/0/image/_0/positionAnimation", location: "overlay “logo”",
-    kind: .customTiming),
+    kind: .customTimingFunction),
   LossCase(
     name: "custom timing in a sticker's size animation",
     video: {
@@ -103,15 +103,15 @@ let lossCases: [LossCase] = [
     },
     pointer: "/video/overlays/0/sticker/_0/sizeAnimation",
     location: "overlays[0] (sticker PNG 1×1)",
-    kind: .customTiming),
+    kind: .customTimingFunction),
   LossCase(
     name: "a text animation with no codec",
     video: { Video { base }.overlay(TextOverlay("Hi").animation(Typewriter()).id("hi")) },
     pointer: "/video/overlays/0/text/_0/textAnimation", location: "overlay “hi”",
-    kind: .textAnimationWithoutCodec(type: String(reflecting: Typewriter.self))),
+    kind: .textAnimation),
   LossCase(
     name: "an image with no store", video: { Video { ImageClip(photo).id("p") } },
-    pointer: "/video/clips/0/image/_0/imageToken", location: "clip “p”", kind: .imageWithoutStore,
+    pointer: "/video/clips/0/image/_0/imageToken", location: "clip “p”", kind: .image,
     withoutStore: true),
   LossCase(
     name: "a clip of an unregistered type",

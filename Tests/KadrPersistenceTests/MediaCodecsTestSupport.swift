@@ -71,7 +71,7 @@ enum MediaCodecs {
     }
     guard let error else { return }
     #expect(
-      caseName(of: error.reason) == expectedCase, "\(error)", sourceLocation: sourceLocation)
+      error.caseName == expectedCase, "\(error)", sourceLocation: sourceLocation)
     #expect(error.pointer?.description == pointer, "\(error)", sourceLocation: sourceLocation)
   }
 

@@ -50,7 +50,7 @@ struct OverlayCodecTests {
     let registry = try MediaCodecs.registry()
     let overlay = try registry.decodeOverlay(from: MediaCodecs.read(fixture))
     let error = #expect(throws: PersistenceError.self) { try registry.encode(overlay: overlay) }
-    #expect(error?.losses.map(\.kind) == [.imageWithoutStore])
+    #expect(error?.losses.map(\.kind) == [.image])
   }
 
   @Test func reportsAnImageWithoutAStoreAsLossAndLeavesTheOverlayOut() throws {
@@ -61,7 +61,7 @@ struct OverlayCodecTests {
     for (overlay, kind) in zip(overlays, ["image", "sticker"]) {
       let error = #expect(throws: PersistenceError.self) { try registry.encode(overlay: overlay) }
       let loss = try #require(error?.losses.first)
-      #expect(loss.kind == .imageWithoutStore)
+      #expect(loss.kind == .image)
       #expect(loss.pointer == "/0/\(kind)/_0/imageToken")
       #expect(loss.location.contains("\(kind) PNG 1×1"), "\(loss.location)")
       let allowed = try registry.encode(

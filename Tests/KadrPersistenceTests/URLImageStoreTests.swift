@@ -52,7 +52,7 @@ struct URLImageStoreTests {
       _ = try await store.prefetch([token])
       return nil
     } catch {
-      return error
+      return (error as? PersistenceError)?.underlyingError as? URLImageStoreError
     }
   }
 
@@ -197,7 +197,7 @@ struct URLImageStoreTests {
   @Test func servesOnlyPrefetchedTokensSynchronously() throws {
     let store = URLImageStore()
     let token = "https://example.com/a.png"
-    let error = #expect(throws: URLImageStoreError.self) { try store.image(for: token) }
+    let error = storeError(URLImageStoreError.self) { try store.image(for: token) }
     #expect(error == .notPrefetched(token))
     #expect(error?.recoverySuggestion?.contains("prefetch") == true)
   }

@@ -22,7 +22,7 @@ struct VideoClipCodecLossTests {
     let error = try #require(throws: PersistenceError.self) {
       try Support.registry().encode(clip: clip)
     }
-    #expect(Support.caseName(error.reason) == "lossyContent")
+    #expect(error.caseName == "lossyContent")
     #expect(error.losses.count == 2)
     for loss in error.losses {
       #expect(loss.kind == .compositor)
@@ -52,7 +52,7 @@ struct VideoClipCodecLossTests {
     let error = try #require(throws: PersistenceError.self) {
       try Support.registry().encode(clip: clip)
     }
-    #expect(error.losses.map(\.kind) == [.customTiming])
+    #expect(error.losses.map(\.kind) == [.customTimingFunction])
     #expect(error.losses.first?.pointer == "/0/video/_0/filterAnimations/0")
 
     let encoded = try Support.registry().encode(

@@ -34,7 +34,7 @@ enum VideoFilterTestSupport {
       try body()
       return ("(no error)", "")
     } catch let error as PersistenceError {
-      return (caseName(error.reason), error.pointer?.description ?? "(no pointer)")
+      return (error.caseName, error.pointer?.description ?? "(no pointer)")
     } catch {
       return ("(not a PersistenceError: \(error))", "")
     }

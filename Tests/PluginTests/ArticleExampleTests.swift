@@ -50,7 +50,7 @@ struct ArticleExampleTests {
     var printed: [String] = []
     do {
       _ = try KadrCoding.data(for: video)
-    } catch {
+    } catch let error as PersistenceError {
       for loss in error.losses { printed.append("\(loss)") }
     }
     #expect(
@@ -99,7 +99,7 @@ struct ArticleExampleTests {
     var messages: [String] = []
     do {
       _ = try KadrCoding.video(from: data)
-    } catch {
+    } catch let error as PersistenceError {
       messages = [
         error.errorDescription ?? "", error.recoverySuggestion ?? "",
         error.pointer?.description ?? "",
@@ -125,7 +125,7 @@ struct ArticleExampleTests {
 
   /// "Adding a clip kind", "Registering" (the module as the article declares it).
   private enum ArticleCountdownPlugin: RegistryModule {
-    static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+    static func register(in registry: inout CodecRegistry) throws {
       try registry.register(clip: CountdownCodec())
     }
   }
@@ -166,8 +166,8 @@ struct ArticleExampleTests {
     try data.write(to: projectURL)
     let saved = try Data(contentsOf: projectURL)
     let coder = KadrCoder()
-    let referenced = coder.registry.imageTokens(in: try coder.documentCoder.readJSON(saved))
-    let removed = try store.prune(keeping: Set(referenced))
+    let referenced = try coder.imageTokens(in: saved)
+    let removed = try store.prunedTokens(keeping: Set(referenced))
     #expect(removed.count == 1)
     #expect(try store.storedTokens() == referenced)
   }

@@ -39,7 +39,7 @@ struct SchemaMigrationTests {
     let error = try #require(throws: PersistenceError.self) {
       try Plugin.coder(migrations: chain).video(from: Data(text.utf8))
     }
-    guard case .migrationGap(let from, let to) = error.reason else {
+    guard case .migrationUnavailable(let from, let to) = error else {
       Issue.record("unexpected \(error.reason)")
       return
     }

@@ -38,7 +38,7 @@ private struct ForgetfulStampCodec: ClipCodec {
 }
 
 private enum StampModule: RegistryModule {
-  static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: ForgetfulStampCodec())
   }
 }

@@ -66,3 +66,23 @@ public final class PrefetchedImageStore: TokenRecallingImageStore, Sendable {
     tokensByImage[ObjectIdentifier(image)]
   }
 }
+
+extension PrefetchedImageStore {
+  /// Every image token `document` refers to — clips at any depth of nested tracks, image and
+  /// sticker overlays, plugins' kinds — found with the default registry, without building the
+  /// composition: resolve them, then open the document with a store of the images.
+  ///
+  /// ```swift
+  /// let document = try KadrCoding.coder.readJSON(data)
+  /// var images: [String: PlatformImage] = [:]
+  /// for token in PrefetchedImageStore.tokens(in: document) {
+  ///   images[token] = try await photoLibrary.image(for: token)
+  /// }
+  /// let video = try KadrCoding.decode(document, images: PrefetchedImageStore(images))
+  /// ```
+  /// - Parameter document: A document value.
+  /// - Returns: The tokens.
+  public static func tokens(in document: KadrDocument) -> Set<String> {
+    Set(KadrCoding.coder.imageTokens(in: document))
+  }
+}

@@ -114,7 +114,7 @@ struct ToyReelCodec: ModelCodec {
 }
 
 enum ToyModule: RegistryModule {
-  static func register(in registry: inout CodecRegistry) throws(RegistryError) {
+  static func register(in registry: inout CodecRegistry) throws {
     try registry.register(clip: CountdownCodec())
     try registry.register(clip: GroupCodec())
     try registry.register(model: ToyReelCodec())

@@ -89,9 +89,11 @@ struct DocumentProbe: Sendable {
     let opened: DecodedDocument<Video>
     do {
       opened = try mode.coder.open(Data(bytes), images: mode.images)
-    } catch {
+    } catch let error as PersistenceError {
       let problem = ErrorPlacement.problem(with: error, in: bytes) { tree.json }
       return (false, problem.map { [$0] } ?? [], error.lineAndColumn != nil)
+    } catch {
+      return (false, ["opening threw an error that is not a PersistenceError: \(error)"], false)
     }
     do {
       return (true, try problemsSaving(opened, mode: mode), false)

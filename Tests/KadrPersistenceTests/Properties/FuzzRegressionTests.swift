@@ -48,7 +48,7 @@ struct FuzzRegressionTests {
     do {
       _ = try KadrCoder().open(Data(bytes))
       #expect(finding.strictPointer == nil, "opened; expected a refusal")
-    } catch {
+    } catch let error as PersistenceError {
       #expect(error.pointer?.description == finding.strictPointer, "\(error)")
     }
   }

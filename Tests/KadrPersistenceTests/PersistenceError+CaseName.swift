@@ -1,0 +1,29 @@
+import Testing
+import KadrPersistenceCore
+
+extension PersistenceError {
+  /// The name of the detailed reason's case for a failure (`missingField`), else of the error's
+  /// own case (`lossyContent`).
+  var caseName: String {
+    let value: Any = reason ?? self
+    return Mirror(reflecting: value).children.first?.label ?? String(describing: value)
+  }
+}
+
+/// Runs `body`, which must throw the ``PersistenceError`` of a built-in image store, and returns
+/// the store's own error under it (``PersistenceError/underlyingError``), recording an issue
+/// when `body` does not throw or throws something else.
+func storeError<E: Error>(
+  _ type: E.Type, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
+  _ body: () throws -> Void
+) -> E? {
+  let error = #expect(throws: PersistenceError.self, comment, sourceLocation: sourceLocation) {
+    try body()
+  }
+  guard let error else { return nil }
+  guard let underlying = error.underlyingError as? E else {
+    Issue.record("expected a \(E.self) under \(error)", sourceLocation: sourceLocation)
+    return nil
+  }
+  return underlying
+}
