@@ -1,0 +1,129 @@
+import Foundation
+import KadrPersistence
+import Testing
+
+/// Error handling written the way apps write it (and the original kadr-persistence's README
+/// shows): this target imports only the public products and builds with warnings as errors.
+@Suite("Errors, as apps handle them")
+struct ErrorHandlingTests {
+  private let clip = VideoClip(url: URL(fileURLWithPath: "/media/hero.mov"))
+  private let curve = Animation<Double>.keyframes(
+    [.at(0, value: 0), .at(1, value: 1)], timing: .custom { $0 * $0 })
+
+  @Test func lossyContentIsMatchedOnTheErrorItself() throws {
+    let video = Video { clip.id("hero").compositor { frame, _ in frame } }
+    do {
+      _ = try KadrCoding.data(for: video)
+      Issue.record("saving a compositor was not refused")
+    } catch let error as PersistenceError {
+      guard case let .lossyContent(items) = error else {
+        Issue.record("expected lossyContent, got \(error)")
+        return
+      }
+      #expect(items.count == 1)
+      #expect(items[0].kind == .compositor)
+      #expect(items[0].location.contains("hero"))
+      #expect(error.recoverySuggestion != nil)
+    }
+  }
+
+  @Test func theOriginalsLossKindsAreTheNamesToMatch() {
+    let video = Video {
+      clip.id("fader").opacity(1, animation: curve)
+      ImageClip(PlatformImage.solidColor(.red), duration: 2).id("photo")
+    }
+    let lost: [Lossy] = KadrCoding.lossyContent(in: video)
+    #expect(lost.map(\.kind) == [.customTimingFunction, .image])
+    #expect(lost.first { $0.kind == .image }?.location.contains("photo") == true)
+  }
+
+  @Test func lossesHaveASentenceForTheUser() throws {
+    let video = Video {
+      VideoClip(url: URL(fileURLWithPath: "/media/a.mov"))
+      clip.compositor { frame, _ in frame }
+    }
+    let error = #expect(throws: PersistenceError.self) { try KadrCoding.data(for: video) }
+    let sentences = (error?.losses ?? []).map(\.describedForUser)
+    #expect(sentences.count == 1)
+    let sentence = try #require(sentences.first)
+    // The second clip, counted from one, named by its file; no JSON pointer, no 0-based index.
+    #expect(sentence.contains("clip 2"))
+    #expect(sentence.contains("hero.mov"))
+    #expect(!sentence.contains("/video"))
+    #expect(!sentence.contains("clips[1]"))
+    #expect(sentence.hasSuffix("."))
+  }
+
+  @Test func savingWithLossAllowedWritesTheRest() throws {
+    let video = Video { clip.id("hero").opacity(0.5).compositor { frame, _ in frame } }
+    let data = try KadrCoding.data(for: video, allowingLoss: true)
+    let reopened = try KadrCoding.video(from: data)
+    let first = try #require(reopened.clips.first as? VideoClip)
+    #expect(first.opacity == 0.5)
+    #expect(first.compositors.isEmpty)
+  }
+
+  @Test func aReasonIsMatchedInOneLine() throws {
+    let data = Data(#"{"schema":1,"video":{"clips":[]}}"#.utf8)
+    let error = #expect(throws: PersistenceError.self) { try KadrCoding.video(from: data) }
+    if case .missingField(let name) = error?.reason {
+      #expect(["audioTracks", "captions", "overlays", "preset", "quality"].contains(name))
+    } else {
+      Issue.record("expected a missing field, got \(String(describing: error))")
+    }
+    #expect(error?.pointer?.description == "/video")
+  }
+
+  @Test func errorsAreEquatable() throws {
+    let data = Data(#"{"schema":2,"video":{}}"#.utf8)
+    #expect(throws: PersistenceError.unsupportedSchema(found: 2, supported: 1)) {
+      try KadrCoding.video(from: data)
+    }
+    #expect(PersistenceError.malformed("x") != PersistenceError.malformed("y"))
+  }
+
+  @Test func aDocumentWithImagesAndNoStoreIsRefused() throws {
+    let store = FrameStore()
+    let video = Video { ImageClip(PlatformImage.solidColor(.blue), duration: 1) }
+    let data = try KadrCoding.data(for: video, images: store)
+    do {
+      _ = try KadrCoding.video(from: data)
+      Issue.record("opened without a store")
+    } catch let error as PersistenceError {
+      guard case let .missingImageStore(token) = error else {
+        Issue.record("expected missingImageStore, got \(error)")
+        return
+      }
+      #expect(token == "frames:1")
+    }
+    // Carrying the tokens through is a choice made by name.
+    let carried = try KadrCoding.video(from: data, images: UnresolvedImageStore())
+    #expect(carried.clips.count == 1)
+  }
+}
+
+/// An app's own image store with an error of its own, as apps write them.
+final class FrameStore: ImageStore, @unchecked Sendable {
+  // @unchecked Sendable: `images` is read and written only while `lock` is held.
+  private let lock = NSLock()
+  private var images: [String: PlatformImage] = [:]
+
+  struct Failure: Error, TokenNamingError, CustomStringConvertible {
+    var failedToken: String?
+    var description: String { "the frame server has no frame \(failedToken ?? "?")" }
+  }
+
+  func token(for image: PlatformImage) throws -> String {
+    lock.withLock {
+      let token = "frames:\(images.count + 1)"
+      images[token] = image
+      return token
+    }
+  }
+
+  func image(for token: String) throws -> PlatformImage {
+    if token == "frames:broken" { throw PersistenceError.malformed("The frame list is damaged.") }
+    guard let image = lock.withLock({ images[token] }) else { throw Failure(failedToken: token) }
+    return image
+  }
+}
