@@ -192,11 +192,11 @@ struct ImageClipTests {
     #expect(exact.image == clip.image)
   }
 
-  @Test func storesDurationUnderItsOwnName() {
+  @Test func storesDurationUnderKadrsName() {
     let labels = Mirror(reflecting: ImageClip(image)).children.compactMap(\.label)
     #expect(
       labels == [
-        "image", "duration", "backgroundColor", "audioURL", "clipID", "startTime", "transform",
+        "image", "_duration", "backgroundColor", "audioURL", "clipID", "startTime", "transform",
         "transformAnimation", "opacity", "opacityAnimation",
       ])
   }

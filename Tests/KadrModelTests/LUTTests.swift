@@ -122,7 +122,9 @@ struct LUTTests {
     } catch {
       #expect(error.url == url)
       #expect(error.line == nil)
-      #expect(error.errorDescription?.contains(url.path) == true)
+      #expect(error.errorDescription?.contains("'\(url.lastPathComponent)'") == true)
+      #expect(error.errorDescription?.contains("/nonexistent") == false)
+      #expect(error.errorDescription?.hasSuffix("..") == false)
     }
   }
 

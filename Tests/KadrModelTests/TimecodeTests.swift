@@ -28,9 +28,26 @@ struct TimecodeTests {
     #expect(Timecode(fps: .fps30).parse(text) == nil)
   }
 
-  @Test func invalidAndNegativeTimesHaveNoTimecode() {
+  @Test(arguments: [
+    // Negative times clamp to zero, as kadr's Timecode does.
+    Time(seconds: -5), Time(value: -1, timescale: 30), Time(value: .min, timescale: 1),
+  ])
+  func negativeTimesClampToZero(time: Time) {
+    #expect(Timecode(fps: .fps30).format(time) == "00:00:00:00")
+  }
+
+  @Test func invalidTimeHasNoTimecode() {
     #expect(Timecode(fps: .fps30).format(.invalid) == "--:--:--:--")
-    #expect(Timecode(fps: .fps30).format(Time(value: -1, timescale: 1)) == "--:--:--:--")
+  }
+
+  @Test func veryLongTimesAreFormattedExactly() {
+    // Int64.max seconds: the frame count would overflow Int64 at 30 fps, the timecode does not.
+    #expect(
+      Timecode(fps: .fps30).format(Time(value: .max, timescale: 1)) == "2562047788015215:30:07:00")
+    // 599/600 s at the largest custom rate: ⌊599 × Int.max / 600⌋, below the rate.
+    #expect(
+      Timecode(fps: .custom(.max)).format(Time(value: 599, timescale: 600))
+        == "00:00:00:9207999750126684513")
   }
 
   @Test func sampleVideoIsFourEqualColourBars() throws {

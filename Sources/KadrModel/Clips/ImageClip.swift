@@ -2,15 +2,13 @@ import Foundation
 
 /// A still image shown for a fixed duration, optionally with its own audio.
 ///
-/// Unlike kadr, whose duration is an internal stored `_duration` behind a computed `duration`,
-/// the duration here is the stored property ``duration`` itself: the persistence layer reflects
-/// stored properties by name, and the value is the same.
+/// As in kadr, the duration is stored in an internal `_duration` behind the public, read-only
+/// ``duration``, so that reflection (`Mirror`) over an image clip sees what it sees over kadr's.
 public struct ImageClip: Clip, Sendable {
   /// The image shown.
   public let image: PlatformImage
-  /// How long the image is shown. Kept as given: a negative or ``Time/invalid`` duration is not
-  /// corrected here.
-  public let duration: Time
+  /// How long the image is shown, stored behind ``duration`` under kadr's name.
+  let _duration: Time
   /// A fill outside the image (stored, as kadr stores it; kadr's engine does not read it).
   public let backgroundColor: PlatformColor?
   /// Audio played for the clip's duration, truncated to it.
@@ -27,6 +25,10 @@ public struct ImageClip: Clip, Sendable {
   public let opacity: Double?
   /// An animation of the opacity over clip-relative time.
   public let opacityAnimation: Animation<Double>?
+
+  /// How long the image is shown. Kept as given: a negative or ``Time/invalid`` duration is not
+  /// corrected here.
+  public var duration: Time { _duration }
 
   /// Creates a clip that shows `image` for `duration`.
   ///
@@ -66,7 +68,7 @@ public struct ImageClip: Clip, Sendable {
     opacity: Double? = nil, opacityAnimation: Animation<Double>? = nil
   ) {
     self.image = image
-    self.duration = duration
+    self._duration = duration
     self.backgroundColor = backgroundColor
     self.audioURL = audioURL
     self.clipID = clipID

@@ -14,11 +14,8 @@ public struct TitleSequence: Clip, Sendable {
   public internal(set) var style: TextStyle
   /// The fill behind the text.
   public internal(set) var backgroundColor: PlatformColor
-  /// How long the title lasts.
-  ///
-  /// kadr stores this in an internal `_duration` behind a computed `duration`; we store it
-  /// directly as a public constant, which reads the same and lets a decoder set it.
-  public internal(set) var duration: Time
+  /// How long the title lasts, stored behind ``duration`` under kadr's name.
+  var _duration: Time
   /// The title's identity, if it was given one.
   public internal(set) var clipID: ClipID?
   /// An explicit composition time set with `at(time:)`; `nil` joins the main chain.
@@ -31,6 +28,12 @@ public struct TitleSequence: Clip, Sendable {
   public internal(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
   public internal(set) var opacityAnimation: Animation<Double>?
+
+  /// How long the title lasts.
+  ///
+  /// As in kadr, it is stored in an internal `_duration` behind this read-only property, so that
+  /// reflection (`Mirror`) over a title sees what it sees over kadr's. The initialisers set it.
+  public var duration: Time { _duration }
 
   /// Creates a title lasting `duration` seconds (timescale 600).
   ///
@@ -83,7 +86,7 @@ public struct TitleSequence: Clip, Sendable {
     self.text = text
     self.style = style
     self.backgroundColor = backgroundColor
-    self.duration = duration
+    self._duration = duration
     self.clipID = clipID
     self.startTime = startTime
     self.transform = transform

@@ -1,7 +1,6 @@
 import Foundation
 
 extension Video {
-  /// Returns a copy with `change` applied; every field it does not touch is kept.
   /// Returns a copy with `captions` added after the existing ones (appends).
   ///
   /// - Parameter captions: The captions to add.

@@ -7,7 +7,11 @@ import Foundation
 /// and keeps every other field.
 public struct Video: Sendable {
   /// The top-level timeline, including transitions and tracks.
-  public internal(set) var clips: [any Clip]
+  ///
+  /// Any change to it inside the module recomputes ``duration``.
+  public internal(set) var clips: [any Clip] {
+    didSet { duration = Video.plainSum(of: clips) }
+  }
   /// Background audio tracks, in declaration order.
   public internal(set) var audioTracks: [AudioTrack]
   /// The export format.
@@ -24,6 +28,20 @@ public struct Video: Sendable {
   public internal(set) var quality: ExportQuality
   /// Captions written into the export as timed metadata.
   public internal(set) var captions: [Caption]
+  /// kadr's naive duration: the plain sum of the durations of every top-level clip.
+  ///
+  /// Transitions, tracks and `at(time:)` clips are all added; start times and overlaps are
+  /// ignored, so `A(5 s) + dissolve(0.5 s) + B(5 s)` gives 10.5 s although the engine renders
+  /// 9.5 s (``layout`` has the real timeline). An empty timeline gives zero. When a clip's
+  /// duration is invalid or the exact sum overflows, the result is ``Time/invalid`` rather than a
+  /// trap.
+  ///
+  /// As in kadr (since 0.13), it is a stored property, computed when the composition is built and
+  /// again whenever ``clips`` changes, so that reflection (`Mirror`) over a composition sees what
+  /// it sees over kadr's. It is never saved: opening a document computes it from the clips. The
+  /// durations are read once, so a clip whose duration could change later (a class) is not
+  /// followed, as in kadr.
+  public private(set) var duration: Time
 
   /// Creates a composition from a block of clips; an empty block `Video { }` is allowed.
   ///
@@ -59,16 +77,11 @@ public struct Video: Sendable {
     self.compositorWindow = compositorWindow
     self.quality = quality
     self.captions = captions
+    self.duration = Video.plainSum(of: clips)
   }
 
-  /// kadr's naive duration: the plain sum of the durations of every top-level clip.
-  ///
-  /// Transitions, tracks and `at(time:)` clips are all added; start times and overlaps are
-  /// ignored, so `A(5 s) + dissolve(0.5 s) + B(5 s)` gives 10.5 s although the engine renders
-  /// 9.5 s. An empty timeline gives zero. kadr stores this value at init; here it is computed on
-  /// each read, so it always matches ``clips`` and is never saved. When a clip's duration is
-  /// invalid or the exact sum overflows, the result is ``Time/invalid`` rather than a trap.
-  public var duration: Time {
+  /// The plain sum of the durations of `clips`; ``Time/invalid`` on overflow.
+  private static func plainSum(of clips: [any Clip]) -> Time {
     clips.reduce(Time.zero) { $0 + $1.duration }
   }
 }

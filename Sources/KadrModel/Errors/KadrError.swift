@@ -2,8 +2,14 @@ import Foundation
 
 /// What went wrong while building or exporting a composition, as kadr reports it.
 ///
-/// Each case carries what was wrong; ``errorDescription`` says it in a sentence and
-/// ``recoverySuggestion`` says how to fix it.
+/// Each case carries what was wrong; ``errorDescription`` says it in a sentence,
+/// ``failureReason`` adds the detail where the case has one (a LUT's parser message), and
+/// ``recoverySuggestion`` says how to fix it where there is something to fix (not for
+/// ``cancelled``, ``exportFailed(underlying:)`` or ``notYetImplemented(_:)``, as in kadr).
+///
+/// A URL is named by its file name alone (`clip-04.mov`), never by its whole path: these texts
+/// end up in alerts, where a sandbox path is noise to the user and shows the device's layout.
+/// The case's URL keeps the whole location for the developer.
 public enum KadrError: Error, Sendable, LocalizedError {
   /// A URL points nowhere usable (not a file, or not readable).
   case invalidURL(URL)
@@ -17,56 +23,62 @@ public enum KadrError: Error, Sendable, LocalizedError {
   case cancelled
   /// A feature is not implemented yet; the text names it.
   case notYetImplemented(String)
-  /// A transition is misplaced or too long; the text says which rule it breaks.
+  /// A transition is misplaced or too long; the text is a sentence saying which rule it breaks,
+  /// and is the error's description as it is.
   case invalidTransition(String)
   /// A speed is outside 0.25…4.
   case invalidSpeed(Double)
   /// A ducking level is outside 0…1.
   case invalidDuckingLevel(Double)
-  /// A LUT file could not be used; `reason` says why.
+  /// A LUT file could not be used; `reason` says why (the parser's message).
   case invalidLUT(URL, reason: String)
 
   /// What went wrong, in one sentence.
   public var errorDescription: String? {
     switch self {
     case .invalidURL(let url):
-      return "The URL \(url.absoluteString) does not point to a readable media file."
+      return "The file '\(url.nameForMessages)' is not a readable media file."
     case .unsupportedFormat(let description):
-      return "The media format is not supported: \(description)."
+      return "The media format is not supported: \(description.endingAsSentence)"
     case .noClipsProvided:
       return "The composition has no clips, so there is nothing to export."
     case .exportFailed(let underlying):
-      return "The export failed: \(underlying.localizedDescription)"
+      return "The export failed: \(underlying.localizedDescription.endingAsSentence)"
     case .cancelled:
       return "The export was cancelled."
     case .notYetImplemented(let feature):
       return "\(feature) is not implemented yet."
-    case .invalidTransition(let reason):
-      return "A transition cannot be used here: \(reason)."
+    case .invalidTransition(let sentence):
+      return sentence
     case .invalidSpeed(let speed):
       return "The speed \(speed) is outside the supported range 0.25…4."
     case .invalidDuckingLevel(let level):
       return "The ducking level \(level) is outside the range 0…1."
     case .invalidLUT(let url, let reason):
-      return "The LUT file \(url.absoluteString) cannot be used: \(reason)."
+      return "The LUT file '\(url.nameForMessages)' cannot be used: \(reason.endingAsSentence)"
     }
   }
 
-  /// How to fix it.
+  /// Why it went wrong: the parser's reason for ``invalidLUT(_:reason:)``, `nil` otherwise.
+  public var failureReason: String? {
+    switch self {
+    case .invalidLUT(_, let reason): reason
+    default: nil
+    }
+  }
+
+  /// How to fix it; `nil` when there is nothing the user can fix (``cancelled``,
+  /// ``exportFailed(underlying:)``, ``notYetImplemented(_:)``).
   public var recoverySuggestion: String? {
     switch self {
     case .invalidURL:
-      return "Check that the file exists at that path and that the app may read it."
+      return "Check that the file exists and that the app may read it."
     case .unsupportedFormat:
       return "Convert the file to a common format (H.264 or HEVC video, AAC audio, PNG or JPEG)."
     case .noClipsProvided:
       return "Add at least one clip to the Video block before exporting."
-    case .exportFailed:
-      return "Check that the output location is writable and has free space, then export again."
-    case .cancelled:
-      return "Export again if the result is still wanted."
-    case .notYetImplemented:
-      return "Use another feature for now, or update to a version that implements this one."
+    case .exportFailed, .cancelled, .notYetImplemented:
+      return nil
     case .invalidTransition:
       return "Put each transition between two clips that have known, non-zero durations, "
         + "give it a positive duration that fits in both, and never place two in a row."

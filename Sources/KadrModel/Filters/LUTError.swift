@@ -2,7 +2,9 @@ import Foundation
 
 /// Why a `.cube` file could not be used as a ``LUT``.
 ///
-/// Every case names the file; every case about the file's contents names the 1-based line.
+/// Every case carries the file's URL; every case about the file's contents names the 1-based
+/// line. The messages name the file by its name alone (`grade.cube`), never by its whole path, as
+/// ``KadrError`` does.
 public enum LUTError: Error, Sendable, Hashable, LocalizedError {
   /// The file could not be read.
   case unreadable(url: URL, reason: String)
@@ -38,12 +40,12 @@ public enum LUTError: Error, Sendable, Hashable, LocalizedError {
     }
   }
 
-  /// What is wrong, naming the file and the line.
+  /// What is wrong, naming the file (by its name alone) and the line.
   public var errorDescription: String? {
-    let file = url.isFileURL ? url.path : url.absoluteString
+    let file = "'\(url.nameForMessages)'"
     switch self {
     case .unreadable(_, let reason):
-      return "The LUT file \(file) cannot be read: \(reason)."
+      return "The LUT file \(file) cannot be read: \(reason.endingAsSentence)"
     case .missingSize(_, let line):
       return "The LUT file \(file) has no LUT_3D_SIZE line before its data (line \(line))."
     case .badSize(_, let line, let text):

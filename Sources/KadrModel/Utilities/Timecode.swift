@@ -40,19 +40,24 @@ public struct Timecode: Sendable, Hashable {
     self.frameRate = fps
   }
 
-  /// The timecode of `time`, rounded down to a whole frame; `"--:--:--:--"` for an invalid or
-  /// negative time.
+  /// The timecode of `time`, rounded down to a whole frame.
+  ///
+  /// A negative time gives `00:00:00:00`, as in kadr. ``Time/invalid`` (which is no time at all)
+  /// gives `--:--:--:--`. Any valid time is formatted exactly, however long: the hours field
+  /// grows past two digits rather than wrapping.
   ///
   /// - Parameter time: A time.
   public func format(_ time: Time) -> String {
+    guard time.isValid else { return "--:--:--:--" }
+    guard time.value > 0 else { return "00:00:00:00" }
     let fps = Int64(frameRate.fps)
-    guard time.isValid, time >= .zero,
-      let frames = try? time.multiplied(by: fps).value / Int64(time.timescale)
-    else {
-      return "--:--:--:--"
-    }
-    let frame = frames % fps
-    let totalSeconds = frames / fps
+    let timescale = Int64(time.timescale)
+    // value = totalSeconds × timescale + rest, so the frame within the second is
+    // ⌊rest × fps / timescale⌋, which is below fps; the full-width product cannot overflow.
+    let totalSeconds = time.value / timescale
+    let rest = time.value % timescale
+    let product = rest.multipliedFullWidth(by: fps)
+    let frame = timescale.dividingFullWidth((product.high, product.low)).quotient
     let seconds = totalSeconds % 60
     let minutes = (totalSeconds / 60) % 60
     let hours = totalSeconds / 3600

@@ -35,6 +35,7 @@ public struct CompositionCodec: ModelCodec {
   /// The compositor and its window, which a file cannot hold.
   public var notEncoded: [NotEncodedField] {
     [
+      NotEncodedField("duration", reason: "recomputed from the clips on open"),
       NotEncodedField("multiInputCompositor", reason: "code; reported as loss when set"),
       NotEncodedField(
         Self.compositorWindowField,
