@@ -38,6 +38,10 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
+    // Tests written the way apps write them: the public products only, warnings as errors.
+    .testTarget(
+      name: "AppStyleTests", dependencies: ["KadrPersistence"],
+      swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),
     .testTarget(
       name: "KadrOTIOTests",
       dependencies: [

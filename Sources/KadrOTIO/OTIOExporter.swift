@@ -49,7 +49,7 @@ public struct OTIOExporter: Sendable {
   ///   - images: Where images are saved: a `FileImageStore`'s images are referenced by their
   ///     file URL, a URL store's by their URL, others by their token.
   /// - Returns: The file's bytes.
-  /// - Throws: `PersistenceError`: `PersistenceError/Reason/lossyContent(_:)` listing every
+  /// - Throws: `PersistenceError`: `PersistenceError/lossyContent(_:)` listing every
   ///   loss (unless ``allowingLoss``), or a value that cannot be written, with its pointer in the
   ///   composition's schema-1 document.
   public func export(_ video: Video, images: (any ImageStore)? = nil) throws

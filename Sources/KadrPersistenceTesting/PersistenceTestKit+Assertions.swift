@@ -127,7 +127,7 @@ extension PersistenceTestKit {
   }
 
   /// Throws the round trip's problems, if it has any.
-  static func check<Value>(_ trip: RoundTrip<Value>, allowingLoss: Bool) throws(RoundTripFailure)
+  static func check<Value>(_ trip: RoundTrip<Value>, allowingLoss: Bool) throws
     -> RoundTrip<Value>
   {
     var problems: [RoundTripFailure.Problem] = []

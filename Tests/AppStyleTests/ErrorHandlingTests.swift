@@ -16,7 +16,7 @@ struct ErrorHandlingTests {
       _ = try KadrCoding.data(for: video)
       Issue.record("saving a compositor was not refused")
     } catch let error as PersistenceError {
-      guard case let .lossyContent(items) = error else {
+      guard case .lossyContent(let items) = error else {
         Issue.record("expected lossyContent, got \(error)")
         return
       }
@@ -90,7 +90,7 @@ struct ErrorHandlingTests {
       _ = try KadrCoding.video(from: data)
       Issue.record("opened without a store")
     } catch let error as PersistenceError {
-      guard case let .missingImageStore(token) = error else {
+      guard case .missingImageStore(let token) = error else {
         Issue.record("expected missingImageStore, got \(error)")
         return
       }

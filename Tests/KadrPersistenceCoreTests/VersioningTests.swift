@@ -102,8 +102,7 @@ struct VersioningTests {
       var kindID: KindID { "com.example.countdown" }
       var payloadVersion: Int { 3 }
       var upgrades: [PayloadUpgrade] { [PayloadUpgrade(from: 2) { $0 }] }
-      func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws
-      {}
+      func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>) throws {}
       func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
         Countdown(from: 0, label: nil, duration: .zero)
       }

@@ -68,7 +68,7 @@ struct DocumentTests {
 
   static let refusals: [CompositionRefusal] = [
     CompositionRefusal(
-      #"{"schema":2,"video":"# + emptyVideo + "}", "schemaTooNew", at: "/schema",
+      #"{"schema":2,"video":"# + emptyVideo + "}", "unsupportedSchema", at: "/schema",
       "a newer schema is refused, not read best-effort"),
     CompositionRefusal(
       #"{"video":"# + emptyVideo + "}", "schemaMissing", at: "", "the schema is required"),

@@ -63,12 +63,12 @@ struct FileImageStoreTests {
     }
   }
 
-  @Test func createsItsDirectoryOnTheFirstSave() async throws {
+  @Test func createsItsDirectoryWhenCreated() async throws {
     try await Support.withTemporaryDirectory { root in
       let directory = root.appendingPathComponent("project/images")
       let store = try FileImageStore(directory: directory)
       #expect(try store.storedTokens().isEmpty)
-      #expect(!FileManager.default.fileExists(atPath: directory.path))
+      #expect(FileManager.default.fileExists(atPath: directory.path))
       let token = try store.token(for: Support.png(1))
       #expect(try store.storedTokens() == [token])
     }

@@ -109,7 +109,7 @@ struct FormatRefusalTests {
     let range = try #require(original.range(of: refusal.replace))
     let changed = original.replacingCharacters(in: range, with: refusal.with)
     let error = try #require(throws: PersistenceError.self) {
-      try KadrCoding.video(from: Data(changed.utf8))
+      try KadrCoding.video(from: Data(changed.utf8), images: UnresolvedImageStore())
     }
     #expect(error.pointer?.description == refusal.pointer, "\(error)")
     #expect(error.errorDescription?.isEmpty == false)
@@ -119,7 +119,7 @@ struct FormatRefusalTests {
   @Test func malformedJSONGivesLineAndColumn() throws {
     let text = "{\"schema\":1,\n\"video\": {\n  \"clips\": [,]\n}}"
     let error = try #require(throws: PersistenceError.self) {
-      try KadrCoding.video(from: Data(text.utf8))
+      try KadrCoding.video(from: Data(text.utf8), images: UnresolvedImageStore())
     }
     let position = try #require(error.lineAndColumn)
     #expect(position.line == 3)

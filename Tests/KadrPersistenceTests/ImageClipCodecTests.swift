@@ -30,7 +30,8 @@ struct ImageClipCodecTests {
 
   @Test func opensWithoutAStoreButCannotSaveThePlaceholderWithoutOne() throws {
     let registry = try MediaCodecs.registry()
-    let clip = try registry.decodeClip(from: MediaCodecs.read(Self.fixture))
+    let clip = try registry.decodeClip(
+      from: MediaCodecs.read(Self.fixture), images: UnresolvedImageStore())
     let image = try #require(clip as? ImageClip)
     #expect(image.image.pixelWidth == 1)
     MediaCodecs.expectRefusal("lossyContent", at: "") {

@@ -63,19 +63,23 @@ let lossCases: [LossCase] = [
   LossCase(
     name: "custom timing in a clip's transform animation",
     video: { Video { base.transform(.identity, animation: lossyTransform) } },
-    pointer: clip0 + "/transformAnimation", location: "clips[0] (video a.mov)", kind: .customTimingFunction),
+    pointer: clip0 + "/transformAnimation", location: "clips[0] (video a.mov)",
+    kind: .customTimingFunction),
   LossCase(
     name: "custom timing in a clip's opacity animation",
     video: { Video { base.opacity(1, animation: lossyDouble) } },
-    pointer: clip0 + "/opacityAnimation", location: "clips[0] (video a.mov)", kind: .customTimingFunction),
+    pointer: clip0 + "/opacityAnimation", location: "clips[0] (video a.mov)",
+    kind: .customTimingFunction),
   LossCase(
     name: "custom timing in an image clip's animation",
     video: { Video { ImageClip(photo).opacity(1, animation: lossyDouble).id("p") } },
-    pointer: "/video/clips/0/image/_0/opacityAnimation", location: "clip “p”", kind: .customTimingFunction),
+    pointer: "/video/clips/0/image/_0/opacityAnimation", location: "clip “p”",
+    kind: .customTimingFunction),
   LossCase(
     name: "custom timing in a title's animation",
     video: { Video { TitleSequence("T").transform(.identity, animation: lossyTransform).id("t") } },
-    pointer: "/video/clips/0/title/_0/transformAnimation", location: "clip “t”", kind: .customTimingFunction
+    pointer: "/video/clips/0/title/_0/transformAnimation", location: "clip “t”",
+    kind: .customTimingFunction
   ),
   LossCase(
     name: "custom timing in a clip inside a track",
@@ -138,7 +142,7 @@ let lossCases: [LossCase] = [
 struct LossTests {
   @Test(arguments: lossCases)
   func lossIsReportedWithItsLocation(_ lossCase: LossCase) throws {
-    let losses = try KadrCoding.lossyContent(in: lossCase.video(), images: lossCase.images)
+    let losses = KadrCoding.lossyContent(in: lossCase.video(), images: lossCase.images)
     #expect(losses.count == 1, "\(losses)")
     let loss = try #require(losses.first)
     #expect(loss.kind == lossCase.kind)

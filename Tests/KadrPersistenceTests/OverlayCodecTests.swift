@@ -48,7 +48,8 @@ struct OverlayCodecTests {
   @Test(arguments: [imageFixture, stickerFixture])
   func opensWithoutAStoreButCannotSaveThePlaceholderWithoutOne(_ fixture: String) throws {
     let registry = try MediaCodecs.registry()
-    let overlay = try registry.decodeOverlay(from: MediaCodecs.read(fixture))
+    let overlay = try registry.decodeOverlay(
+      from: MediaCodecs.read(fixture), images: UnresolvedImageStore())
     let error = #expect(throws: PersistenceError.self) { try registry.encode(overlay: overlay) }
     #expect(error?.losses.map(\.kind) == [.image])
   }

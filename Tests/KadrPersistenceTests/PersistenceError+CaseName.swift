@@ -1,5 +1,5 @@
-import Testing
 import KadrPersistenceCore
+import Testing
 
 extension PersistenceError {
   /// The name of the detailed reason's case for a failure (`missingField`), else of the error's
@@ -13,12 +13,13 @@ extension PersistenceError {
 /// Runs `body`, which must throw the ``PersistenceError`` of a built-in image store, and returns
 /// the store's own error under it (``PersistenceError/underlyingError``), recording an issue
 /// when `body` does not throw or throws something else.
+@discardableResult
 func storeError<E: Error>(
   _ type: E.Type, _ comment: Comment? = nil, sourceLocation: SourceLocation = #_sourceLocation,
-  _ body: () throws -> Void
+  _ body: () throws -> Any
 ) -> E? {
   let error = #expect(throws: PersistenceError.self, comment, sourceLocation: sourceLocation) {
-    try body()
+    _ = try body()
   }
   guard let error else { return nil }
   guard let underlying = error.underlyingError as? E else {

@@ -11,7 +11,9 @@ struct PrefetchedImageStoreTests {
     let image = Support.png(1)
     let store = PrefetchedImageStore(["photo:A": image])
     #expect(try store.image(for: "photo:A") === image)
-    #expect(throws: ImageStoreError.unknownToken("photo:B")) { try store.image(for: "photo:B") }
+    #expect(throws: PersistenceError.imageUnresolvable(token: "photo:B")) {
+      try store.image(for: "photo:B")
+    }
     #expect(store.tokens == ["photo:A"])
     #expect(store.count == 1)
   }
@@ -22,9 +24,7 @@ struct PrefetchedImageStoreTests {
     #expect(try store.token(for: image) == "photo:A")
     #expect(store.recalledToken(for: image) == "photo:A")
     // Equal bytes in another object are a new image, which this store cannot save.
-    #expect(throws: ImageStoreError.cannotStoreNewImages("prefetched image store")) {
-      try store.token(for: Support.png(1))
-    }
+    #expect(throws: PersistenceError.imageNotEncodable) { try store.token(for: Support.png(1)) }
     #expect(store.recalledToken(for: Support.png(1)) == nil)
   }
 

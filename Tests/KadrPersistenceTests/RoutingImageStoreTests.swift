@@ -46,9 +46,9 @@ struct RoutingImageStoreTests {
   func refusesATokenWithNoStoreForItsScheme(token: String, scheme: String) async throws {
     try await Support.withTemporaryDirectory { directory in
       let router = try makeRouter(directory: directory)
-      #expect(throws: ImageStoreError.noStoreForScheme(scheme, token: token)) {
-        try router.image(for: token)
-      }
+      #expect(
+        storeError(ImageStoreError.self) { _ = try router.image(for: token) }
+          == .noStoreForScheme(scheme, token: token))
     }
   }
 
@@ -90,9 +90,9 @@ struct RoutingImageStoreTests {
     var router = RoutingImageStore()
     try router.register(PrefetchedImageStore([:]), forScheme: "photo")
     #expect(router.writer == nil)
-    #expect(throws: ImageStoreError.cannotStoreNewImages("routing image store with no writer")) {
-      try router.token(for: Support.png(1))
-    }
+    #expect(
+      storeError(ImageStoreError.self) { _ = try router.token(for: Support.png(1)) }
+        == .cannotStoreNewImages("routing image store with no writer"))
   }
 
   @Test func refusesASecondStoreForAScheme() throws {

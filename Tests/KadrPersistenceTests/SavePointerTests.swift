@@ -32,7 +32,7 @@ struct SavePointerTests {
       [.at(.zero, value: 0), .at(Time(seconds: 1), value: 1)],
       timing: .custom { $0 })
     let clip = VideoClip(url: Self.url, opacity: 1, opacityAnimation: custom)
-    let losses = try KadrCoding.lossyContent(in: Self.nested(clip))
+    let losses = KadrCoding.lossyContent(in: Self.nested(clip))
     #expect(
       losses.map(\.pointer) == [
         "/video/clips/1/track/_0/clips/0/track/_0/clips/1/video/_0/opacityAnimation"

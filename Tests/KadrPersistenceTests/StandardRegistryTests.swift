@@ -7,14 +7,14 @@ struct StandardRegistryTests {
   @Test func theBroadFixtureRoundTripsByteForByte() throws {
     let fixture = try Fixtures.broad()
     #expect(fixture.count == 3_550)
-    let opened = try KadrCoder().open(fixture)
+    let opened = try KadrCoder().open(fixture, images: UnresolvedImageStore())
     let saved = try KadrCoder().data(for: opened.root, images: opened.imageStore)
     #expect(saved == fixture, "\(String(decoding: saved, as: UTF8.self))")
     #expect(opened.unresolvedTokens == ["file:fixture-pixel.png"])
   }
 
   @Test func durationIsRecomputedOnOpen() throws {
-    let video = try KadrCoding.video(from: Fixtures.broad())
+    let video = try KadrCoding.video(from: Fixtures.broad(), images: UnresolvedImageStore())
     // 150/30 + 15/30 + 60/30 + 90/30 + the track's 60/30 — kadr's plain sum.
     #expect(video.duration == Time(value: 375, timescale: 30))
     #expect(video.layout.duration.isValid)

@@ -48,8 +48,14 @@ struct URLImageStoreTests {
   private func prefetchError(_ token: String, from store: URLImageStore) async
     -> URLImageStoreError?
   {
+    await prefetchError([token], from: store)
+  }
+
+  private func prefetchError(_ tokens: [String], from store: URLImageStore) async
+    -> URLImageStoreError?
+  {
     do {
-      _ = try await store.prefetch([token])
+      _ = try await store.prefetch(tokens)
       return nil
     } catch {
       return (error as? PersistenceError)?.underlyingError as? URLImageStoreError
@@ -92,7 +98,7 @@ struct URLImageStoreTests {
   func refusesATokenThatIsNotAnAllowedURL(token: String, error: URLImageStoreError) async {
     let store = URLImageStore()
     #expect(await prefetchError(token, from: store) == error)
-    #expect(throws: error) { try store.image(for: token) }
+    #expect(storeError(URLImageStoreError.self) { _ = try store.image(for: token) } == error)
   }
 
   @Test func readsFileURLsOnlyWhenAllowed() async throws {
@@ -203,9 +209,9 @@ struct URLImageStoreTests {
   }
 
   @Test func cannotSaveImagesItDidNotFetch() {
-    #expect(throws: ImageStoreError.cannotStoreNewImages("URL image store")) {
-      try URLImageStore().token(for: Self.png)
-    }
+    #expect(
+      storeError(ImageStoreError.self) { _ = try URLImageStore().token(for: Self.png) }
+        == .cannotStoreNewImages("URL image store"))
   }
 
   @Test func keepsConcurrentRequestsWithinTheLimit() async throws {
@@ -234,9 +240,7 @@ struct URLImageStoreTests {
   @Test func refusesMoreTokensThanTheLimit() async {
     let store = URLImageStore(configuration: .init(maximumTokensPerPrefetch: 2))
     let tokens = (0..<3).map { "https://example.com/\($0).png" }
-    await #expect(throws: URLImageStoreError.tooManyTokens(count: 3, limit: 2)) {
-      try await store.prefetch(tokens)
-    }
+    #expect(await prefetchError(tokens, from: store) == .tooManyTokens(count: 3, limit: 2))
   }
 
   @Test func prefetchesThroughARouter() async throws {

@@ -58,7 +58,7 @@ struct ArticleExampleTests {
         "clips[0] (video a.mov): a compositor (code) (/video/clips/0/video/_0/compositors)"
       ])
 
-    let losses = try KadrCoding.lossyContent(in: video)
+    let losses = KadrCoding.lossyContent(in: video)
     let document = try KadrCoding.encode(video, allowingLoss: true)
     let bytes = try document.data()
     #expect(losses.map(\.kind) == [.compositor])
@@ -86,7 +86,7 @@ struct ArticleExampleTests {
     let data = try KadrCoding.data(for: Self.slideshow(), images: InMemoryImageStore())
 
     let coder = KadrCoder()
-    let opened = try coder.open(data)  // no image store at hand
+    let opened = try coder.open(data, images: UnresolvedImageStore())  // images not at hand
     let resaved = try coder.data(for: opened.root, images: opened.imageStore)  // same tokens
     #expect(opened.unresolvedTokens == ["memory:1"])
     #expect(resaved == data)

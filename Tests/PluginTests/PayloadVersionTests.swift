@@ -46,7 +46,7 @@ struct PayloadVersionTests {
   @Test func aVersionNewerThanTheCodecKnowsIsPreservedVerbatim() throws {
     let bytes = try Fixtures.data("countdown-v3.json")
     let coder = try Plugin.coder(CodingOptions(preservingUnknown: true))
-    let opened = try coder.open(bytes)
+    let opened = try coder.open(bytes, images: UnresolvedImageStore())
     let preserved = try #require(opened.root.clips[0] as? PreservedClip)
     #expect(preserved.payloadVersion == 3)
     #expect(opened.root.clips[1] is TitleSequence)
@@ -63,7 +63,7 @@ struct PayloadVersionTests {
   @Test func documentsWithOnlyBuiltInKindsStayByteIdenticalToSchema1() throws {
     let broad = try Fixtures.data("schema-1-broad.json")
     let coder = try Plugin.coder()
-    let opened = try coder.open(broad)
+    let opened = try coder.open(broad, images: UnresolvedImageStore())
     // Opened without a store, its image tokens are placeholders that save back unchanged.
     let resaved = try coder.data(for: opened.root, images: opened.imageStore)
     #expect(resaved == broad)

@@ -122,8 +122,8 @@ struct UnknownContentTests {
     #expect(report.preserved.count == 6)
     #expect(!report.isLossless)
     let rendered = report.rendered()
-    #expect(rendered.contains("1 item(s) cannot be saved:"))
-    #expect(rendered.contains("6 item(s) kept as read without being understood:"))
+    #expect(rendered.contains("1 item cannot be saved:"))
+    #expect(rendered.contains("6 items kept as read without being understood:"))
 
     let unedited = try coder.encode(opened).lossReport
     #expect(unedited.isLossless)

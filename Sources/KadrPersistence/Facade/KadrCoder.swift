@@ -204,4 +204,3 @@ public struct KadrCoder: Sendable {
     return coder
   }
 }
-

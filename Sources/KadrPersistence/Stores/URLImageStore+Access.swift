@@ -16,7 +16,7 @@ extension URLImageStore {
     do {
       return try await fetchAll(tokens)
     } catch {
-      throw PersistenceError.imageStore(error)
+      throw PersistenceError.imageStore(error, reading: true)
     }
   }
 

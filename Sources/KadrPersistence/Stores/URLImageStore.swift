@@ -78,7 +78,6 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
     throw .notPrefetched(token)
   }
 
-
   public func recalledToken(for image: PlatformImage) -> String? {
     lock.withLock { tokensByImage[ObjectIdentifier(image)] }
   }

@@ -206,8 +206,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - model: The value.
   ///   - key: The key.
   /// - Throws: ``PersistenceError``, also when no codec is registered for the type.
-  public mutating func encode<Model: Sendable>(model: Model, for key: Key) throws
-  {
+  public mutating func encode<Model: Sendable>(model: Model, for key: Key) throws {
     let session = self.session
     try member(key.rawValue) { encoder throws in
       try session.registry.encodeModel(model, to: encoder)

@@ -42,7 +42,7 @@ public struct DocumentCoder: Sendable {
   ///   - images: Where images are saved; without a store, images are loss (except placeholders
   ///     of a document opened without one, which save back under their tokens).
   /// - Returns: The document and its loss report.
-  /// - Throws: ``PersistenceError``: ``PersistenceError/Reason/lossyContent(_:)`` listing every
+  /// - Throws: ``PersistenceError``: ``PersistenceError/lossyContent(_:)`` listing every
   ///   loss unless ``CodingOptions/allowingLoss`` is set, or the first value that cannot be
   ///   written (a non-finite number, an invalid time, an image store failure).
   public func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
@@ -260,4 +260,3 @@ public struct DecodedDocument<Root: Sendable>: Sendable {
   /// ``UnresolvedImageStore``.
   public let unresolvedTokens: [String]
 }
-

@@ -96,7 +96,7 @@ public struct MigrationChain: Sendable {
   ///   - schema: Its schema.
   ///   - target: The schema wanted.
   /// - Returns: The migrated envelope, with `schema` set to `target`.
-  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/migrationGap(from:to:)`` when a
+  /// - Throws: ``PersistenceError`` with ``PersistenceError/migrationUnavailable(from:to:)`` when a
   ///   step is missing, or the step's own error.
   public func migrate(_ envelope: JSONObject, from schema: Int, to target: Int)
     throws -> JSONObject

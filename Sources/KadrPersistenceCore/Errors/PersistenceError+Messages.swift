@@ -95,6 +95,8 @@ extension PersistenceError.Failure {
     case .imageNotStored(let underlying):
       return "An image\(place) could not be saved in the image store: "
         + PersistenceError.sentence(for: underlying)
+    case .imageStoreFailed(let underlying):
+      return "The image store failed: \(PersistenceError.sentence(for: underlying))"
     case .schemaMissing:
       return "The document has no integer 'schema' field at its top level."
     case .payloadVersionTooNew(let found, let supported):
@@ -136,10 +138,12 @@ extension PersistenceError.Failure {
     case .nonFiniteNumber:
       return "Set a finite value before saving."
     case .unresolvableImageToken:
-      return "Make the image available to the image store, or open without an image store to "
+      return "Make the image available to the image store, or open with an UnresolvedImageStore to "
         + "carry the token through unresolved."
     case .imageNotStored:
       return "Check that the image store's location is writable."
+    case .imageStoreFailed:
+      return nil
     case .schemaMissing:
       return "Add \"schema\": 1 if the file is a kadr project; otherwise it is not one."
     case .payloadVersionTooNew:

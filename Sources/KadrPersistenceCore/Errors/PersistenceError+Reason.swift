@@ -31,6 +31,9 @@ extension PersistenceError {
     case unresolvableImageToken(String, underlying: (any Error)?)
     /// An image the image store could not save, with the store's own error.
     case imageNotStored(underlying: any Error)
+    /// The image store failed for a reason of its own that concerns no single token (too many
+    /// tokens at once, say).
+    case imageStoreFailed(underlying: any Error)
     /// The document has no usable `schema` field.
     case schemaMissing
     /// A kind's payload version is newer than its codec knows.
@@ -72,6 +75,7 @@ extension PersistenceError {
       case (.unresolvableImageToken(let a, let b), .unresolvableImageToken(let c, let d)):
         return a == c && sameError(b, d)
       case (.imageNotStored(let a), .imageNotStored(let b)): return sameError(a, b)
+      case (.imageStoreFailed(let a), .imageStoreFailed(let b)): return sameError(a, b)
       case (.schemaMissing, .schemaMissing): return true
       case (.payloadVersionTooNew(let a, let b), .payloadVersionTooNew(let c, let d)):
         return (a, b) == (c, d)

@@ -151,7 +151,8 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
   public var underlyingError: (any Error)? {
     switch reason {
     case .unresolvableImageToken(_, let underlying): return underlying
-    case .imageNotStored(let underlying), .fileSystem(_, let underlying),
+    case .imageNotStored(let underlying), .imageStoreFailed(let underlying),
+      .fileSystem(_, let underlying),
       .codecFailure(let underlying):
       return underlying
     default: return nil

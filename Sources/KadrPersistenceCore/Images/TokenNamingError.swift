@@ -18,18 +18,23 @@ public protocol TokenNamingError: Error {
 extension PersistenceError {
   /// What a built-in store's public method throws for its own error: `error` itself when it is
   /// already a ``PersistenceError``; a failure naming the token (``Reason/unresolvableImageToken(_:underlying:)``)
-  /// when the error is about one; else ``Reason/imageNotStored(underlying:)``. The store's error
-  /// is the ``underlyingError``.
+  /// when the error is about one; else ``Reason/imageNotStored(underlying:)`` (or
+  /// ``Reason/imageStoreFailed(underlying:)`` when reading). The store's error is the
+  /// ``underlyingError``.
   ///
   /// - Parameters:
   ///   - error: The store's error.
   ///   - token: The token being resolved, when the store was resolving one.
-  package static func imageStore(_ error: any Error, token: String? = nil) -> PersistenceError {
+  ///   - reading: Whether the store was reading rather than saving.
+  package static func imageStore(_ error: any Error, token: String? = nil, reading: Bool = false)
+    -> PersistenceError
+  {
     if let error = error as? PersistenceError { return error }
     if let token = token ?? (error as? any TokenNamingError)?.failedToken {
       return PersistenceError(.unresolvableImageToken(token, underlying: error))
     }
-    return PersistenceError(.imageNotStored(underlying: error))
+    return PersistenceError(
+      reading ? .imageStoreFailed(underlying: error) : .imageNotStored(underlying: error))
   }
 
   /// The error of opening a document whose store failed on `token` at `pointer`: the store's

@@ -40,7 +40,9 @@ extension JSONValue: Codable {
       for element in elements { try container.encode(element) }
     case .object(let object):
       var container = encoder.container(keyedBy: MemberKey.self)
-      for (key, value) in object { try container.encode(value, forKey: MemberKey(stringValue: key)) }
+      for (key, value) in object {
+        try container.encode(value, forKey: MemberKey(stringValue: key))
+      }
     }
   }
 

@@ -88,7 +88,8 @@ public struct Loss: Sendable, Hashable, Codable, CustomStringConvertible {
     let place = placeForUser
     switch kind {
     case .compositor:
-      return "The custom compositor on \(place) cannot be saved, because it is code rather than data."
+      return
+        "The custom compositor on \(place) cannot be saved, because it is code rather than data."
     case .multiInputCompositor:
       return "The composition's custom compositor cannot be saved, because it is code rather than "
         + "data."
@@ -180,7 +181,8 @@ public struct LossReport: Sendable, Hashable, Codable {
     if losses.isEmpty {
       lines.append("No loss: everything in the composition is saved.")
     } else {
-      lines.append(losses.count == 1 ? "1 item cannot be saved:" : "\(losses.count) items cannot be saved:")
+      lines.append(
+        losses.count == 1 ? "1 item cannot be saved:" : "\(losses.count) items cannot be saved:")
       lines += losses.map { "  - \($0)" }
     }
     if !preserved.isEmpty {

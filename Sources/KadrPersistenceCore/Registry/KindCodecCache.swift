@@ -9,8 +9,7 @@ final class CachedCodec<Base> {
   /// ``RegisteredCodec/payloadVersion``.
   let payloadVersion: Int
   /// ``RegisteredCodec/decodePayload``.
-  let decodePayload:
-    @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
+  let decodePayload: @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
 
   init(_ codec: RegisteredCodec<Base>) {
     self.codec = codec

@@ -22,8 +22,7 @@ final class RegisteredCodec<Base>: Sendable {
   let encode: EncodeStep<Base>
   /// Reads a payload at a location; the member at the `Int` position, if not -1, is hidden
   /// (a flat payload's `kind`).
-  let decodePayload:
-    @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
+  let decodePayload: @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?
   /// The minimal sample first, then the maximal ones.

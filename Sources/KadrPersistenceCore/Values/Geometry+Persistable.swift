@@ -47,8 +47,7 @@ extension CGSize: PersistableValue {
 
   /// Reads `{"height", "width"}`.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws -> CGSize
-  {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> CGSize {
     let object = try decoder.keyed(by: Key.self)
     return CGSize(
       width: try object.decode(Double.self, for: .width),

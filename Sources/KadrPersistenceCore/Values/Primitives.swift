@@ -9,8 +9,7 @@ extension String: PersistableValue {
 
   /// Reads a string.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws -> String
-  {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> String {
     try decoder.string()
   }
 }
@@ -36,8 +35,7 @@ extension Double: PersistableValue {
 
   /// Reads a number (an integer literal is accepted).
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws -> Double
-  {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> Double {
     try decoder.double()
   }
 }
@@ -193,8 +191,7 @@ extension ClipID: PersistableValue {
 
   /// Reads the id's text.
   @inlinable
-  public static func decodePersisted(from decoder: ValueDecoder) throws -> ClipID
-  {
+  public static func decodePersisted(from decoder: ValueDecoder) throws -> ClipID {
     ClipID(try decoder.string())
   }
 }

@@ -33,10 +33,10 @@ struct DocumentProbe: Sendable {
   init(images: any ImageStore) {
     let preserving = KadrCoder(options: CodingOptions(preservingUnknown: true))
     modes = [
-      Mode(name: "strict, no store", coder: KadrCoder(), images: nil),
+      Mode(name: "strict, tokens carried", coder: KadrCoder(), images: UnresolvedImageStore()),
       Mode(name: "preserving, store", coder: preserving, images: images),
       Mode(name: "strict, store", coder: KadrCoder(), images: images),
-      Mode(name: "preserving, no store", coder: preserving, images: nil),
+      Mode(name: "preserving, tokens carried", coder: preserving, images: UnresolvedImageStore()),
     ]
   }
 

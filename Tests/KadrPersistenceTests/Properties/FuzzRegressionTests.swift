@@ -46,7 +46,7 @@ struct FuzzRegressionTests {
     let outcome = probe.check(bytes, modeIndices: Array(probe.modes.indices))
     #expect(outcome.problems.isEmpty, "\(outcome.problems)")
     do {
-      _ = try KadrCoder().open(Data(bytes))
+      _ = try KadrCoder().open(Data(bytes), images: UnresolvedImageStore())
       #expect(finding.strictPointer == nil, "opened; expected a refusal")
     } catch let error as PersistenceError {
       #expect(error.pointer?.description == finding.strictPointer, "\(error)")

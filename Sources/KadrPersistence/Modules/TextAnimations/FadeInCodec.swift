@@ -27,8 +27,7 @@ public struct FadeInCodec: TextAnimationCodec {
   /// `fadeIn`.
   public var kindID: KindID { "fadeIn" }
 
-  public func encode(_ value: FadeIn, to payload: inout KeyedEncoder<Key>) throws
-  {
+  public func encode(_ value: FadeIn, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encodeTextAnimationTiming(duration: value.duration, beginTime: value.beginTime)
     try payload.encode(Double(value.from), for: .from)
   }
