@@ -127,3 +127,35 @@ final class FrameStore: ImageStore, @unchecked Sendable {
     return image
   }
 }
+
+@Suite("Sentences for the end user")
+struct UserSentenceTests {
+  @Test func theErrorThatListsLossesHasASentenceForTheUser() {
+    let clip = VideoClip(url: URL(fileURLWithPath: "/private/var/mobile/Containers/a.mov"))
+    let video = Video {
+      clip.id("intro").compositor { frame, _ in frame }
+      clip.compositor { frame, _ in frame }
+    }
+    let error = #expect(throws: PersistenceError.self) { try KadrCoding.data(for: video) }
+    let sentence = error?.describedForUser ?? ""
+    #expect(sentence.contains("clip “intro”"))
+    #expect(sentence.contains("One more part cannot be saved either."))
+    #expect(!sentence.contains("/video"))
+    #expect(!sentence.contains("/private/var"))
+  }
+
+  @Test func everyOtherErrorHasOneToo() throws {
+    let errors: [PersistenceError] = [
+      .unsupportedSchema(found: 2, supported: 1), .migrationUnavailable(from: 0, to: 1),
+      .missingImageStore(token: "file:a.png"), .imageUnresolvable(token: "file:a.png"),
+      .imageNotEncodable, .malformed("x"), .unsupportedClip("C"),
+      PersistenceError(.missingField("preset"), at: try JSONPointer(parsing: "/video")),
+    ]
+    for error in errors {
+      let sentence = error.describedForUser
+      #expect(sentence.hasSuffix("."), "\(error)")
+      #expect(!sentence.contains("/video"), "\(error)")
+      #expect(!sentence.contains("file:a.png"), "\(error)")
+    }
+  }
+}

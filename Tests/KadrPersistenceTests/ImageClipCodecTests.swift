@@ -1,8 +1,9 @@
 import Foundation
 import KadrModel
-import KadrPersistence
 import KadrPersistenceCore
 import Testing
+
+@testable import KadrPersistence
 
 @Suite("Image clip codec")
 struct ImageClipCodecTests {

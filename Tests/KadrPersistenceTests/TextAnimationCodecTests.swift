@@ -1,8 +1,9 @@
 import Foundation
 import KadrModel
-import KadrPersistence
 import KadrPersistenceCore
 import Testing
+
+@testable import KadrPersistence
 
 /// A text animation no codec is registered for.
 private struct Wobble: TextAnimation {

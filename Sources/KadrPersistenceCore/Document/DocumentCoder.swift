@@ -10,13 +10,13 @@ import Foundation
 /// let saved = try coder.encode(video, images: store)
 /// let opened = try coder.decode(Video.self, from: saved.bytes, images: store)
 /// ```
-public struct DocumentCoder: Sendable {
+package struct DocumentCoder: Sendable {
   /// The codecs.
-  public var registry: CodecRegistry
+  package var registry: CodecRegistry
   /// Loss, unknown content and limits.
-  public var options: CodingOptions
+  package var options: CodingOptions
   /// The migrations from older schemas.
-  public var migrations: MigrationChain
+  package var migrations: MigrationChain
 
   /// Creates a coder.
   ///
@@ -24,7 +24,7 @@ public struct DocumentCoder: Sendable {
   ///   - registry: The codecs.
   ///   - options: Loss, unknown content and limits.
   ///   - migrations: The migrations from older schemas.
-  public init(
+  package init(
     registry: CodecRegistry, options: CodingOptions = CodingOptions(),
     migrations: MigrationChain = MigrationChain()
   ) {
@@ -45,7 +45,7 @@ public struct DocumentCoder: Sendable {
   /// - Throws: ``PersistenceError``: ``PersistenceError/lossyContent(_:)`` listing every
   ///   loss unless ``CodingOptions/allowingLoss`` is set, or the first value that cannot be
   ///   written (a non-finite number, an invalid time, an image store failure).
-  public func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
+  package func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
     throws -> (json: JSONValue, report: LossReport)
   {
     let document = try encode(root, images: images)
@@ -64,7 +64,7 @@ public struct DocumentCoder: Sendable {
   ///   - images: Where images are saved.
   /// - Returns: The bytes and the loss report.
   /// - Throws: ``PersistenceError``, as ``encodeJSON(_:images:)``.
-  public func encode<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
+  package func encode<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
     throws -> EncodedDocument
   {
     let session = CodingSession(registry: registry, options: options, images: images)
@@ -105,7 +105,7 @@ public struct DocumentCoder: Sendable {
   /// - Returns: The loss report.
   /// - Throws: ``PersistenceError`` for content that cannot be written for another reason than
   ///   loss (a non-finite number, an invalid time).
-  public func lossReport<Root: Sendable>(for root: Root, images: (any ImageStore)? = nil)
+  package func lossReport<Root: Sendable>(for root: Root, images: (any ImageStore)? = nil)
     throws -> LossReport
   {
     var allowing = self
@@ -141,7 +141,7 @@ public struct DocumentCoder: Sendable {
   /// - Returns: The composition and what was learnt opening it.
   /// - Throws: ``PersistenceError`` with the JSON pointer (or line and column for malformed JSON)
   ///   and a suggestion.
-  public func decode<Root: Sendable>(
+  package func decode<Root: Sendable>(
     _ type: Root.Type, from bytes: Data, images: (any ImageStore)? = nil
   ) throws -> DecodedDocument<Root> {
     let json = try readJSON(bytes)
@@ -156,7 +156,7 @@ public struct DocumentCoder: Sendable {
   ///   - images: Where image tokens are resolved.
   /// - Returns: The composition and what was learnt opening it.
   /// - Throws: ``PersistenceError``.
-  public func decode<Root: Sendable>(
+  package func decode<Root: Sendable>(
     _ type: Root.Type, from json: JSONValue, images: (any ImageStore)? = nil
   ) throws -> DecodedDocument<Root> {
     let (envelope, schema) = try currentEnvelope(json)
@@ -179,7 +179,7 @@ public struct DocumentCoder: Sendable {
   ///
   /// - Parameter bytes: The document.
   /// - Throws: ``PersistenceError`` with line and column.
-  public func readJSON(_ bytes: Data) throws -> JSONValue {
+  package func readJSON(_ bytes: Data) throws -> JSONValue {
     let limits = options.limits
     let size = bytes.count
     guard size <= limits.maximumDocumentBytes else {
@@ -225,7 +225,7 @@ public struct DocumentCoder: Sendable {
   /// - Parameter bytes: The document.
   /// - Returns: The migrated document as canonical bytes, and the schema it had.
   /// - Throws: ``PersistenceError``.
-  public func migrate(_ bytes: Data) throws -> (
+  package func migrate(_ bytes: Data) throws -> (
     bytes: Data, fromSchema: Int
   ) {
     let (envelope, schema) = try currentEnvelope(try readJSON(bytes))
@@ -238,12 +238,12 @@ public struct DocumentCoder: Sendable {
 }
 
 /// A saved document: its bytes and what saving left out.
-public struct EncodedDocument: Sendable {
+package struct EncodedDocument: Sendable {
   /// The canonical bytes.
-  public let bytes: Data
+  package let bytes: Data
   /// What was left out (only with ``CodingOptions/allowingLoss``) and what was written back
   /// without being understood.
-  public let lossReport: LossReport
+  package let lossReport: LossReport
 }
 
 /// An opened document: the composition and what was learnt opening it.

@@ -13,7 +13,7 @@ import Foundation
 /// A regular file larger than the limit is refused from its size alone, before a byte is read;
 /// a pipe, or a file that grows while it is read, is refused as soon as the limit is passed. So a
 /// one-gigabyte file costs the same few microseconds and kilobytes as a small one.
-public enum DocumentFile {
+package enum DocumentFile {
   /// Reads the whole file at `url`, refusing it when it is larger than `maximumBytes`.
   ///
   /// - Parameters:
@@ -24,7 +24,7 @@ public enum DocumentFile {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/limitExceeded(_:)`` for a
   ///   file over the limit, or ``PersistenceError/Reason/fileSystem(path:underlying:)`` when the
   ///   file cannot be opened or read.
-  public static func read(_ url: URL, maximumBytes: Int) throws -> Data {
+  package static func read(_ url: URL, maximumBytes: Int) throws -> Data {
     let path = url.path
     let descriptor = open(path, O_RDONLY)
     guard descriptor >= 0 else {
@@ -46,7 +46,7 @@ public enum DocumentFile {
   /// - Returns: The bytes read.
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/limitExceeded(_:)`` past the
   ///   limit, or ``PersistenceError/Reason/fileSystem(path:underlying:)`` when reading fails.
-  public static func read(descriptor: Int32, named name: String, maximumBytes: Int)
+  package static func read(descriptor: Int32, named name: String, maximumBytes: Int)
     throws -> Data
   {
     let limit = max(0, maximumBytes)

@@ -10,7 +10,7 @@ import Foundation
 /// ```swift
 /// let name = SHA256.hash(image.data).hexString  // 64 lowercase hex digits
 /// ```
-public struct SHA256: Sendable {
+package struct SHA256: Sendable {
   /// The intermediate hash value H0…H7.
   private var state: [UInt32] = [
     0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a,
@@ -22,7 +22,7 @@ public struct SHA256: Sendable {
   private var byteCount: UInt64 = 0
 
   /// Creates a hasher for an empty message.
-  public init() {
+  package init() {
     pending.reserveCapacity(Self.blockSize)
   }
 
@@ -33,7 +33,7 @@ public struct SHA256: Sendable {
   ///
   /// - Parameter data: The whole message.
   /// - Returns: The 32-byte digest.
-  public static func hash(_ data: Data) -> SHA256Digest {
+  package static func hash(_ data: Data) -> SHA256Digest {
     var hasher = SHA256()
     hasher.update(data)
     return hasher.finalize()
@@ -42,14 +42,14 @@ public struct SHA256: Sendable {
   /// Appends `data` to the message.
   ///
   /// - Parameter data: The next bytes of the message.
-  public mutating func update(_ data: Data) {
+  package mutating func update(_ data: Data) {
     data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in update(bytes: buffer) }
   }
 
   /// Appends the bytes in `buffer` to the message.
   ///
   /// - Parameter buffer: The next bytes of the message.
-  public mutating func update(bytes buffer: UnsafeRawBufferPointer) {
+  package mutating func update(bytes buffer: UnsafeRawBufferPointer) {
     byteCount = byteCount &+ UInt64(buffer.count)
     var offset = 0
     if !pending.isEmpty {
@@ -70,7 +70,7 @@ public struct SHA256: Sendable {
   /// Returns the digest of the message given so far; the hasher itself is left unchanged.
   ///
   /// - Returns: The 32-byte digest.
-  public func finalize() -> SHA256Digest {
+  package func finalize() -> SHA256Digest {
     var copy = self
     let bitLength = byteCount &* 8
     // Padding: one 1 bit, zeros up to 56 bytes modulo 64, then the length in bits, big-endian.
@@ -167,12 +167,12 @@ private func rotateRight(_ value: UInt32, _ count: UInt32) -> UInt32 {
 }
 
 /// A SHA-256 digest: 32 bytes.
-public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
+package struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
   /// The 32 bytes of the digest.
-  public let bytes: [UInt8]
+  package let bytes: [UInt8]
 
   /// The digest as 64 lowercase hexadecimal digits, as `sha256sum` prints it.
-  public var hexString: String {
+  package var hexString: String {
     let digits = Array("0123456789abcdef".utf8)
     var text: [UInt8] = []
     text.reserveCapacity(bytes.count * 2)
@@ -184,5 +184,5 @@ public struct SHA256Digest: Sendable, Hashable, CustomStringConvertible {
   }
 
   /// The same as ``hexString``.
-  public var description: String { hexString }
+  package var description: String { hexString }
 }

@@ -7,7 +7,7 @@ import KadrPersistenceCore
 /// Every stored property is written; the optional ones (`duckingLevel`, `startTime`,
 /// `explicitDuration`, `crossfadeDuration`) are omitted when absent. Values are kept as given,
 /// also out-of-range levels and speeds (the model reports them, an export refuses them).
-public struct AudioTrackCodec: ModelCodec {
+struct AudioTrackCodec: ModelCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case url, volumeLevel, fadeInDuration, fadeOutDuration

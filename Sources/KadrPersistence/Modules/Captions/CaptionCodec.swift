@@ -3,7 +3,7 @@ import KadrModel
 import KadrPersistenceCore
 
 /// Writes and reads ``Caption`` values: kind `caption`, `{"text", "timeRange"}`.
-public struct CaptionCodec: ModelCodec {
+struct CaptionCodec: ModelCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case text, timeRange

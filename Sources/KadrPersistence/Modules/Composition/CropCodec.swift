@@ -4,7 +4,7 @@ import KadrPersistenceCore
 
 /// Writes and reads the composition's ``CropRegion``: kind `crop`,
 /// `{"anchor", "position", "size"}`.
-public struct CropCodec: ModelCodec {
+struct CropCodec: ModelCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case anchor, position, size

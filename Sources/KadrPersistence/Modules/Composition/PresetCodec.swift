@@ -11,7 +11,7 @@ extension Codec: PersistableEnumeration {
 /// `width`, `height`, `frameRate` (integers) and `codec` (`h264` | `hevc`).
 ///
 /// Decoding refuses an unknown kind or codec, and the custom fields on any other kind.
-public struct PresetCodec: ModelCodec {
+struct PresetCodec: ModelCodec {
   /// The payload's keys: the case, then the custom case's payload.
   public enum Key: String, PayloadKey {
     case kind, width, height, frameRate, codec

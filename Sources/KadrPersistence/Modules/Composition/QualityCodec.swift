@@ -6,7 +6,7 @@ import KadrPersistenceCore
 /// `"bitrate"` (bits per second) and `fileSize` adds `"fileSizeBytes"`, both integers.
 ///
 /// Decoding refuses an unknown kind, and a field that belongs to another kind.
-public struct QualityCodec: ModelCodec {
+struct QualityCodec: ModelCodec {
   /// The payload's keys: the case, then each case's payload.
   public enum Key: String, PayloadKey {
     case kind, bitrate, fileSizeBytes

@@ -6,7 +6,7 @@ import KadrPersistenceCore
 ///
 /// The constant `"scalar": 0` is what schema 1 writes; reading accepts it absent, and refuses any
 /// other number.
-public struct MonoFilterCodec: FilterCodec {
+struct MonoFilterCodec: FilterCodec {
   /// The payload's key.
   public enum Key: String, PayloadKey {
     /// Always 0; part of the case, not a stored property.
@@ -55,7 +55,7 @@ public struct MonoFilterCodec: FilterCodec {
 
 /// Writes and reads ``Filter/lut(_:)``: `{"kind": "lut", "url": String}`, the absolute URL of the
 /// `.cube` file. Reading does not touch the file.
-public struct LUTFilterCodec: FilterCodec {
+struct LUTFilterCodec: FilterCodec {
   /// The payload's key.
   public enum Key: String, PayloadKey {
     /// The `.cube` file's absolute URL: the case's unlabelled ``LUT`` payload, which is
@@ -105,7 +105,7 @@ public struct LUTFilterCodec: FilterCodec {
 
 /// Writes and reads ``Filter/chromaKey(_:)``:
 /// `{"kind": "chromaKey", "blue", "green", "red", "threshold"}`.
-public struct ChromaKeyFilterCodec: FilterCodec {
+struct ChromaKeyFilterCodec: FilterCodec {
   /// The payload's keys; together they hold the case's unlabelled ``ChromaKey`` payload.
   public enum Key: String, PayloadKey {
     /// The key colour's components, 0…1.

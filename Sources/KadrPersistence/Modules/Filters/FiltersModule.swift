@@ -26,28 +26,28 @@ public enum FiltersModule: RegistryModule {
 /// The codecs of the built-in scalar kinds whose case payload is unlabelled.
 extension ScalarFilterCodec where Key == UnlabelledScalarKey {
   /// `brightness`: `.brightness(Double)`.
-  public static var brightness: Self {
+  static var brightness: Self {
     Self(
       kind: .brightness, key: Key.self, make: { .brightness($0) },
       scalar: { if case .brightness(let value) = $0 { value } else { nil } })
   }
 
   /// `contrast`: `.contrast(Double)`.
-  public static var contrast: Self {
+  static var contrast: Self {
     Self(
       kind: .contrast, key: Key.self, make: { .contrast($0) },
       scalar: { if case .contrast(let value) = $0 { value } else { nil } })
   }
 
   /// `saturation`: `.saturation(Double)`.
-  public static var saturation: Self {
+  static var saturation: Self {
     Self(
       kind: .saturation, key: Key.self, make: { .saturation($0) },
       scalar: { if case .saturation(let value) = $0 { value } else { nil } })
   }
 
   /// `exposure`: `.exposure(Double)`.
-  public static var exposure: Self {
+  static var exposure: Self {
     Self(
       kind: .exposure, key: Key.self, make: { .exposure($0) },
       scalar: { if case .exposure(let value) = $0 { value } else { nil } })
@@ -57,21 +57,21 @@ extension ScalarFilterCodec where Key == UnlabelledScalarKey {
 /// The codecs of the built-in scalar kinds whose case payload is labelled `intensity`.
 extension ScalarFilterCodec where Key == IntensityScalarKey {
   /// `sepia`: `.sepia(intensity:)`.
-  public static var sepia: Self {
+  static var sepia: Self {
     Self(
       kind: .sepia, key: Key.self, make: { .sepia(intensity: $0) },
       scalar: { if case .sepia(let value) = $0 { value } else { nil } })
   }
 
   /// `vignette`: `.vignette(intensity:)`.
-  public static var vignette: Self {
+  static var vignette: Self {
     Self(
       kind: .vignette, key: Key.self, make: { .vignette(intensity: $0) },
       scalar: { if case .vignette(let value) = $0 { value } else { nil } })
   }
 
   /// `glow`: `.glow(intensity:)`.
-  public static var glow: Self {
+  static var glow: Self {
     Self(
       kind: .glow, key: Key.self, make: { .glow(intensity: $0) },
       scalar: { if case .glow(let value) = $0 { value } else { nil } })
@@ -81,7 +81,7 @@ extension ScalarFilterCodec where Key == IntensityScalarKey {
 /// The codecs of the built-in scalar kinds whose case payload is labelled `radius`.
 extension ScalarFilterCodec where Key == RadiusScalarKey {
   /// `gaussianBlur`: `.gaussianBlur(radius:)`.
-  public static var gaussianBlur: Self {
+  static var gaussianBlur: Self {
     Self(
       kind: .gaussianBlur, key: Key.self, make: { .gaussianBlur(radius: $0) },
       scalar: { if case .gaussianBlur(let value) = $0 { value } else { nil } })
@@ -91,14 +91,14 @@ extension ScalarFilterCodec where Key == RadiusScalarKey {
 /// The codecs of the built-in scalar kinds whose case payload is labelled `amount`.
 extension ScalarFilterCodec where Key == AmountScalarKey {
   /// `sharpen`: `.sharpen(amount:)`.
-  public static var sharpen: Self {
+  static var sharpen: Self {
     Self(
       kind: .sharpen, key: Key.self, make: { .sharpen(amount: $0) },
       scalar: { if case .sharpen(let value) = $0 { value } else { nil } })
   }
 
   /// `zoomBlur`: `.zoomBlur(amount:)`.
-  public static var zoomBlur: Self {
+  static var zoomBlur: Self {
     Self(
       kind: .zoomBlur, key: Key.self, make: { .zoomBlur(amount: $0) },
       scalar: { if case .zoomBlur(let value) = $0 { value } else { nil } })

@@ -4,13 +4,13 @@ import KadrPersistenceCore
 
 /// The payload key of a filter with one number, `scalar`; each conforming enum names the case
 /// payload it holds (the completeness report reflects an enum's case payload by its label).
-public protocol ScalarFilterKey: PayloadKey {
+protocol ScalarFilterKey: PayloadKey {
   /// `scalar`.
   static var scalar: Self { get }
 }
 
 /// `scalar`, holding an unlabelled case payload (`.brightness(0.2)`).
-public enum UnlabelledScalarKey: String, ScalarFilterKey {
+enum UnlabelledScalarKey: String, ScalarFilterKey {
   /// The filter's number.
   case scalar
   /// `.0`: the case's unlabelled payload.
@@ -18,7 +18,7 @@ public enum UnlabelledScalarKey: String, ScalarFilterKey {
 }
 
 /// `scalar`, holding a payload labelled `intensity` (`.sepia(intensity: 0.4)`).
-public enum IntensityScalarKey: String, ScalarFilterKey {
+enum IntensityScalarKey: String, ScalarFilterKey {
   /// The filter's intensity.
   case scalar
   /// `intensity`.
@@ -26,7 +26,7 @@ public enum IntensityScalarKey: String, ScalarFilterKey {
 }
 
 /// `scalar`, holding a payload labelled `radius` (`.gaussianBlur(radius: 10)`).
-public enum RadiusScalarKey: String, ScalarFilterKey {
+enum RadiusScalarKey: String, ScalarFilterKey {
   /// The filter's radius.
   case scalar
   /// `radius`.
@@ -34,7 +34,7 @@ public enum RadiusScalarKey: String, ScalarFilterKey {
 }
 
 /// `scalar`, holding a payload labelled `amount` (`.sharpen(amount: 0.4)`).
-public enum AmountScalarKey: String, ScalarFilterKey {
+enum AmountScalarKey: String, ScalarFilterKey {
   /// The filter's amount.
   case scalar
   /// `amount`.
@@ -47,7 +47,7 @@ public enum AmountScalarKey: String, ScalarFilterKey {
 /// One generic codec serves the ten scalar kinds (brightness, contrast, saturation, exposure,
 /// sepia, gaussianBlur, vignette, sharpen, zoomBlur, glow); ``FiltersModule`` registers one value
 /// per kind, each with its own kind id.
-public struct ScalarFilterCodec<Key: ScalarFilterKey>: FilterCodec {
+struct ScalarFilterCodec<Key: ScalarFilterKey>: FilterCodec {
   /// The filter kind this codec writes; its raw value is the kind id.
   public let kind: FilterKind
   private let make: @Sendable (Double) -> Filter

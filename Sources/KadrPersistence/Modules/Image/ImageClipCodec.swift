@@ -8,7 +8,7 @@ import KadrPersistenceCore
 /// its token under `imageToken`. With no store (or a store that cannot save new images) the image
 /// is reported as loss, and when loss is allowed the whole clip is left out rather than written
 /// without its required token.
-public struct ImageClipCodec: ClipCodec {
+struct ImageClipCodec: ClipCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case imageToken, duration, backgroundColor, audioURL

@@ -7,7 +7,7 @@ import KadrPersistenceCore
 /// The payload holds the image's token, never its pixels. With no image store (or one that
 /// cannot save new images) the image is reported as loss, and when loss is allowed the whole
 /// overlay is left out rather than written without its required token.
-public struct ImageOverlayCodec: OverlayCodec {
+struct ImageOverlayCodec: OverlayCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case imageToken

@@ -6,7 +6,7 @@ import KadrPersistenceCore
 ///
 /// The payload is an image overlay's (see ``ImageOverlayCodec``, including how a missing image
 /// store is handled) plus `rotation` (radians) and an optional `shadow`.
-public struct StickerOverlayCodec: OverlayCodec {
+struct StickerOverlayCodec: OverlayCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case imageToken

@@ -6,7 +6,7 @@ import KadrPersistenceCore
 ///
 /// The text animation goes through the registry's text-animation codecs; one of a type with no
 /// codec is reported as loss (and, when loss is allowed, the overlay is written without it).
-public struct TextOverlayCodec: OverlayCodec {
+struct TextOverlayCodec: OverlayCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case text, style

@@ -7,7 +7,7 @@ import KadrPersistenceCore
 /// The payload is `{"durationValue", "durationTimescale", "beginTime", "from"}` (the registry
 /// adds `"kind"`). `from` is a `Float` in the model and is written widened to a `Double`, so 0.1
 /// appears as `0.10000000149011612`, exactly as schema 1 writes it.
-public struct FadeInCodec: TextAnimationCodec {
+struct FadeInCodec: TextAnimationCodec {
   /// The payload's keys; both duration keys hold `duration`.
   public enum Key: String, PayloadKey {
     case durationValue, durationTimescale, beginTime, from

@@ -6,7 +6,7 @@ import KadrPersistenceCore
 ///
 /// The payload is `{"durationValue", "durationTimescale", "beginTime", "from"}` (the registry
 /// adds `"kind"`); `from` is the starting scale.
-public struct ScaleUpCodec: TextAnimationCodec {
+struct ScaleUpCodec: TextAnimationCodec {
   /// The payload's keys; both duration keys hold `duration`.
   public enum Key: String, PayloadKey {
     case durationValue, durationTimescale, beginTime, from

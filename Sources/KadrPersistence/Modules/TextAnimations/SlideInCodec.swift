@@ -6,7 +6,7 @@ import KadrPersistenceCore
 ///
 /// The payload is `{"durationValue", "durationTimescale", "beginTime", "direction"}` (the
 /// registry adds `"kind"`); `direction` is `fromLeft`, `fromRight`, `fromTop` or `fromBottom`.
-public struct SlideInCodec: TextAnimationCodec {
+struct SlideInCodec: TextAnimationCodec {
   /// The payload's keys; both duration keys hold `duration`.
   public enum Key: String, PayloadKey {
     case durationValue, durationTimescale, beginTime, direction

@@ -7,7 +7,7 @@ import KadrPersistenceCore
 /// The payload is `{"kind": "fade" | "slide" | "dissolve", "duration": Time, "direction"?}`. Only
 /// a slide has a direction; a fade or a dissolve that carries one is refused on decoding, since
 /// the direction would otherwise be dropped without a word.
-public struct TransitionCodec: ClipCodec {
+struct TransitionCodec: ClipCodec {
   /// The payload's keys.
   public enum Key: String, PayloadKey {
     case kind, duration, direction
