@@ -110,3 +110,31 @@ struct StoreAndDocumentTests {
     #expect(PlatformColor.black.alpha == 1)
   }
 }
+
+@Suite("Documents with absolute-path image tokens")
+struct AbsolutePathTokenTests {
+  @Test func areRefusedByTheFileStoreAndAdoptedOnRequest() throws {
+    let root = FileManager.default.temporaryDirectory
+      .appendingPathComponent("app-style-adopt-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: root) }
+    let outside = root.appendingPathComponent("photos/beach.png")
+    try FileManager.default.createDirectory(
+      at: outside.deletingLastPathComponent(), withIntermediateDirectories: true)
+    let photo = PlatformImage.solidColor(.cyan)
+    try photo.data.write(to: outside)
+    let old = try KadrCoding.data(
+      for: Video { ImageClip(photo, duration: 1) },
+      images: PrefetchedImageStore(["file:\(outside.path)": photo]))
+    let store = try FileImageStore(directory: root.appendingPathComponent("images"))
+
+    #expect(throws: PersistenceError.self) { try KadrCoding.video(from: old, images: store) }
+
+    let video = try KadrCoding.video(from: old, images: store.adoptingAbsolutePaths())
+    let migrated = try KadrCoding.data(for: video, images: store)
+    let tokens = try KadrCoding.imageTokens(in: migrated)
+    #expect(tokens.count == 1)
+    #expect(tokens.allSatisfy { FileImageStore.isToken($0) && !$0.contains("/") })
+    #expect(try store.storedTokens() == tokens)
+    #expect(FileManager.default.fileExists(atPath: outside.path))
+  }
+}
