@@ -116,7 +116,7 @@ struct UnknownContentTests {
       ],
       preset: opened.preset, overlays: opened.overlays)
 
-    #expect(try coder.lossyContent(in: edited).map(\.kind) == [.compositor])
+    #expect(coder.lossyContent(in: edited).map(\.kind) == [.compositor])
     let report = try coder.encode(edited, allowingLoss: true).lossReport
     #expect(report.losses.map(\.kind) == [.compositor])
     #expect(report.preserved.count == 6)

@@ -54,7 +54,7 @@ struct RoundTripPropertyTests {
     let store = InMemoryImageStore()
     let coder = KadrCoder()
     #expect(
-      try coder.lossyContent(in: video, images: store).isEmpty, "seed \(seed)",
+      coder.lossyContent(in: video, images: store).isEmpty, "seed \(seed)",
       sourceLocation: sourceLocation)
     let data = try coder.data(for: video, images: store)
     let reopened = try coder.video(from: data, images: store)
