@@ -121,17 +121,25 @@ enum Input {
   /// Documents larger than this take about a second or more to open.
   static let largeDocumentBytes = 16_000_000
 
-  /// `FILE: /json/pointer: sentence`, or `FILE:line:column: sentence` for malformed JSON.
+  /// `FILE: /json/pointer: sentence fix`, `FILE:line:column: …` for malformed JSON, `FILE: …`
+  /// for the whole document; the pointer is printed once, and the fix names the tool's flags.
   static func describe(_ error: any Error, file: String) -> String {
     let error = PersistenceError.wrapping(error)
     let name = file == "-" ? "<stdin>" : file
-    let sentence = [error.errorDescription, error.recoverySuggestion].compactMap { $0 }
-      .joined(separator: " ")
+    let sentence = [error.sentence(for: .commandLine), error.fix(for: .commandLine)]
+      .compactMap { $0 }.joined(separator: " ")
     if let position = error.lineAndColumn {
       return "\(name):\(position.line):\(position.column): \(sentence)"
     }
-    if case .fileSystem = error.reason { return "\(name): \(sentence)" }
-    let pointer = error.pointer.map { $0.description.isEmpty ? "/" : $0.description } ?? "/"
-    return "\(name): \(pointer): \(sentence)"
+    // A file that cannot be read or written is named by the sentence itself; when it is not
+    // FILE (the output, say), FILE is not blamed.
+    if case .fileSystem(let path, _) = error.reason {
+      let input = URL(fileURLWithPath: file).standardizedFileURL.path
+      return "\(path == input || path == file ? name : "kadr-doc"): \(sentence)"
+    }
+    guard let pointer = error.pointer, !pointer.description.isEmpty else {
+      return "\(name): \(sentence)"
+    }
+    return "\(name): \(pointer.description): \(sentence)"
   }
 }

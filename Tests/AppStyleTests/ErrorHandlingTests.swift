@@ -159,3 +159,29 @@ struct UserSentenceTests {
     }
   }
 }
+
+@Suite("Messages for the reader")
+struct AudienceMessageTests {
+  private let sepiaa = Data(
+    (#"{"schema":1,"video":{"audioTracks":[],"captions":[],"clips":[{"video":{"_0":{"#
+      + #""filterAnimations":[null],"filterIDs":["f"],"filters":[{"kind":"sepiaa","scalar":1}],"#
+      + #""isMuted":false,"isReversed":false,"speedRate":1,"url":"file:\/\/\/a.mov","#
+      + #""volumeLevel":1}}}],"overlays":[],"preset":{"kind":"auto"},"quality":{"kind":"automatic"}}}"#)
+      .utf8)
+
+  @Test func aMistypedKindGetsADidYouMean() throws {
+    let error = #expect(throws: PersistenceError.self) { try KadrCoding.video(from: sepiaa) }
+    #expect(error?.code == "unknownKind")
+    #expect(error?.errorDescription?.contains("Did you mean 'sepia'?") == true)
+  }
+
+  @Test func theCommandLineIsToldItsFlagsAndTheLibraryItsAPI() throws {
+    let error = try #require(
+      #expect(throws: PersistenceError.self) { try KadrCoding.video(from: sepiaa) })
+    #expect(error.fix(for: .developer)?.contains("preservingUnknown") == true)
+    #expect(error.fix(for: .commandLine)?.contains("--preserving-unknown") == true)
+    // The sentence without the place, for a caller that prints the pointer itself.
+    #expect(!error.sentence(for: .commandLine).contains("/video/clips"))
+    #expect(error.errorDescription?.contains("/video/clips/0/video/_0/filters/0") == true)
+  }
+}

@@ -39,6 +39,18 @@ struct ResaveTests {
     #expect(try Data(contentsOf: URL(fileURLWithPath: file)) == Data(Self.untidy.utf8))
   }
 
+  @Test func anUnwritableOutputIsNamedAndTheInputIsNotBlamed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(Self.untidy, to: "untidy.json")
+    let output = directory.path("no-such-directory/out.json")
+    let run = try Tool.run(["resave", file, "-o", output])
+    #expect(run.status == 1)
+    #expect(run.err.hasPrefix("kadr-doc: "), "\(run.err)")
+    #expect(run.err.contains("no-such-directory"), "\(run.err)")
+    #expect(!run.err.hasPrefix(file), "\(run.err)")
+  }
+
   @Test func resaveInPlaceReplacesTheFile() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

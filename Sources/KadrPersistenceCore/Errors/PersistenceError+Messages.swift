@@ -33,6 +33,60 @@ extension PersistenceError: LocalizedError {
     }
   }
 
+  /// What is wrong, for `audience`, without the JSON pointer (a caller that prints the pointer
+  /// itself, as `kadr-doc` does, prints it once).
+  ///
+  /// - Parameter audience: Who reads it.
+  public func sentence(for audience: Audience) -> String {
+    if case .failure(let failure) = self { return failure.message(includingPlace: false) }
+    return errorDescription ?? "\(self)"
+  }
+
+  /// How to fix it, for `audience`: a command-line user is told the tool's flags, a developer
+  /// the package's API.
+  ///
+  /// - Parameter audience: Who reads it.
+  public func fix(for audience: Audience) -> String? {
+    guard audience == .commandLine else { return recoverySuggestion }
+    switch self {
+    case .migrationUnavailable(let from, _):
+      return "This version of kadr-doc cannot migrate schema \(from); open the file with the "
+        + "version of the app that wrote it."
+    case .missingImageStore:
+      return "Pass --images DIR with the directory of its images, or leave --images out to check "
+        + "it without them."
+    case .lossyContent:
+      return nil
+    case .failure(let failure):
+      switch failure.reason {
+      case .unknownKind:
+        return "Use a build of the tool that registers the plugin that wrote it, or pass "
+          + "--preserving-unknown to keep it unchanged."
+      case .payloadVersionTooNew:
+        return "Use a build of the tool with the newer plugin, or pass --preserving-unknown to "
+          + "keep it unchanged."
+      case .unresolvableImageToken, .imageStoreFailed:
+        return "Check that the image is in the --images directory, or leave --images out to "
+          + "check the document without its images."
+      case .tooDeep, .limitExceeded:
+        return "The file is past the limits kadr-doc opens; if it is trusted, open it with a "
+          + "KadrCoder whose DocumentLimits are raised."
+      default:
+        return recoverySuggestion
+      }
+    default:
+      return recoverySuggestion
+    }
+  }
+
+  /// Who reads a message.
+  public enum Audience: Sendable, Hashable {
+    /// A developer calling the package: messages name its API (`preservingUnknown`).
+    case developer
+    /// A person running `kadr-doc`: messages name its flags (`--preserving-unknown`).
+    case commandLine
+  }
+
   /// How to fix it, when there is something to do.
   public var recoverySuggestion: String? {
     switch self {
@@ -63,11 +117,30 @@ extension PersistenceError: LocalizedError {
 
 extension PersistenceError.Failure {
   /// What is wrong, naming the place and the kind.
-  var errorDescription: String {
-    let place = pointer.map { " at \($0.description.isEmpty ? "/" : $0.description)" } ?? ""
+  var errorDescription: String { message(includingPlace: true) }
+
+  /// What is wrong, naming the kind, and the place unless the caller prints it itself; with
+  /// "Did you mean …?" when a mistyped name has a near match.
+  func message(includingPlace: Bool) -> String {
+    let text = baseMessage(includingPlace: includingPlace)
+    guard let match = closestMatch ?? enumerationMatch else { return text }
+    return "\(text) Did you mean '\(match)'?"
+  }
+
+  /// The allowed value nearest to an unknown enumeration string.
+  private var enumerationMatch: String? {
+    guard case .unknownEnumValue(let value, _, let allowed) = reason else { return nil }
+    return ClosestMatch.of(value, in: allowed)
+  }
+
+  private func baseMessage(includingPlace: Bool) -> String {
+    let place =
+      includingPlace
+      ? pointer.map { " at \($0.description.isEmpty ? "/" : $0.description)" } ?? "" : ""
     let kind = kindID.map { " (\(extensionPoint.map { "\($0) " } ?? "")kind '\($0)')" } ?? ""
     switch reason {
     case .malformedJSON(let detail, let line, let column):
+      guard includingPlace else { return "The document is not valid JSON: \(detail)" }
       return "The document is not valid JSON at line \(line), column \(column): \(detail)"
     case .wrongType(let expected, let found):
       return "Expected \(expected) but found \(found)\(place)\(kind)."

@@ -60,3 +60,16 @@ extension PersistenceError.Failure {
     }
   }
 }
+
+extension PersistenceError {
+  /// A stable code for scripts: the name of the detailed reason's case for a failure
+  /// (`missingField`, `unknownKind`), else of the error's own case (`lossyContent`).
+  public var code: String {
+    let value: Any = reason ?? self
+    guard let label = Mirror(reflecting: value).children.first?.label else {
+      // A case without a payload.
+      return String(describing: value)
+    }
+    return label
+  }
+}

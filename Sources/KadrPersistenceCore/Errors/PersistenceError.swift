@@ -183,6 +183,8 @@ extension PersistenceError {
     public var kindID: KindID?
     /// The extension point involved, when there is one.
     public var extensionPoint: ExtensionPoint?
+    /// What a mistyped kind id or enum string most likely meant, when one is near enough.
+    public var closestMatch: String?
 
     /// Creates a failure.
     ///

@@ -45,9 +45,8 @@ extension CodecRegistry {
     let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
     guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {
-        throw PersistenceError(
-          .unknownKind(point, kind), at: decoder.pointer.appending(key: Self.flatKindKey),
-          kindID: kind)
+        throw unknownKind(
+          point, kind, at: decoder.pointer.appending(key: Self.flatKindKey), known: cache)
       }
       return preservedFlat(point, kind, version, decoder, session, preserve)
     }

@@ -63,7 +63,7 @@ extension CodecRegistry {
     let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
     guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {
-        throw PersistenceError(.unknownKind(point, kind), at: decoder.pointer, kindID: kind)
+        throw unknownKind(point, kind, at: decoder.pointer, known: cache)
       }
       return preserved(point, kind, version, decoder, session, preserve)
     }
@@ -111,5 +111,20 @@ extension CodecRegistry {
         extensionPoint: point, kindID: kind, payloadVersion: version,
         pointer: decoder.pointer.description))
     return preserve(kind, decoder.json, version)
+  }
+}
+
+extension CodecRegistry {
+  /// The refusal of a kind id no codec is registered for, with the registered id it most likely
+  /// meant ("sepiaa" → "sepia").
+  func unknownKind<Base>(
+    _ point: ExtensionPoint, _ kind: KindID, at pointer: JSONPointer,
+    known cache: KindCodecCache<Base>
+  ) -> PersistenceError {
+    var failure = PersistenceError.Failure(
+      reason: .unknownKind(point, kind), pointer: pointer, kindID: kind)
+    failure.closestMatch = ClosestMatch.of(
+      kind.rawValue, in: cache.table.byKind.keys.map(\.rawValue))
+    return .failure(failure)
   }
 }

@@ -66,6 +66,10 @@ enum CheckCommand: Command {
       if let schema { object["schema"] = .integer(Int64(schema)) }
       if let error {
         object["error"] = .string(error.errorDescription ?? "")
+        object["reason"] = .string(error.code)
+        object["message"] = .string(error.sentence(for: .commandLine))
+        if let fix = error.fix(for: .commandLine) { object["fix"] = .string(fix) }
+        if let kind = error.kindID { object["kind"] = .string(kind.rawValue) }
         if let pointer = error.pointer { object["pointer"] = .string(pointer.description) }
         if let position = error.lineAndColumn {
           object["line"] = .integer(Int64(position.line))
