@@ -103,8 +103,11 @@ struct ImageHeaderFuzzTests {
       let image = try PlatformImage(data: data)
       #expect(image.pixelWidth > 0 && image.pixelHeight > 0, sourceLocation: sourceLocation)
       return 0
-    } catch {
+    } catch let error as ImageDataError {
       #expect(error.errorDescription?.isEmpty == false, sourceLocation: sourceLocation)
+      return 1
+    } catch {
+      Issue.record("not an ImageDataError: \(error)", sourceLocation: sourceLocation)
       return 1
     }
   }

@@ -37,7 +37,7 @@ struct LUTTests {
     do {
       _ = try LUT(url: url).load()
       return nil
-    } catch {
+    } catch let error as LUTError {
       return error
     }
   }
@@ -119,7 +119,7 @@ struct LUTTests {
     #expect(throws: LUTError.self) { try Filter.lut(loading: url) }
     do {
       _ = try table.load()
-    } catch {
+    } catch let error as LUTError {
       #expect(error.url == url)
       #expect(error.line == nil)
       #expect(error.errorDescription?.contains("'\(url.lastPathComponent)'") == true)

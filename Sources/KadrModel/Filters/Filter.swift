@@ -59,7 +59,7 @@ extension Filter {
   /// The parsed table is cached in the returned filter's ``LUT``.
   /// - Parameter url: The `.cube` file's URL.
   /// - Throws: ``LUTError`` when the file cannot be read or is not a valid 3-D `.cube` file.
-  public static func lut(loading url: URL) throws(LUTError) -> Filter {
+  public static func lut(loading url: URL) throws -> Filter {
     let table = LUT(url: url)
     _ = try table.load()
     return .lut(table)

@@ -17,7 +17,7 @@ extension LUT {
   ///   - url: The file's URL, named in errors.
   /// - Returns: The parsed table.
   /// - Throws: ``LUTError`` naming `url` and the 1-based line of the first problem.
-  public static func parse(_ text: String, url: URL) throws(LUTError) -> Cube {
+  public static func parse(_ text: String, url: URL) throws -> Cube {
     var dimension: Int?
     var expected = 0
     var values: [Float] = []
@@ -32,9 +32,9 @@ extension LUT {
       guard let first = tokens.first else { continue }
       lastContentLine = lineNumber
       if isNumeric(first) {
-        guard dimension != nil else { throw .missingSize(url: url, line: lineNumber) }
+        guard dimension != nil else { throw LUTError.missingSize(url: url, line: lineNumber) }
         guard tokens.count == 3, let triple = finiteTriple(tokens) else {
-          throw .badDataLine(url: url, line: lineNumber, text: display(rawLine))
+          throw LUTError.badDataLine(url: url, line: lineNumber, text: display(rawLine))
         }
         found += 1
         if found <= expected {
@@ -46,27 +46,27 @@ extension LUT {
       }
       // A keyword line; keywords belong before the data.
       guard found == 0 else {
-        throw .badDataLine(url: url, line: lineNumber, text: display(rawLine))
+        throw LUTError.badDataLine(url: url, line: lineNumber, text: display(rawLine))
       }
       switch first {
       case "LUT_3D_SIZE":
         guard tokens.count == 2, let size = Int(tokens[1]),
           (minimumDimension...maximumDimension).contains(size)
-        else { throw .badSize(url: url, line: lineNumber, text: display(rawLine)) }
+        else { throw LUTError.badSize(url: url, line: lineNumber, text: display(rawLine)) }
         dimension = size
         expected = size * size * size
         values.reserveCapacity(min(expected * 3, 3 * 65_536))
       case "LUT_1D_SIZE":
-        throw .oneDimensional(url: url, line: lineNumber)
+        throw LUTError.oneDimensional(url: url, line: lineNumber)
       case "TITLE", "DOMAIN_MIN", "DOMAIN_MAX", "LUT_3D_INPUT_RANGE":
         continue
       default:
-        throw .badDataLine(url: url, line: lineNumber, text: display(rawLine))
+        throw LUTError.badDataLine(url: url, line: lineNumber, text: display(rawLine))
       }
     }
-    guard let dimension else { throw .missingSize(url: url, line: lastContentLine) }
+    guard let dimension else { throw LUTError.missingSize(url: url, line: lastContentLine) }
     guard found == expected else {
-      throw .wrongCount(
+      throw LUTError.wrongCount(
         url: url, line: firstExtraLine ?? lastContentLine, expected: expected, found: found)
     }
     return Cube(dimension: dimension, values: values)

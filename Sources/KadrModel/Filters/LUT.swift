@@ -45,16 +45,16 @@ public struct LUT: Sendable, Hashable {
   /// have been fixed or restored). Only `file:` URLs are read.
   /// - Returns: The parsed table.
   /// - Throws: ``LUTError`` when the file cannot be read or is not a valid 3-D `.cube` file.
-  public func load() throws(LUTError) -> Cube {
+  public func load() throws -> Cube {
     if let cube = cache.cube { return cube }
     guard url.isFileURL else {
-      throw .unreadable(url: url, reason: "only file URLs are read")
+      throw LUTError.unreadable(url: url, reason: "only file URLs are read")
     }
     let data: Data
     do {
       data = try Data(contentsOf: url)
     } catch {
-      throw .unreadable(url: url, reason: error.localizedDescription)
+      throw LUTError.unreadable(url: url, reason: error.localizedDescription)
     }
     // .cube files are ASCII. Invalid UTF-8 bytes decode to U+FFFD, so the parser reports the line
     // that holds them instead of the whole file failing here.

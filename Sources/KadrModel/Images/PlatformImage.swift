@@ -20,12 +20,28 @@ public final class PlatformImage: Sendable, Hashable, CustomStringConvertible {
   /// - Parameter data: The bytes of a PNG, JPEG, GIF or WebP file.
   /// - Throws: ``ImageDataError`` when the bytes are not an image of a recognised format, or the
   ///   header is truncated or names a zero size.
-  public init(data: Data) throws(ImageDataError) {
-    let header = try ImageHeader.parse(data)
-    self.data = data
-    self.format = header.format
-    self.pixelWidth = header.width
-    self.pixelHeight = header.height
+  public convenience init(data: Data) throws {
+    let header = try Self.header(of: data)
+    self.init(
+      encodedData: data, format: header.format, pixelWidth: header.width,
+      pixelHeight: header.height)
+  }
+
+  /// The header of `data`, with the parser's exact error.
+  private static func header(of data: Data) throws(ImageDataError) -> ImageHeader.Info {
+    try ImageHeader.parse(data)
+  }
+
+  /// The image of `data`, failing with the header's exact error (for the package's image stores,
+  /// which name it).
+  ///
+  /// - Parameter data: The encoded image.
+  /// - Throws: ``ImageDataError``.
+  package static func decoded(_ data: Data) throws(ImageDataError) -> PlatformImage {
+    let header = try header(of: data)
+    return PlatformImage(
+      encodedData: data, format: header.format, pixelWidth: header.width,
+      pixelHeight: header.height)
   }
 
   /// Creates an image from bytes this module encoded itself, whose header values are known.

@@ -141,7 +141,7 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// - Parameter other: The time to add.
   /// - Throws: ``TimeArithmeticError`` when either time is invalid or the exact result does not
   ///   fit an `Int64` value over an `Int32` timescale.
-  public func adding(_ other: Time) throws(TimeArithmeticError) -> Time {
+  public func adding(_ other: Time) throws -> Time {
     try combine(other, operation: "+") { $0.addingReportingOverflow($1) }
   }
 
@@ -149,7 +149,7 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
   ///
   /// - Parameter other: The time to subtract.
   /// - Throws: ``TimeArithmeticError`` when either time is invalid or the result overflows.
-  public func subtracting(_ other: Time) throws(TimeArithmeticError) -> Time {
+  public func subtracting(_ other: Time) throws -> Time {
     try combine(other, operation: "-") { $0.subtractingReportingOverflow($1) }
   }
 
@@ -163,16 +163,16 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
   /// - Throws: ``TimeArithmeticError`` for an invalid time, a zero denominator, or a result that
   ///   cannot be represented exactly.
   public func multiplied(by numerator: Int64, dividedBy denominator: Int64 = 1)
-    throws(TimeArithmeticError) -> Time
+    throws -> Time
   {
-    guard isValid else { throw .invalidOperand(self, operation: "×") }
-    guard denominator != 0 else { throw .divisionByZero }
+    guard isValid else { throw TimeArithmeticError.invalidOperand(self, operation: "×") }
+    guard denominator != 0 else { throw TimeArithmeticError.divisionByZero }
     var num = numerator
     var den = denominator
     if den < 0 {
       let (negatedNum, o1) = Int64(0).subtractingReportingOverflow(num)
       let (negatedDen, o2) = Int64(0).subtractingReportingOverflow(den)
-      guard !o1, !o2 else { throw .overflow(self, operation: "×") }
+      guard !o1, !o2 else { throw TimeArithmeticError.overflow(self, operation: "×") }
       num = negatedNum
       den = negatedDen
     }
@@ -182,15 +182,17 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
       den /= common
     }
     let (product, overflow) = value.multipliedReportingOverflow(by: num)
-    guard !overflow else { throw .overflow(self, operation: "×") }
+    guard !overflow else { throw TimeArithmeticError.overflow(self, operation: "×") }
     if product % den == 0 {
       return Time(value: product / den, timescale: timescale)
     }
     let (scale, scaleOverflow) = Int64(timescale).multipliedReportingOverflow(by: den)
-    guard !scaleOverflow else { throw .overflow(self, operation: "×") }
+    guard !scaleOverflow else { throw TimeArithmeticError.overflow(self, operation: "×") }
     let reducer = Int64(Time.gcd(product.magnitude, scale.magnitude))
     let newScale = scale / reducer
-    guard let scale32 = Int32(exactly: newScale) else { throw .overflow(self, operation: "×") }
+    guard let scale32 = Int32(exactly: newScale) else {
+      throw TimeArithmeticError.overflow(self, operation: "×")
+    }
     return Time(value: product / reducer, timescale: scale32)
   }
 
@@ -224,11 +226,13 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
     _ other: Time, operation: String,
     _ apply: (Int64, Int64) -> (partialValue: Int64, overflow: Bool)
   ) throws(TimeArithmeticError) -> Time {
-    guard isValid else { throw .invalidOperand(self, operation: operation) }
-    guard other.isValid else { throw .invalidOperand(other, operation: operation) }
+    guard isValid else { throw TimeArithmeticError.invalidOperand(self, operation: operation) }
+    guard other.isValid else {
+      throw TimeArithmeticError.invalidOperand(other, operation: operation)
+    }
     if timescale == other.timescale {
       let (result, overflow) = apply(value, other.value)
-      guard !overflow else { throw .overflow(self, operation: operation) }
+      guard !overflow else { throw TimeArithmeticError.overflow(self, operation: operation) }
       return Time(value: result, timescale: timescale)
     }
     if let result = Time.combine(self, other, apply) { return result }
@@ -236,7 +240,7 @@ public struct Time: Sendable, Hashable, Comparable, CustomStringConvertible {
     let a = Time(reducing: self)
     let b = Time(reducing: other)
     if let result = Time.combine(a, b, apply) { return result }
-    throw .overflow(self, operation: operation)
+    throw TimeArithmeticError.overflow(self, operation: operation)
   }
 
   private init(reducing time: Time) {

@@ -94,7 +94,7 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
     guard actual == name.hash else { throw .contentMismatch(token, actualHash: actual) }
     let image: PlatformImage
     do {
-      image = try PlatformImage(data: data)
+      image = try PlatformImage.decoded(data)
     } catch {
       throw .notAnImage(token, error)
     }

@@ -142,7 +142,7 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
   /// Decodes fetched bytes and keeps the image.
   private func decode(_ data: Data, token: String) -> Result<PlatformImage, URLImageStoreError> {
     do {
-      return .success(keep(try PlatformImage(data: data), token: token))
+      return .success(keep(try PlatformImage.decoded(data), token: token))
     } catch {
       return .failure(.notAnImage(token, error))
     }

@@ -39,7 +39,7 @@ extension PersistenceError: LocalizedError {
   /// - Parameter audience: Who reads it.
   public func sentence(for audience: Audience) -> String {
     if case .failure(let failure) = self { return failure.message(includingPlace: false) }
-    return errorDescription ?? "\(self)"
+    return errorDescription ?? code
   }
 
   /// How to fix it, for `audience`: a command-line user is told the tool's flags, a developer

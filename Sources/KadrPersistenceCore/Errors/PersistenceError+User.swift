@@ -65,11 +65,10 @@ extension PersistenceError {
   /// A stable code for scripts: the name of the detailed reason's case for a failure
   /// (`missingField`, `unknownKind`), else of the error's own case (`lossyContent`).
   public var code: String {
+    if case .imageNotEncodable = self { return "imageNotEncodable" }
     let value: Any = reason ?? self
-    guard let label = Mirror(reflecting: value).children.first?.label else {
-      // A case without a payload.
-      return String(describing: value)
-    }
-    return label
+    // Every other case has a payload, whose label is the case's name; a reason without one
+    // (`schemaMissing`) describes itself by its name.
+    return Mirror(reflecting: value).children.first?.label ?? String(describing: value)
   }
 }

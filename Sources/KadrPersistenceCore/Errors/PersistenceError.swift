@@ -161,7 +161,7 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
 
   /// `"/json/pointer: sentence"`, or `"line:column: sentence"` for malformed JSON.
   public var description: String {
-    let message = errorDescription ?? "\(self)"
+    let message = errorDescription ?? code
     if let position = lineAndColumn { return "\(position.line):\(position.column): \(message)" }
     if case .failure(let failure) = self, let pointer = failure.pointer {
       return "\(pointer.description.isEmpty ? "/" : pointer.description): \(message)"
