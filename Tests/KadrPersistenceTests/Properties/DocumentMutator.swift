@@ -24,7 +24,7 @@ struct DocumentMutator {
     var steps: [String] = []
     let count = rng.chance(0.7) ? 1 : rng.int(in: 2...3)
     for _ in 0..<count {
-      if rng.chance(0.65), let json = try? JSONReader().read(bytes) {
+      if rng.chance(0.65), let json = try? PublicJSON.read(bytes) {
         bytes = mutateTree(json)
       } else {
         bytes = mutateBytes(bytes)
@@ -152,7 +152,7 @@ struct DocumentMutator {
     } else {
       mutated = json
     }
-    return (try? JSONWriter().write(mutated)) ?? []
+    return (try? PublicJSON.write(mutated)) ?? []
   }
 
   /// The enum strings the format uses, so that a replaced string is often a valid one elsewhere.

@@ -43,7 +43,7 @@ struct DocumentProbe: Sendable {
   /// The bytes read as JSON once, when first needed.
   final class Tree {
     let bytes: [UInt8]
-    lazy var json: JSONValue? = try? JSONReader().read(bytes)
+    lazy var json: JSONValue? = try? PublicJSON.read(bytes)
 
     init(_ bytes: [UInt8]) {
       self.bytes = bytes
@@ -73,8 +73,8 @@ struct DocumentProbe: Sendable {
   /// Writing a tree that was read, reading it back and writing it again.
   func jsonProblems(with json: JSONValue) -> [String] {
     do {
-      let written = try JSONWriter().write(json)
-      let again = try JSONWriter().write(try JSONReader().read(written))
+      let written = try PublicJSON.write(json)
+      let again = try PublicJSON.write(try PublicJSON.read(written))
       return written == again ? [] : ["writing what was read back gives other bytes"]
     } catch {
       return ["the written tree does not read back: \(error)"]

@@ -9,7 +9,7 @@ import KadrPersistence
 enum ErrorPlacement {
   /// `nil` when `error` points inside `document`; otherwise a sentence saying what is wrong.
   static func problem(with error: PersistenceError, in document: [UInt8]) -> String? {
-    problem(with: error, in: document) { try? JSONReader().read(document) }
+    problem(with: error, in: document) { try? PublicJSON.read(document) }
   }
 
   /// `nil` when `error` points inside `document`; otherwise a sentence saying what is wrong.
