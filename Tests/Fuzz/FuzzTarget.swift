@@ -17,14 +17,13 @@ struct FuzzTarget: Sendable {
       environment["KADR_FUZZ_IMAGES"].map { URL(fileURLWithPath: $0) }
       ?? FileManager.default.temporaryDirectory.appendingPathComponent(
         "kadr-fuzz-images-\(ProcessInfo.processInfo.processIdentifier)")
-    store = try FileImageStore(directory: directory)
-    for image in CompositionGenerator.images {
-      do {
-        _ = try store.token(for: image)
-      } catch {
-        print("fuzz: cannot prepare the image store at \(directory.path): \(error)")
-        exit(1)
-      }
+    do {
+      let store = try FileImageStore(directory: directory)
+      for image in CompositionGenerator.images { _ = try store.token(for: image) }
+      self.store = store
+    } catch {
+      print("fuzz: cannot prepare the image store at \(directory.path): \(error)")
+      exit(1)
     }
     probe = DocumentProbe(images: store)
   }
