@@ -37,7 +37,9 @@ public struct OTIOExporter: Sendable {
   ///   - registry: The codecs; `CodecRegistry/standard` by default (merge plugins' fragments
   ///     for their kinds).
   ///   - allowingLoss: Leave out what a file cannot hold instead of refusing; `false` by default.
-  public init(registry: CodecRegistry = .standard, allowingLoss: Bool = false) {
+  public init(
+    registry: CodecRegistry = OTIOPlaceholderModule.standardRegistry, allowingLoss: Bool = false
+  ) {
     self.registry = registry
     self.allowingLoss = allowingLoss
   }

@@ -19,12 +19,15 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
       case unknownEffect
       /// A marker that is neither a kadr caption nor a kadr overlay, left out.
       case unmappedMarker
-      /// A gap that does not lead a secondary track (kadr chains have no gaps); left out, so
-      /// the items after it start earlier.
+      /// A gap that does not lead a secondary track. Since gaps keep their place (as
+      /// ``OTIOPlaceholder`` gaps) this version no longer reports it; kept so that reports
+      /// written by earlier versions still decode.
       case nonLeadingGap
-      /// A clip whose media is missing or is a reference kadr cannot play; the clip is left out.
+      /// A clip whose media is missing or has a target URL kadr cannot use; the clip keeps its
+      /// place as an offline ``OTIOPlaceholder``.
       case missingReference
-      /// A generator or other media reference kind kadr has no clip for; the clip is left out.
+      /// A generator, an image sequence or another media reference kind kadr has no clip for;
+      /// the clip keeps its place as an offline ``OTIOPlaceholder``.
       case unsupportedReference
       /// A nested stack that is not one track, or a stack where a track belongs.
       case unmappedStack
@@ -47,6 +50,38 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
       case keptKadrValue
       /// A time warp kadr cannot play (a freeze frame, a speed of zero): played at normal speed.
       case unsupportedTimeWarp
+      /// Target URLs that are paths (POSIX, Windows, relative) or `file://localhost/` URLs,
+      /// read as file URLs: one item per rule, with a count and the first conversion.
+      case mediaPath
+      /// `Inf`, `-Infinity` or `NaN`, which OpenTimelineIO's reader accepts and JSON does not:
+      /// read as null (kadr keeps no foreign metadata).
+      case nonFiniteNumber
+      /// A collection of several timelines, of which one was imported.
+      case otherTimelines
+
+      /// What items of this kind are, as a plural phrase for a summary line.
+      public var summary: String {
+        switch self {
+        case .unknownSchema: "objects of unknown schemas left out"
+        case .unknownEffect: "effects with no kadr equivalent left out"
+        case .unmappedMarker: "markers left out"
+        case .nonLeadingGap: "gaps left out"
+        case .missingReference: "clips with missing media kept as offline placeholders"
+        case .unsupportedReference: "generated or image-sequence clips kept as offline placeholders"
+        case .unmappedStack: "nested stacks kadr holds differently"
+        case .unsupportedTrackKind: "tracks of other kinds left out"
+        case .unsupportedTransition: "transitions imported as dissolves"
+        case .disabledItem: "disabled items left out or kept as gaps"
+        case .unmappedField: "fields with no kadr equivalent left out"
+        case .inexactTime: "times rounded to 1/60000 s"
+        case .audioPlacement: "audio clips that play from the start of their file instead"
+        case .keptKadrValue: "edited values kept as kadr wrote them"
+        case .unsupportedTimeWarp: "time warps played at normal speed"
+        case .mediaPath: "path rules applied to target URLs"
+        case .nonFiniteNumber: "non-finite numbers read as null"
+        case .otherTimelines: "collections of which one timeline was imported"
+        }
+      }
     }
 
     /// What kind of feature it is.
@@ -94,20 +129,51 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
   /// - Parameter kind: The kind.
   public func items(of kind: Item.Kind) -> [Item] { items.filter { $0.kind == kind } }
 
-  /// One line per item, `"/pointer: detail"`, after a summary line; `"Nothing was left out."`
+  /// The grouped report (see ``rendered(prefix:firstPointers:)``); `"Nothing was left out."`
   /// for an empty report.
   public var description: String { rendered() }
 
-  /// The report for people: a summary line, then one line per item, each prefixed with `prefix`
-  /// (a file name, for a command-line tool).
+  /// The report for people: a summary line, then one line per kind of item with its count,
+  /// the first item's sentence and the pointers of the first items, each line prefixed with
+  /// `prefix` (a file name, for a command-line tool). ``items`` (or the report's JSON) has
+  /// every item.
   ///
-  /// - Parameter prefix: Put before each item line, such as `"edit.otio: "`.
-  public func rendered(prefix: String = "") -> String {
+  /// - Parameters:
+  ///   - prefix: Put before each line, such as `"edit.otio: "`.
+  ///   - firstPointers: How many pointers a line lists; 3 by default.
+  public func rendered(prefix: String = "", firstPointers: Int = 3) -> String {
     guard !items.isEmpty else { return "\(prefix)Nothing was left out." }
     let count = items.count == 1 ? "1 feature" : "\(items.count) features"
-    let lines = items.map { prefix + $0.description }
-    return ([prefix + "\(count) of the OpenTimelineIO file have no kadr equivalent:"] + lines)
-      .joined(separator: "\n")
+    var lines = [prefix + "\(count) of the OpenTimelineIO file have no kadr equivalent:"]
+    for group in groups {
+      let pointers = group.items.prefix(firstPointers).map { $0.pointer.isEmpty ? "/" : $0.pointer }
+      let more = group.items.count > firstPointers ? ", …" : ""
+      let first = group.items[0].detail
+      let example = group.items.count == 1 ? first : "first: \(first)"
+      lines.append(
+        prefix
+          + "\(group.items.count) \(group.kind.summary) (at \(pointers.joined(separator: ", "))"
+          + "\(more)) — \(example)")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// Every item on a line of its own, `"/pointer: detail"`, each prefixed with `prefix`.
+  ///
+  /// - Parameter prefix: Put before each line.
+  public func renderedItems(prefix: String = "") -> String {
+    items.map { prefix + $0.description }.joined(separator: "\n")
+  }
+
+  /// The items grouped by kind, in the order each kind first appears in the file.
+  public var groups: [(kind: Item.Kind, items: [Item])] {
+    var order: [Item.Kind] = []
+    var byKind: [Item.Kind: [Item]] = [:]
+    for item in items {
+      if byKind[item.kind] == nil { order.append(item.kind) }
+      byKind[item.kind, default: []].append(item)
+    }
+    return order.map { ($0, byKind[$0] ?? []) }
   }
 }
 

@@ -28,72 +28,129 @@ import KadrPersistence
 /// both hold is taken from the metadata only when it is exactly what the exporter would have
 /// written for the file's value (which keeps each time's exact timescale).
 public struct OTIOImporter: Sendable {
-  /// The codecs that read each value's metadata.
+  /// The codecs that read each value's metadata; the standard registry with
+  /// ``OTIOPlaceholderModule`` by default.
   public var registry: CodecRegistry
   /// Unknown kinds and limits, as for documents.
   public var options: CodingOptions
+  /// Which timeline of a `SerializableCollection` to import; the first by default.
+  public var timeline: OTIOTimelineSelection
+  /// The directory relative `target_url`s resolve against, instead of the `.otio` file's own
+  /// (`kadr-doc import-otio --media-root`).
+  public var mediaRoot: URL?
+  /// Where the media of an `.otioz` bundle are extracted to; a new temporary directory by
+  /// default.
+  public var bundleMediaDirectory: URL?
 
   /// Creates an importer.
   ///
   /// - Parameters:
-  ///   - registry: The codecs; `CodecRegistry/standard` by default.
+  ///   - registry: The codecs; the standard registry with ``OTIOPlaceholderModule`` by default.
   ///   - options: Unknown content and limits.
-  public init(registry: CodecRegistry = .standard, options: CodingOptions = CodingOptions()) {
+  ///   - timeline: Which timeline of a collection to import; the first by default.
+  ///   - mediaRoot: Where relative target URLs resolve; the file's directory by default.
+  public init(
+    registry: CodecRegistry = OTIOPlaceholderModule.standardRegistry,
+    options: CodingOptions = CodingOptions(), timeline: OTIOTimelineSelection = .index(0),
+    mediaRoot: URL? = nil
+  ) {
     self.registry = registry
     self.options = options
+    self.timeline = timeline
+    self.mediaRoot = mediaRoot
   }
 
   /// Imports the timeline in an OpenTimelineIO file's bytes.
   ///
   /// - Parameters:
-  ///   - data: The file: UTF-8 JSON holding a `Timeline.1`.
+  ///   - data: The file: UTF-8 JSON holding a `Timeline.1` or a `SerializableCollection.1`
+  ///     (`Inf` and `NaN` are read as OpenTimelineIO reads them).
   ///   - images: Where image tokens are resolved; without a store, tokens are carried through as
   ///     placeholders that save back unchanged (see ``OTIOImport/imageStore``).
+  ///   - directory: The directory relative target URLs resolve against (the file's), unless
+  ///     ``mediaRoot`` is set; without either, relative paths are offline placeholders.
   /// - Returns: The composition, the report of what has no kadr equivalent, and the image store.
   /// - Throws: `PersistenceError`: malformed JSON (with line and column) or a value that cannot
   ///   be read, with its JSON pointer in the file and a suggestion.
-  public func importTimeline(from data: Data, images: (any ImageStore)? = nil)
-    throws -> OTIOImport
-  {
-    let json = try DocumentCoder(registry: registry, options: options).readJSON(data)
-    return try importTimeline(from: json, images: images)
+  public func importTimeline(
+    from data: Data, images: (any ImageStore)? = nil, relativeTo directory: URL? = nil
+  ) throws -> OTIOImport {
+    let (json, nonFinite) = try readJSON(data)
+    return try importTimeline(
+      from: json, images: images, relativeTo: directory, nonFinite: nonFinite)
   }
 
   /// Imports a timeline already read as JSON.
   ///
   /// - Parameters:
-  ///   - json: The `Timeline.1` object.
+  ///   - json: The `Timeline.1` (or `SerializableCollection.1`) object.
   ///   - images: Where image tokens are resolved.
+  ///   - directory: The directory relative target URLs resolve against.
   /// - Throws: `PersistenceError` with the JSON pointer of the offending value.
-  public func importTimeline(from json: JSONValue, images: (any ImageStore)? = nil)
-    throws -> OTIOImport
-  {
-    let unresolved = UnresolvedImageStore()
-    var reader = TimelineReader(
-      registry: registry, options: options, images: images ?? unresolved)
-    let video = try reader.video(from: try OTIONode(json, at: .root))
-    return OTIOImport(
-      video: video, report: reader.report.report, imageStore: images ?? unresolved,
-      unresolvedTokens: images == nil ? unresolved.unresolvedTokens : [])
+  public func importTimeline(
+    from json: JSONValue, images: (any ImageStore)? = nil, relativeTo directory: URL? = nil
+  ) throws -> OTIOImport {
+    try importTimeline(from: json, images: images, relativeTo: directory, nonFinite: nil)
   }
 
-  /// Imports the timeline of an OpenTimelineIO file.
+  /// The timelines of a file: one for a `Timeline.1`, each of a collection's (depth first).
+  ///
+  /// - Parameter data: The file's bytes.
+  /// - Returns: Each timeline's name and pointer in the file.
+  /// - Throws: `PersistenceError` for malformed JSON or a file that holds no timeline.
+  public func timelines(in data: Data) throws -> [OTIOTimelineEntry] {
+    try OTIOCollection.timelines(in: try readJSON(data).json)
+  }
+
+  /// Imports the timeline of an OpenTimelineIO file: an `.otio` file, an `.otiod` directory or
+  /// an `.otioz` bundle (whose media are extracted to ``bundleMediaDirectory``).
   ///
   /// - Parameters:
-  ///   - url: The `.otio` file.
+  ///   - url: The file or bundle.
   ///   - images: Where image tokens are resolved.
   /// - Throws: `PersistenceError`, also `PersistenceError/Reason/fileSystem(path:underlying:)`
-  ///   when the file cannot be read.
+  ///   when the file cannot be read, and `PersistenceError/Reason/invalidValue(_:)` for a
+  ///   bundle that is not a zip this reader handles.
   public func read(from url: URL, images: (any ImageStore)? = nil) throws
     -> OTIOImport
   {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw PersistenceError(.fileSystem(path: url.path, underlying: error))
+    let bundle = try OTIOBundleReader.open(url, mediaDirectory: bundleMediaDirectory)
+    return try importTimeline(from: bundle.content, images: images, relativeTo: bundle.directory)
+  }
+
+  /// The timelines of an OpenTimelineIO file or bundle (see ``timelines(in:)``).
+  ///
+  /// - Parameter url: The file or bundle.
+  /// - Throws: `PersistenceError`, as ``read(from:images:)``.
+  public func timelines(at url: URL) throws -> [OTIOTimelineEntry] {
+    try timelines(in: try OTIOBundleReader.content(of: url))
+  }
+
+  private func readJSON(_ data: Data) throws -> (json: JSONValue, nonFinite: (Int, Int?)?) {
+    let replaced = NonFiniteNumbers.replacing(in: data)
+    let json = try DocumentCoder(registry: registry, options: options).readJSON(replaced.data)
+    return (json, replaced.count > 0 ? (replaced.count, replaced.firstLine) : nil)
+  }
+
+  private func importTimeline(
+    from json: JSONValue, images: (any ImageStore)?, relativeTo directory: URL?,
+    nonFinite: (Int, Int?)?
+  ) throws -> OTIOImport {
+    let unresolved = UnresolvedImageStore()
+    var reader = TimelineReader(
+      registry: registry, options: options, images: images ?? unresolved,
+      mediaBase: mediaRoot ?? directory)
+    if let (count, line) = nonFinite {
+      reader.report.add(
+        .nonFiniteNumber, at: .root,
+        "\(count) non-finite number\(count == 1 ? "" : "s") (Inf, NaN; the first on line "
+          + "\(line ?? 1)), which OpenTimelineIO writes for metadata, read as null.")
     }
-    return try importTimeline(from: data, images: images)
+    let root = try OTIOCollection.select(timeline, in: json, report: &reader.report)
+    let video = try reader.video(from: try OTIONode(root.json, at: root.pointer))
+    return OTIOImport(
+      video: video, report: reader.report.report, imageStore: images ?? unresolved,
+      unresolvedTokens: images == nil ? unresolved.unresolvedTokens : [])
   }
 }
 

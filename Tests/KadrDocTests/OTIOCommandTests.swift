@@ -57,13 +57,13 @@ struct OTIOCommandTests {
     let output = directory.path("cut.kadr.json")
     let run = try Tool.run(["import-otio", file, "-o", output])
     #expect(run.status == 0)
+    // The gap keeps its place (a placeholder), so only the effect is reported.
     #expect(
       run.errLines == [
-        "\(file): 2 features of the OpenTimelineIO file have no kadr equivalent:",
-        "\(file): /tracks/children/0/children/0/effects/0: The effect 'Glow' has no kadr "
+        "\(file): 1 feature of the OpenTimelineIO file have no kadr equivalent:",
+        "\(file): 1 effects with no kadr equivalent left out (at "
+          + "/tracks/children/0/children/0/effects/0) — The effect 'Glow' has no kadr "
           + "equivalent; left out.",
-        "\(file): /tracks/children/0/children/1: A gap in a track has no kadr equivalent (kadr "
-          + "chains have no gaps); left out, so what follows starts earlier.",
       ])
     let document = try String(contentsOfFile: output, encoding: .utf8)
     #expect(document.contains(#""url":"file:\/\/\/a.mov""#))
@@ -78,8 +78,28 @@ struct OTIOCommandTests {
     let output = directory.path("cut.kadr.json")
     let run = try Tool.run(["import-otio", "--strict", file, "-o", output])
     #expect(run.status == 1)
-    #expect(run.errLines.count == 3)
+    #expect(run.errLines.count == 2)
     #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func jsonReportHasEveryItemAndCollectionsAreListed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(Self.foreign, to: "cut.otio")
+    let output = directory.path("cut.kadr.json")
+    let run = try Tool.run(["import-otio", "--json", file, "-o", output])
+    #expect(run.status == 0)
+    #expect(run.stdout.contains(Data(#""kind":"unknownEffect""#.utf8)))
+    #expect(run.errLines.isEmpty)
+    let collection = try directory.write(
+      #"{"OTIO_SCHEMA": "SerializableCollection.1", "name": "reels", "children": [\#(Self.foreign),"#
+        + #" {"OTIO_SCHEMA": "Timeline.1", "name": "B", "tracks": {"OTIO_SCHEMA": "Stack.1"}}]}"#,
+      to: "reels.otio")
+    let list = try Tool.run(["import-otio", "--list", collection])
+    #expect(list.status == 0)
+    #expect(list.out.hasSuffix("1\tB\n"), "\(list.out)")
+    let second = try Tool.run(["import-otio", "--timeline", "B", collection, "-o", output])
+    #expect(second.status == 0, "\(second.err)")
   }
 
   @Test func malformedTimelineIsRefusedWithItsPointerAndLeavesTheOutputUntouched() throws {

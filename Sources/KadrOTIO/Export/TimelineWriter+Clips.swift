@@ -15,16 +15,27 @@ extension TimelineWriter {
   ///
   /// What OpenTimelineIO has no field for (placement, transform and opacity, volume, audio,
   /// exact start times) is in `metadata.kadr.clip`.
+  ///
+  /// Media references carry `available_range` whenever kadr knows it: a video clip's trim (the
+  /// part of the file kadr knows exists; an untrimmed clip's file length is unknown, so it has
+  /// none), a still's whole duration.
   mutating func clipItem(
     _ clip: any Clip, pointer: JSONPointer, handles: Handles, index: Int?
   ) throws(PersistenceError) -> JSONValue? {
+    if let placeholder = clip as? OTIOPlaceholder {
+      return try placeholderItem(placeholder, pointer: pointer, handles: handles)
+    }
     guard var tagged = try encodeClip(clip, at: pointer) else { return nil }
     let name = ItemNaming.name(of: clip, kind: tagged.kind)
     let reference: JSONValue
     var effects: [JSONValue] = []
     let range: TimeRange?
     if let video = clip as? VideoClip {
-      reference = OTIOObjects.externalReference(url: video.url.absoluteString)
+      reference = OTIOObjects.externalReference(
+        url: video.url.absoluteString,
+        availableRange: try video.trimRange.map { (trim) throws(PersistenceError) in
+          try Self.otioRange(trim, at: pointer)
+        })
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.sourceRange(of: video, handles: handles)
       }
@@ -34,10 +45,14 @@ extension TimelineWriter {
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.stillRange(duration: clip.duration, handles: handles)
       }
+      let whole = try Self.otioRange(
+        TimeRange(
+          start: Time(value: 0, timescale: clip.duration.timescale), duration: clip.duration),
+        at: pointer)
       if clip is ImageClip, let token = tagged.payload["imageToken"]?.stringValue,
         let url = ImageLocation.url(forToken: token, in: images)
       {
-        reference = OTIOObjects.externalReference(url: url.absoluteString)
+        reference = OTIOObjects.externalReference(url: url.absoluteString, availableRange: whole)
       } else {
         var parameters = JSONObject()
         for (key, value) in tagged.payload
@@ -46,7 +61,8 @@ extension TimelineWriter {
           tagged.payload[key] = nil
         }
         reference = OTIOObjects.generatorReference(
-          kind: OTIOValue.generatorPrefix + tagged.kind, parameters: parameters)
+          kind: OTIOValue.generatorPrefix + tagged.kind, parameters: parameters,
+          availableRange: whole)
       }
     }
     var kadr: JSONObject = [KadrMetadataKey.clip: tagged.json]
@@ -92,6 +108,35 @@ extension TimelineWriter {
     }
     for key in ["speedCurve", "filters", "filterIDs", "filterAnimations"] { payload[key] = nil }
     return effects
+  }
+
+  /// A placeholder as the OpenTimelineIO item it stands for: a `Gap.1`, or a `Clip.2` with its
+  /// original media reference (a `MissingReference.1` when it had none), each as long as the
+  /// placeholder less the handles of neighbouring transitions.
+  private func placeholderItem(
+    _ placeholder: OTIOPlaceholder, pointer: JSONPointer, handles: Handles
+  )
+    throws(PersistenceError) -> JSONValue
+  {
+    let length = placeholder.duration - handles.head - handles.tail
+    guard length.isValid else {
+      throw .invalid("The placeholder's length less its transition handles is invalid", at: pointer)
+    }
+    let start = placeholder.sourceRange?.start ?? Time(value: 0, timescale: length.timescale)
+    let range = try Self.otioRange(TimeRange(start: start, duration: length), at: pointer)
+    switch placeholder.role {
+    case .gap:
+      return OTIOObjects.gap(range, name: placeholder.name)
+    case .offline:
+      var reference = OTIOObjects.missingReference()
+      if let text = placeholder.reference,
+        let json = try? JSONReader().read(Data(text.utf8)), json.objectValue != nil
+      {
+        reference = json
+      }
+      return OTIOObjects.clip(
+        name: placeholder.name, metadata: [:], sourceRange: range, reference: reference)
+    }
   }
 
   private static func elements(_ value: JSONValue) -> [JSONValue]? {

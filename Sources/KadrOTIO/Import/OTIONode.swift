@@ -32,9 +32,11 @@ struct OTIONode {
   }
 
   /// The schema's family (`"Clip"` for `"Clip.2"`), or the whole string when it has no version.
+  /// `Sequence`, the name OpenTimelineIO still reads as a track, is `"Track"`.
   func family() throws(PersistenceError) -> String {
     let schema = try schema()
-    return OTIOSchema.parse(schema)?.family ?? schema
+    let family = OTIOSchema.parse(schema)?.family ?? schema
+    return family == OTIOSchema.sequenceFamily ? "Track" : family
   }
 
   /// A string field, `nil` when absent or null.

@@ -7,21 +7,29 @@ extension TimelineReader {
   /// sits on the track, playing as long as the clip's source range at its time warp's speed;
   /// volume, fades, ducking, ramps, crossfade and pitch from the metadata (kadr's defaults for a
   /// foreign clip).
-  mutating func audioTracks(_ track: OTIONode, compositionEnd: Time) throws(PersistenceError)
-    -> [AudioTrack]
+  ///
+  /// A stack on the track is read in place: each of its tracks as an audio track starting where
+  /// the stack sits (`offset` is where `track` starts in the composition).
+  mutating func audioTracks(_ track: OTIONode, compositionEnd: Time, offset: Time)
+    throws(PersistenceError) -> [AudioTrack]
   {
+    guard nesting < Self.maximumNesting else {
+      throw PersistenceError(.tooDeep(limit: Self.maximumNesting), at: track.pointer)
+    }
+    nesting += 1
+    defer { nesting -= 1 }
     try reportCompositionExtras(of: track, what: "an audio track")
     var tracks: [AudioTrack] = []
-    var position = Time.zero
+    var position = offset
     var leadingGap: OTIORationalTime?
     var followsLeadingGapOnly = true
-    for (offset, child) in try track.nodes(OTIOKey.children).enumerated() {
+    for (index, child) in try track.nodes(OTIOKey.children).enumerated() {
       switch try child.family() {
       case "Gap":
         guard try isEnabled(child, what: "gap") else { continue }
         let duration = try gapDuration(child)
         try reportGapExtras(of: child)
-        if offset == 0 { leadingGap = duration } else { followsLeadingGapOnly = false }
+        if index == 0 { leadingGap = duration } else { followsLeadingGapOnly = false }
         position = try Self.sum(
           position, try time(duration, at: child.pointer(OTIOKey.sourceRange)), at: child.pointer)
       case "Clip":
@@ -34,6 +42,16 @@ extension TimelineReader {
           compositionEnd: compositionEnd)
         if let track = placed.track { tracks.append(track) }
         position = try Self.sum(position, placed.length, at: child.pointer)
+        followsLeadingGapOnly = false
+      case "Stack", "Track":
+        let length = try length(of: child)
+        if try isEnabled(child, what: "stack") {
+          let inner = try child.family() == "Stack" ? try child.nodes(OTIOKey.children) : [child]
+          for nested in inner where try nested.family() == "Track" {
+            tracks += try audioTracks(nested, compositionEnd: compositionEnd, offset: position)
+          }
+        }
+        position = try Self.sum(position, length, at: child.pointer)
         followsLeadingGapOnly = false
       case "Transition":
         report.add(
@@ -72,7 +90,13 @@ extension TimelineReader {
         "The audio clip does not reference a file; left out.")
       return (nil, length)
     }
-    let url = try targetURL(of: reference)
+    guard case .url(let url, _) = try resolvedURL(of: reference) else {
+      report.add(
+        .missingReference, at: reference.pointer(OTIOKey.targetURL),
+        "The audio clip's target URL names no file kadr can use (empty, or relative with no "
+          + "directory to resolve it against); left out (kadr has no offline audio).")
+      return (nil, length)
+    }
     let stored = try node.kadr()?.node(KadrMetadataKey.audioTrack)
     var decoded = AudioTrack(url: url)
     if let stored {

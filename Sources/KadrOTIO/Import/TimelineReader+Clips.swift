@@ -14,40 +14,64 @@ extension TimelineReader {
     let stored: (tagged: TaggedPayload, pointer: JSONPointer)?
   }
 
-  /// The kadr clip of a `Clip`, or `nil` (reported) when it has no media kadr can show.
+  /// The kadr clip of a `Clip`, or `nil` when it was left out as loss (an image clip whose
+  /// metadata is gone).
   ///
   /// An external reference is a video clip (or the image clip the exporter wrote, when the
   /// metadata says so); a generator of kind `kadr.<kind>` is a clip of that kind (a title, an
-  /// image, a plugin's); any other reference is reported and the clip left out.
+  /// image, a plugin's). A clip kadr cannot play — a missing reference, another generator, an
+  /// image sequence, a target URL kadr cannot use — keeps its place as an offline
+  /// ``OTIOPlaceholder``, and is reported.
   mutating func clip(_ node: OTIONode, handles: Handles, start: StartPlacement)
     throws(PersistenceError) -> (any Clip)?
   {
     for marker in try node.nodes(OTIOKey.markers) { reportMarker(marker) }
     try reportForeignMetadata(of: node)
+    let kadr = try node.kadr()
+    let name = try node.string(OTIOKey.name) ?? ""
+    let sourceRange = try node.timeRange(OTIOKey.sourceRange)
     guard let reference = try activeReference(of: node) else {
       report.add(
         .missingReference, at: node.pointer,
-        "The clip has no media reference; left out.")
-      return nil
+        "The clip has no media reference; kept as an offline placeholder.")
+      return try offline(node, name: name, sourceRange: sourceRange, handles: handles, start: start)
     }
-    let kadr = try node.kadr()
     let fields = ClipFields(
-      node: node, name: try node.string(OTIOKey.name) ?? "",
-      sourceRange: try node.timeRange(OTIOKey.sourceRange), reference: reference, kadr: kadr,
+      node: node, name: name, sourceRange: sourceRange, reference: reference, kadr: kadr,
       stored: try taggedClip(in: kadr))
     switch try reference.family() {
     case "ExternalReference":
       if fields.stored?.tagged.kind == "image" {
         return try imageClip(fields, handles: handles, start: start)
       }
-      return try videoClip(fields, handles: handles, start: start)
+      switch try resolvedURL(of: reference) {
+      case .url(let url, _):
+        return try videoClip(fields, url: url, handles: handles, start: start)
+      case .unresolvedRelative(let path):
+        report.add(
+          .missingReference, at: reference.pointer(OTIOKey.targetURL),
+          "The relative path '\(path)' has no directory to resolve against (import from a file, "
+            + "or give a media root); kept as an offline placeholder.")
+        return try offline(
+          node, name: name, sourceRange: sourceRange, handles: handles, start: start,
+          reference: reference, mediaURL: URL(string: path))
+      case .unusable:
+        report.add(
+          .missingReference, at: reference.pointer(OTIOKey.targetURL),
+          "The clip's target URL is empty or unreadable; kept as an offline placeholder.")
+        return try offline(
+          node, name: name, sourceRange: sourceRange, handles: handles, start: start,
+          reference: reference)
+      }
     case "GeneratorReference":
       let kind = try reference.string(OTIOKey.generatorKind) ?? ""
       guard kind.hasPrefix(OTIOValue.generatorPrefix) else {
         report.add(
           .unsupportedReference, at: reference.pointer(OTIOKey.generatorKind),
-          "The generator '\(kind)' has no kadr equivalent; the clip is left out.")
-        return nil
+          "The generator '\(kind)' has no kadr equivalent; kept as an offline placeholder.")
+        return try offline(
+          node, name: name, sourceRange: sourceRange, handles: handles, start: start,
+          reference: reference)
       }
       return try generatedClip(
         fields, kind: String(kind.dropFirst(OTIOValue.generatorPrefix.count)), handles: handles,
@@ -55,15 +79,60 @@ extension TimelineReader {
     case "MissingReference":
       report.add(
         .missingReference, at: reference.pointer,
-        "The clip's media is missing (a MissingReference); the clip is left out.")
-      return nil
+        "The clip's media is missing (a MissingReference); kept as an offline placeholder.")
+      return try offline(
+        node, name: name, sourceRange: sourceRange, handles: handles, start: start,
+        reference: reference)
+    case "ImageSequenceReference":
+      let base = try reference.string(OTIOKey.targetURLBase) ?? ""
+      report.add(
+        .unsupportedReference, at: reference.pointer,
+        "An image sequence has no kadr equivalent (kadr plays files by URL); kept as an offline "
+          + "placeholder.")
+      var location: URL?
+      if case .url(let url, _) = try resolvedURL(text: base, at: reference.pointer) {
+        location = url
+      }
+      return try offline(
+        node, name: name, sourceRange: sourceRange, handles: handles, start: start,
+        reference: reference, mediaURL: location)
     default:
       report.add(
         .unsupportedReference, at: reference.pointer,
-        "A \(try reference.schema()) has no kadr equivalent (kadr plays files by URL); the clip "
-          + "is left out.")
-      return nil
+        "A \(try reference.schema()) has no kadr equivalent (kadr plays files by URL); kept as an "
+          + "offline placeholder.")
+      return try offline(
+        node, name: name, sourceRange: sourceRange, handles: handles, start: start,
+        reference: reference)
     }
+  }
+
+  /// An offline placeholder for a clip kadr cannot play: its name, its length on the track
+  /// (source range plus the handles of neighbouring transitions, else its media's available
+  /// range), the original reference (written back on export) and where its media was.
+  mutating func offline(
+    _ node: OTIONode, name: String, sourceRange: OTIOTimeRange?, handles: Handles,
+    start: StartPlacement, reference: OTIONode? = nil, mediaURL: URL? = nil
+  ) throws(PersistenceError) -> OTIOPlaceholder {
+    var range: TimeRange?
+    if let sourceRange {
+      range = try self.range(sourceRange, at: node.pointer(OTIOKey.sourceRange))
+    } else if let available = try reference?.timeRange(OTIOKey.availableRange),
+      let reference
+    {
+      range = try self.range(available, at: reference.pointer(OTIOKey.availableRange))
+    }
+    let duration = try Self.sum(
+      range?.duration ?? .zero, handles.head, handles.tail, at: node.pointer)
+    var text: String?
+    if let reference, try reference.family() != "MissingReference" {
+      let bytes = (try? JSONWriter().write(.object(reference.object))) ?? []
+      text = String(decoding: bytes, as: UTF8.self)
+    }
+    return OTIOPlaceholder(
+      role: .offline, name: name, duration: duration, sourceRange: range, mediaURL: mediaURL,
+      reference: text, clipID: name.isEmpty ? nil : ClipID(name),
+      startTime: startTime(start, stored: nil, hasMetadata: false))
   }
 
   /// The active media reference: `media_references[active_media_reference_key]` (`Clip.2`) or
@@ -97,16 +166,39 @@ extension TimelineReader {
     }
   }
 
-  /// The target URL of an external reference.
+  /// The target URL of an external reference, as OpenTimelineIO means it (see `MediaPath`).
   ///
-  /// - Throws: `PersistenceError` when it is missing or not an absolute URL.
-  func targetURL(of reference: OTIONode) throws(PersistenceError) -> URL {
+  /// - Throws: `PersistenceError` when it is missing or names nothing kadr can use.
+  mutating func targetURL(of reference: OTIONode) throws(PersistenceError) -> URL {
+    switch try resolvedURL(of: reference) {
+    case .url(let url, _): return url
+    case .unresolvedRelative, .unusable:
+      throw PersistenceError(
+        .invalidURL(try reference.string(OTIOKey.targetURL) ?? ""),
+        at: reference.pointer(OTIOKey.targetURL))
+    }
+  }
+
+  /// What an external reference's `target_url` names, noting the rule that read it.
+  ///
+  /// - Throws: `PersistenceError` when it is missing or not a string.
+  mutating func resolvedURL(of reference: OTIONode) throws(PersistenceError)
+    -> MediaPath.Resolution
+  {
     guard let text = try reference.string(OTIOKey.targetURL) else {
       throw PersistenceError(.missingField(OTIOKey.targetURL), at: reference.pointer)
     }
-    guard let url = URL(string: text), url.scheme != nil else {
-      throw PersistenceError(.invalidURL(text), at: reference.pointer(OTIOKey.targetURL))
+    return try resolvedURL(text: text, at: reference.pointer(OTIOKey.targetURL))
+  }
+
+  /// What `text` names, noting the rule that read it (reported once per rule).
+  mutating func resolvedURL(text: String, at pointer: JSONPointer) throws(PersistenceError)
+    -> MediaPath.Resolution
+  {
+    let resolution = MediaPath.resolve(text, base: mediaBase)
+    if case .url(let url, let rule) = resolution, rule != .url {
+      paths.note(rule, at: pointer, from: text, to: url)
     }
-    return url
+    return resolution
   }
 }

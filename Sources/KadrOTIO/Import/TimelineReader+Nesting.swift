@@ -61,37 +61,65 @@ extension TimelineReader {
   }
 
   /// A track nested in a chain: a stack holding one video track (or a track directly), which
-  /// becomes a `Track`. A stack of several tracks keeps its first video track and is reported.
-  mutating func nestedTrack(_ node: OTIONode, handles: Handles) throws(PersistenceError) -> Track? {
+  /// becomes a `Track`. A stack of several tracks keeps its first video track here, padded to
+  /// the stack's length; its other video tracks become top-level tracks and its audio tracks
+  /// audio tracks, starting at the stack's time (`offset`), and this is reported.
+  mutating func nestedTrack(_ node: OTIONode, handles: Handles, offset: Time)
+    throws(PersistenceError) -> Track?
+  {
     guard nesting < Self.maximumNesting else {
       throw PersistenceError(.tooDeep(limit: Self.maximumNesting), at: node.pointer)
     }
     nesting += 1
     defer { nesting -= 1 }
     var inner = node
+    var padding = Time.zero
     let isStack = try node.family() == "Stack"
     if isStack {
-      var tracks: [OTIONode] = []
+      var video: [OTIONode] = []
+      var audio: [OTIONode] = []
+      var others = 0
       for child in try node.nodes(OTIOKey.children) {
-        if try child.family() == "Track",
-          try (child.string(OTIOKey.kind) ?? OTIOValue.videoKind) == OTIOValue.videoKind,
-          try isEnabled(child, what: "track")
-        {
-          tracks.append(child)
+        guard try child.family() == "Track", try isEnabled(child, what: "track") else {
+          others += 1
+          continue
+        }
+        if try (child.string(OTIOKey.kind) ?? OTIOValue.videoKind) == OTIOValue.videoKind {
+          video.append(child)
+        } else if try child.string(OTIOKey.kind) == OTIOValue.audioKind {
+          audio.append(child)
+        } else {
+          others += 1
         }
       }
-      guard let first = tracks.first, tracks.count == 1,
-        try node.nodes(OTIOKey.children).count == 1
-      else {
+      guard let first = video.first else {
         report.add(
           .unmappedStack, at: node.pointer,
-          "A nested stack of \(try node.elements(OTIOKey.children).count) items has no kadr "
-            + "equivalent (a nested kadr track is one chain)"
-            + (tracks.first == nil ? "; left out." : "; only its first video track is kept."))
-        guard let first = tracks.first else { return nil }
-        return try nestedTrack(first, handles: handles)
+          "A nested stack with no video track keeps its place as a gap"
+            + (audio.isEmpty ? "." : "; its audio tracks become audio tracks at its time."))
+        hoistedAudio += audio.map { ($0, offset) }
+        return Track(clips: [OTIOPlaceholder.gap(try length(of: node))])
       }
+      if video.count > 1 || !audio.isEmpty || others > 0 {
+        report.add(
+          .unmappedStack, at: node.pointer,
+          "A nested stack of \(video.count + audio.count + others) items: a nested kadr track is "
+            + "one chain, so its first video track stays in place and its other tracks become "
+            + "top-level tracks starting at \(offset.seconds) s (drawn over every layer below "
+            + "them, not only inside the stack).")
+      }
+      for extra in video.dropFirst() {
+        if let track = try nestedTrack(extra, handles: Handles(), offset: offset) {
+          hoisted.append(
+            Piece(
+              clip: Track(
+                clips: track.clips, startTime: offset, name: track.name,
+                opacityFactor: track.opacityFactor), index: nil))
+        }
+      }
+      hoistedAudio += audio.map { ($0, offset) }
       inner = first
+      padding = try length(of: node) - length(of: first)
       for effect in try node.nodes(OTIOKey.effects) {
         report.add(
           .unmappedField, at: effect.pointer,
@@ -103,10 +131,11 @@ extension TimelineReader {
     try reportCompositionExtras(of: inner, what: "a nested track")
     let name = try inner.string(OTIOKey.name) ?? ""
     let (_, items) = try items(of: inner, allowLeadingGap: false)
-    let pieces = try chain(items, start: .nested)
+    var pieces = try chain(items, start: .nested, offset: offset).map(\.clip)
+    if padding > .zero { pieces.append(OTIOPlaceholder.gap(padding)) }
     let fields = try trackFields(try inner.kadr(), name: name)
     let track = Track(
-      clips: pieces.map(\.clip), startTime: fields?.startTime ?? .zero,
+      clips: pieces, startTime: fields?.startTime ?? .zero,
       name: trackName(name, fields: fields), opacityFactor: fields?.opacityFactor ?? 1)
     if isStack { try checkStackRange(of: node, track: track, handles: handles) }
     return track

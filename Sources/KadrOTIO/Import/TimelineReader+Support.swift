@@ -85,12 +85,16 @@ extension TimelineReader {
 
   // MARK: Reporting what has no kadr equivalent
 
-  /// Whether an item is enabled; a disabled one is reported (and left out by the caller).
-  mutating func isEnabled(_ node: OTIONode, what: String) throws(PersistenceError) -> Bool {
+  /// Whether an item is enabled; a disabled one is reported (and left out by the caller, or
+  /// kept as a gap, as OpenTimelineIO plays a disabled item of a track).
+  mutating func isEnabled(_ node: OTIONode, what: String, keptAsGap: Bool = false)
+    throws(PersistenceError) -> Bool
+  {
     guard try node.bool(OTIOKey.enabled) == false else { return true }
     report.add(
       .disabledItem, at: node.pointer(OTIOKey.enabled),
-      "A disabled \(what) has no kadr equivalent (kadr has no muted content); left out.")
+      "A disabled \(what) has no kadr equivalent (kadr has no muted content); "
+        + (keptAsGap ? "kept as a gap of its length, as OpenTimelineIO plays it." : "left out."))
     return false
   }
 

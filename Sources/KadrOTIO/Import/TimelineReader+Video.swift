@@ -26,10 +26,9 @@ extension TimelineReader {
   /// The video clip of an external reference: its URL, its `source_range` as the trim (plus
   /// the handles of neighbouring transitions), its time warps as speed and reversal, its kadr
   /// effects as filters; the rest from the metadata, or kadr's defaults for a foreign clip.
-  mutating func videoClip(_ fields: ClipFields, handles: Handles, start: StartPlacement)
-    throws(PersistenceError) -> VideoClip
-  {
-    let url = try targetURL(of: fields.reference)
+  mutating func videoClip(
+    _ fields: ClipFields, url: URL, handles: Handles, start: StartPlacement
+  ) throws(PersistenceError) -> VideoClip {
     let effects = try videoEffects(of: fields.node)
     let stored = fields.stored?.tagged.kind == "video" ? fields.stored : nil
     if let other = fields.stored, stored == nil {

@@ -14,6 +14,14 @@ struct TimelineReader {
   let images: any ImageStore
   var payloadVersions: [KindID: Int] = [:]
   var report = ReportBuilder()
+  /// The directory relative target URLs resolve against: the media root, else the file's.
+  var mediaBase: URL?
+  /// The target URLs read as paths, by rule.
+  var paths = MediaPathNotes()
+  /// Tracks of nested stacks beyond the first video track, raised to top-level tracks at the
+  /// stack's time, and the audio tracks of nested stacks with their start.
+  var hoisted: [Piece] = []
+  var hoistedAudio: [(node: OTIONode, offset: Time)] = []
   /// How many nested stacks or tracks enclose the item being read.
   var nesting = 0
 
@@ -28,10 +36,11 @@ struct TimelineReader {
     var index: Int?
   }
 
-  init(registry: CodecRegistry, options: CodingOptions, images: any ImageStore) {
+  init(registry: CodecRegistry, options: CodingOptions, images: any ImageStore, mediaBase: URL?) {
     self.registry = registry
     self.options = options
     self.images = images
+    self.mediaBase = mediaBase
   }
 
   /// The composition of the `Timeline.1` object `root`.
@@ -110,12 +119,17 @@ struct TimelineReader {
         layers += try secondaryLayer(child, role: role)
       }
     }
-    let clips = Self.merge(main: main ?? [], layers: layers)
+    let clips = Self.merge(main: main ?? [], layers: layers) + hoisted.map(\.clip)
     let compositionEnd = TimelineLayout(clips: clips).duration
     var audioTracks: [AudioTrack] = []
     for node in audioNodes {
-      audioTracks += try self.audioTracks(node, compositionEnd: compositionEnd)
+      audioTracks += try self.audioTracks(node, compositionEnd: compositionEnd, offset: .zero)
     }
+    while !hoistedAudio.isEmpty {
+      let (node, offset) = hoistedAudio.removeFirst()
+      audioTracks += try self.audioTracks(node, compositionEnd: compositionEnd, offset: offset)
+    }
+    paths.report(into: &report, base: mediaBase)
     let (captions, overlays) = try markers(of: stack, compositionEnd: compositionEnd)
     return Video(
       clips: clips, audioTracks: audioTracks, preset: fields.preset, overlays: overlays,

@@ -43,8 +43,8 @@ enum OTIOObjects {
     return .object(object)
   }
 
-  static func gap(_ range: OTIOTimeRange) -> JSONValue {
-    .object(item(OTIOSchema.gap, name: "", metadata: [:], sourceRange: range))
+  static func gap(_ range: OTIOTimeRange, name: String = "") -> JSONValue {
+    .object(item(OTIOSchema.gap, name: name, metadata: [:], sourceRange: range))
   }
 
   static func clip(
@@ -67,14 +67,18 @@ enum OTIOObjects {
     ]
   }
 
-  static func externalReference(url: String) -> JSONValue {
+  static func externalReference(url: String, availableRange: OTIOTimeRange? = nil) -> JSONValue {
     var object = reference(OTIOSchema.externalReference)
     object[OTIOKey.targetURL] = .string(url)
+    object[OTIOKey.availableRange] = availableRange?.json ?? .null
     return .object(object)
   }
 
-  static func generatorReference(kind: String, parameters: JSONObject) -> JSONValue {
+  static func generatorReference(
+    kind: String, parameters: JSONObject, availableRange: OTIOTimeRange? = nil
+  ) -> JSONValue {
     var object = reference(OTIOSchema.generatorReference)
+    object[OTIOKey.availableRange] = availableRange?.json ?? .null
     object[OTIOKey.generatorKind] = .string(kind)
     object[OTIOKey.parameters] = .object(parameters)
     return .object(object)

@@ -20,6 +20,9 @@ enum OTIOSchema {
   static let marker = "Marker.2"
   static let rationalTime = "RationalTime.1"
   static let timeRange = "TimeRange.1"
+  static let serializableCollection = "SerializableCollection.1"
+  /// The old name of `Track`, which OpenTimelineIO still reads as one.
+  static let sequenceFamily = "Sequence"
 
   /// A schema string split into its family and version: `"Clip.2"` is `("Clip", 2)`.
   ///
@@ -53,6 +56,7 @@ enum OTIOKey {
   static let availableRange = "available_range"
   static let availableImageBounds = "available_image_bounds"
   static let targetURL = "target_url"
+  static let targetURLBase = "target_url_base"
   static let generatorKind = "generator_kind"
   static let parameters = "parameters"
   static let inOffset = "in_offset"

@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 import KadrPersistence
 
 /// `kadr-doc check FILE…`: full validation, one line per error.
@@ -27,7 +28,7 @@ enum CheckCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()
     options.preservingUnknown = arguments.has("--preserving-unknown")
-    let coder = KadrCoder(options: options)
+    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry, options: options)
     // Without --images, tokens are carried through unresolved: the tool checks, converts and
     // re-saves documents without their images at hand.
     var images: (any ImageStore)? = UnresolvedImageStore()

@@ -36,7 +36,8 @@ enum ExportOTIOCommand: Command {
       images = store
     }
     do {
-      let opened = try KadrCoder().open(try Input.read(file), images: images)
+      let opened = try KadrCoder(registry: OTIOPlaceholderModule.standardRegistry).open(
+        try Input.read(file), images: images)
       let otio = try OTIOExporter().export(opened.root, images: opened.imageStore)
       if let output = arguments.value("--output") {
         try otio.write(to: URL(fileURLWithPath: output))

@@ -7,24 +7,37 @@ enum ImportOTIOCommand: Command {
   static let name = "import-otio"
   static let summary = "read an OpenTimelineIO timeline into a document, reporting what is lost"
   static let help = """
-    usage: kadr-doc import-otio FILE.otio [-o OUT.kadr.json] [--images DIR] [--strict]
+    usage: kadr-doc import-otio FILE [-o OUT.kadr.json] [--images DIR] [--media-root DIR]
+                                [--relink OLD=NEW] [--timeline N|NAME] [--list] [--strict] [--json]
 
-    Reads an OpenTimelineIO timeline (one this tool exported, or one from another tool) and
-    writes it as a canonical document. Every OpenTimelineIO feature with no kadr equivalent is
-    listed on standard error as FILE: /json/pointer: sentence, under a summary line. Image
-    tokens are carried through unchanged; with --images they must resolve in DIR. Files are
-    written atomically. Use - for standard input.
+    Reads an OpenTimelineIO timeline (an .otio file, an .otiod directory or an .otioz bundle;
+    one this tool exported, or one from another tool) and writes it as a canonical document.
+    What has no kadr equivalent is listed on standard error, one line per kind with a count and
+    the first JSON pointers. Image tokens are carried through unchanged; with --images they
+    must resolve in DIR. Files are written atomically. Use - for standard input.
 
     options:
       -o, --output OUT        write to OUT instead of standard output
       --images DIR            resolve image tokens in the file image store at DIR
+      --media-root DIR        resolve relative media paths against DIR, not the file's directory
+      --relink OLD=NEW        media whose URL or path starts with OLD get NEW instead (offline
+                              clips with a known location become video clips again)
+      --timeline N|NAME       the timeline of a collection to import (its index or name)
+      --list                  list the file's timelines (index, name) and stop
       --strict                exit 1 (writing nothing) when anything has no kadr equivalent
+      --json                  the report as JSON with every item, on standard output (needs -o)
     """
   static let spec = ArgumentSpec(
-    flags: [["--strict"]], options: [["--output", "-o"], ["--images"]], positionals: 1...1)
+    flags: [["--strict"], ["--list"], ["--json"]],
+    options: [["--output", "-o"], ["--images"], ["--media-root"], ["--relink"], ["--timeline"]],
+    positionals: 1...1)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
+    if arguments.has("--json"), arguments.value("--output") == nil, !arguments.has("--list") {
+      console.err("kadr-doc import-otio: --json prints the report; give -o OUT for the document")
+      return ExitCode.usage
+    }
     var images: (any ImageStore)? = nil
     if let path = arguments.value("--images") {
       guard let store = ImageStores.fileStore(at: path, console: console) else {
@@ -32,14 +45,49 @@ enum ImportOTIOCommand: Command {
       }
       images = store
     }
+    var importer = OTIOImporter()
+    if let root = arguments.value("--media-root") {
+      importer.mediaRoot = URL(fileURLWithPath: root, isDirectory: true)
+    }
+    if let choice = arguments.value("--timeline") {
+      importer.timeline = Int(choice).map(OTIOTimelineSelection.index) ?? .named(choice)
+    }
+    var relinker: OTIOMediaRelinker?
+    if let rule = arguments.value("--relink") {
+      guard let rule = relinkRule(rule) else {
+        console.err("kadr-doc import-otio: --relink takes OLD=NEW (two paths or URLs)")
+        return ExitCode.usage
+      }
+      relinker = OTIOMediaRelinker(rules: [rule])
+    }
     do {
-      let imported = try OTIOImporter().importTimeline(from: try Input.read(file), images: images)
-      if !imported.report.isEmpty {
+      if arguments.has("--list") { return try list(file, importer: importer, console: console) }
+      var imported: OTIOImport
+      if file == "-" {
+        imported = try importer.importTimeline(from: try Input.read(file), images: images)
+      } else {
+        importer.bundleMediaDirectory = arguments.value("--output").map {
+          URL(fileURLWithPath: $0 + ".media", isDirectory: true)
+        }
+        imported = try importer.read(from: URL(fileURLWithPath: file), images: images)
+      }
+      if let relinker {
+        let (video, count) = relinker.relink(imported.video)
+        console.err("\(file): relinked \(count) media URL\(count == 1 ? "" : "s")")
+        imported = OTIOImport(
+          video: video, report: imported.report, imageStore: imported.imageStore,
+          unresolvedTokens: imported.unresolvedTokens)
+      }
+      if arguments.has("--json") {
+        console.outData(try JSONEncoder().encode(imported.report))
+        console.out("")
+      } else if !imported.report.isEmpty {
         let name = file == "-" ? "<stdin>" : file
         console.err(imported.report.rendered(prefix: "\(name): "))
-        if arguments.has("--strict") { return ExitCode.failure }
       }
-      let bytes = try KadrCoder().data(for: imported.video, images: imported.imageStore)
+      if arguments.has("--strict"), !imported.report.isEmpty { return ExitCode.failure }
+      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let bytes = try coder.data(for: imported.video, images: imported.imageStore)
       if let output = arguments.value("--output") {
         try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
       } else {
@@ -50,5 +98,29 @@ enum ImportOTIOCommand: Command {
       console.err(Input.describe(error, file: file))
       return ExitCode.failure
     }
+  }
+
+  /// `OLD=NEW`: paths become file URLs (directories keep a trailing slash).
+  static func relinkRule(_ text: String) -> OTIOMediaRelinker.Rule? {
+    guard let equals = text.firstIndex(of: "=") else { return nil }
+    let parts = [String(text[..<equals]), String(text[text.index(after: equals)...])]
+    let urls = parts.compactMap { part -> URL? in
+      guard !part.isEmpty else { return nil }
+      if part.contains("://") { return URL(string: part) }
+      return URL(fileURLWithPath: part, isDirectory: part.hasSuffix("/"))
+    }
+    guard urls.count == 2 else { return nil }
+    return OTIOMediaRelinker.Rule(from: urls[0], to: urls[1])
+  }
+
+  private static func list(_ file: String, importer: OTIOImporter, console: Console) throws
+    -> Int32
+  {
+    let timelines =
+      file == "-"
+      ? try importer.timelines(in: try Input.read(file))
+      : try importer.timelines(at: URL(fileURLWithPath: file))
+    for timeline in timelines { console.out("\(timeline.index)\t\(timeline.name)") }
+    return ExitCode.ok
   }
 }

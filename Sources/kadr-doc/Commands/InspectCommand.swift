@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 import KadrPersistence
 
 /// `kadr-doc inspect FILE`: a summary of a document.
@@ -20,7 +21,9 @@ enum InspectCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    let coder = KadrCoder(options: CodingOptions(preservingUnknown: true))
+    let coder = KadrCoder(
+      registry: OTIOPlaceholderModule.standardRegistry,
+      options: CodingOptions(preservingUnknown: true))
     do {
       let data = try Input.read(file)
       let document = try coder.readJSON(data)

@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 import KadrPersistence
 
 /// `kadr-doc migrate FILE`: bring an older schema to the current one.
@@ -19,7 +20,7 @@ enum MigrateCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    let coder = KadrCoder()
+    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
     do {
       let migrated = try coder.migrate(try Input.read(file))
       _ = try coder.open(migrated.data, images: UnresolvedImageStore())

@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 import KadrPersistence
 
 /// `kadr-doc resave FILE`: decode and re-encode canonically.
@@ -35,7 +36,7 @@ enum ResaveCommand: Command {
     }
     var options = CodingOptions()
     options.preservingUnknown = arguments.has("--preserving-unknown")
-    let coder = KadrCoder(options: options)
+    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry, options: options)
     do {
       let opened = try coder.open(try Input.read(file), images: UnresolvedImageStore())
       let bytes = try coder.data(for: opened.root, images: opened.imageStore)

@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 import KadrPersistence
 
 /// `kadr-doc timeline FILE -o OUT.svg`: a picture of the timeline.
@@ -25,7 +26,9 @@ enum TimelineCommand: Command {
       return ExitCode.usage
     }
     do {
-      let coder = KadrCoder(options: CodingOptions(preservingUnknown: true))
+      let coder = KadrCoder(
+        registry: OTIOPlaceholderModule.standardRegistry,
+        options: CodingOptions(preservingUnknown: true))
       let video = try coder.video(from: try Input.read(file), images: UnresolvedImageStore())
       try AtomicFile.write(Data(TimelineSVG.render(video).utf8), to: URL(fileURLWithPath: output))
       return ExitCode.ok

@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 import KadrPersistence
 
 /// `kadr-doc tokens FILE`: every image token, one per line.
@@ -18,7 +19,7 @@ enum TokensCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    let coder = KadrCoder()
+    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
     do {
       let tokens = try coder.imageTokens(in: try Input.read(file))
       if arguments.has("--json") {
