@@ -33,7 +33,7 @@ public enum KadrCoding {
   }
 
   /// Opens a composition from a document's bytes; see
-  /// ``KadrCoder/video(from:images:)-8hrmx``.
+  /// `KadrCoder.video(from:images:)`.
   ///
   /// - Parameters:
   ///   - data: The document.

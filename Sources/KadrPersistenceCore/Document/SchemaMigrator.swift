@@ -3,7 +3,7 @@ import Foundation
 /// Brings older documents up to the current schema, as the original kadr-persistence's
 /// `SchemaMigrator` does: over a `[String: Any]`, or over bytes.
 ///
-/// A ``KadrCoder`` migrates by itself when it opens a document (with the ``MigrationChain`` it
+/// A `KadrCoder` migrates by itself when it opens a document (with the ``MigrationChain`` it
 /// was given); this is for code that migrates documents without opening them.
 public enum SchemaMigrator {
   /// The steps this version of the package ships. Schema 1 is the only schema so far, so there

@@ -94,7 +94,7 @@ struct AudioTrackCodec: ModelCodec {
   }
 }
 
-/// The audio module: registers ``AudioTrackCodec``.
+/// The audio module: registers `AudioTrackCodec`.
 public enum AudioModule: RegistryModule {
   /// Registers the `audioTrack` model codec.
   public static func register(in registry: inout CodecRegistry) throws {

@@ -45,7 +45,7 @@ struct CaptionCodec: ModelCodec {
   }
 }
 
-/// The captions module: registers ``CaptionCodec``.
+/// The captions module: registers `CaptionCodec`.
 public enum CaptionsModule: RegistryModule {
   /// Registers the `caption` model codec.
   public static func register(in registry: inout CodecRegistry) throws {

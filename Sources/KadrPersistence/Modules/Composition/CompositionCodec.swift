@@ -7,7 +7,7 @@ import KadrPersistenceCore
 ///
 /// The clips and overlays are written through the codecs registered for their kinds; the audio
 /// tracks, captions, crop, preset and quality through the model codecs registered for their types
-/// (``AudioTrackCodec``, ``CaptionCodec``, ``CropCodec``, ``PresetCodec``, ``QualityCodec``).
+/// (`AudioTrackCodec`, `CaptionCodec`, `CropCodec`, `PresetCodec`, `QualityCodec`).
 /// `Video.duration` is not stored: it is computed from the clips, so an opened composition
 /// recomputes it.
 ///
@@ -94,8 +94,8 @@ struct CompositionCodec: ModelCodec {
   }
 }
 
-/// The composition module: registers ``CompositionCodec``, ``CropCodec``, ``PresetCodec`` and
-/// ``QualityCodec``.
+/// The composition module: registers `CompositionCodec`, `CropCodec`, `PresetCodec` and
+/// `QualityCodec`.
 ///
 /// A composition also needs the codecs of its clip and overlay kinds and of audio tracks and
 /// captions (``AudioModule``, ``CaptionsModule``), registered by their own modules.

@@ -2,7 +2,7 @@ import Foundation
 import KadrModel
 import KadrPersistenceCore
 
-/// The maximal compositions of ``CompositionCodec/samples()``.
+/// The maximal compositions of `CompositionCodec/samples()`.
 ///
 /// Their clips and overlays use only kinds of the standard registry whose samples need no image:
 /// title clips and a text overlay. The compositor and its window are left unset: they are not

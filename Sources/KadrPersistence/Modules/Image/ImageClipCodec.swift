@@ -85,7 +85,7 @@ struct ImageClipCodec: ClipCodec {
 
 extension ImageClipCodec.Key: ClipPlacementKeys {}
 
-/// The image module: registers ``ImageClipCodec``.
+/// The image module: registers `ImageClipCodec`.
 public enum ImageModule: RegistryModule {
   /// Registers the `image` clip kind.
   public static func register(in registry: inout CodecRegistry) throws {

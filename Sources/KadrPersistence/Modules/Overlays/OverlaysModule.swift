@@ -1,8 +1,8 @@
 import Foundation
 import KadrPersistenceCore
 
-/// The overlays module: registers ``TextOverlayCodec``, ``ImageOverlayCodec`` and
-/// ``StickerOverlayCodec``.
+/// The overlays module: registers `TextOverlayCodec`, `ImageOverlayCodec` and
+/// `StickerOverlayCodec`.
 public enum OverlaysModule: RegistryModule {
   /// Registers the `text`, `image` and `sticker` overlay kinds.
   public static func register(in registry: inout CodecRegistry) throws {

@@ -4,7 +4,7 @@ import KadrPersistenceCore
 
 /// Writes and reads ``StickerOverlay`` overlays: kind `sticker`.
 ///
-/// The payload is an image overlay's (see ``ImageOverlayCodec``, including how a missing image
+/// The payload is an image overlay's (see `ImageOverlayCodec`, including how a missing image
 /// store is handled) plus `rotation` (radians) and an optional `shadow`.
 struct StickerOverlayCodec: OverlayCodec {
   /// The payload's keys, one per stored property.

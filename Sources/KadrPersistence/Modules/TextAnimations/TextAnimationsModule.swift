@@ -1,8 +1,8 @@
 import Foundation
 import KadrPersistenceCore
 
-/// The text animations module: registers ``FadeInCodec``, ``SlideInCodec`` and
-/// ``ScaleUpCodec``.
+/// The text animations module: registers `FadeInCodec`, `SlideInCodec` and
+/// `ScaleUpCodec`.
 public enum TextAnimationsModule: RegistryModule {
   /// Registers the `fadeIn`, `slideIn` and `scaleUp` text animation kinds.
   public static func register(in registry: inout CodecRegistry) throws {

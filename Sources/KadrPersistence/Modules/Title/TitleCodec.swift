@@ -70,7 +70,7 @@ struct TitleCodec: ClipCodec {
   }
 }
 
-/// The title module: registers ``TitleCodec``.
+/// The title module: registers `TitleCodec`.
 public enum TitleModule: RegistryModule {
   /// Registers the `title` clip kind.
   public static func register(in registry: inout CodecRegistry) throws {

@@ -65,7 +65,7 @@ struct TrackCodec: ClipCodec {
   }
 }
 
-/// The track module: registers ``TrackCodec``.
+/// The track module: registers `TrackCodec`.
 public enum TrackModule: RegistryModule {
   /// Registers the `track` clip kind.
   public static func register(in registry: inout CodecRegistry) throws {

@@ -90,7 +90,7 @@ struct TransitionCodec: ClipCodec {
   }
 }
 
-/// The transition module: registers ``TransitionCodec``.
+/// The transition module: registers `TransitionCodec`.
 public enum TransitionModule: RegistryModule {
   /// Registers the `transition` clip kind.
   public static func register(in registry: inout CodecRegistry) throws {

@@ -105,7 +105,7 @@ struct VideoClipCodec: ClipCodec {
 /// The video payload holds the placement fields under their usual names.
 extension VideoClipCodec.Key: ClipPlacementKeys {}
 
-/// The video module: registers ``VideoClipCodec``.
+/// The video module: registers `VideoClipCodec`.
 ///
 /// The filters a clip holds are written by the codecs of their kinds, which ``FiltersModule``
 /// registers; register both to save filtered clips.

@@ -1,7 +1,7 @@
 import Foundation
 import KadrModel
 
-/// The samples of ``VideoClipCodec``: a bare clip, and clips that set every optional, fill every
+/// The samples of `VideoClipCodec`: a bare clip, and clips that set every optional, fill every
 /// filter array and use every timing kind (with the placement samples' cubic Bézier and
 /// ease-in-out).
 ///
