@@ -4,8 +4,10 @@ import Foundation
 ///
 /// Found through the environment variable `KADR_OTIO_PYTHON`, else `.build/otio-venv/bin/python3`
 /// under the package root. When neither has OpenTimelineIO, the virtual environment is created
-/// (`python3 -m venv`, then `pip install opentimelineio` from PyPI); if that fails the tests that
-/// need it fail with the reason. They never skip.
+/// (`python3 -m venv`, then `pip install opentimelineio` from PyPI). If that fails, the tests that
+/// need it are skipped with the reason — offline, `swift test` still passes — unless the run
+/// requires them (`CI` or `KADR_REQUIRE_OTIO=1` is set, as `.ci/run` does): then they fail with
+/// the reason.
 enum OTIOPython {
   /// Why no interpreter with OpenTimelineIO is at hand.
   struct Unavailable: Error, CustomStringConvertible {
@@ -24,6 +26,24 @@ enum OTIOPython {
   static let interpreter: Result<URL, Unavailable> = locate(
     configured: ProcessInfo.processInfo.environment["KADR_OTIO_PYTHON"])
 
+  /// Whether this run must validate with OpenTimelineIO: `CI` or `KADR_REQUIRE_OTIO=1` is set.
+  static var isRequired: Bool {
+    let environment = ProcessInfo.processInfo.environment
+    return !(environment["CI"] ?? "").isEmpty || environment["KADR_REQUIRE_OTIO"] == "1"
+  }
+
+  /// Whether the validation tests run: OpenTimelineIO is at hand, or the run requires it (and
+  /// the tests then fail with the reason). When they are skipped, one line (once) says why.
+  static let validationRuns: Bool = {
+    if isRequired { return true }
+    guard case .failure(let problem) = interpreter else { return true }
+    FileHandle.standardError.write(
+      Data(
+        ("kadr tests: SKIPPING the OpenTimelineIO validation tests — \(problem.description)\n"
+          + "kadr tests: set KADR_REQUIRE_OTIO=1 to make this a failure.\n").utf8))
+    return false
+  }()
+
   /// The interpreter named by `configured` (the variable's value), or the package's virtual
   /// environment, created if needed.
   static func locate(configured: String?) -> Result<URL, Unavailable> {
@@ -40,6 +60,9 @@ enum OTIOPython {
     let environment = packageRoot.appendingPathComponent(".build/otio-venv")
     let python = environment.appendingPathComponent("bin/python3")
     if hasOpenTimelineIO(python) { return .success(python) }
+    FileHandle.standardError.write(
+      Data(
+        "kadr tests: installing OpenTimelineIO into \(environment.path) (pip, from PyPI)…\n".utf8))
     var log: [String] = []
     for (command, arguments) in [
       ("/usr/bin/env", ["python3", "-m", "venv", environment.path]),
