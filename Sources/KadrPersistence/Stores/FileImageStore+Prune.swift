@@ -24,7 +24,8 @@ extension FileImageStore {
   ///
   /// - Parameter tokens: The tokens to keep; tokens of other schemes are ignored.
   /// - Returns: The tokens removed, sorted.
-  /// - Throws: ``FileImageStoreError/directoryUnavailable(path:reason:)`` or
+  /// - Throws: ``FileImageStoreError/directoryUnavailable(path:reason:)`` (also when the
+  ///   directory is a symbolic link: nothing is removed) or
   ///   ``FileImageStoreError/removeFailed(_:reason:)``; files removed before the failure stay
   ///   removed.
   @discardableResult
@@ -58,6 +59,7 @@ extension FileImageStore {
   /// The entries of the directory whose names are of the store's scheme, sorted by token.
   private func ownNames() throws(FileImageStoreError) -> [FileImageName] {
     let path = directory.path
+    try refuseLinkedDirectory()
     guard FileManager.default.fileExists(atPath: path) else { return [] }
     let names: [String]
     do {

@@ -20,8 +20,10 @@ import KadrPersistenceCore
 /// Nothing outside the directory is ever read or written. A token resolves only to a regular file
 /// directly inside the directory, and only when its name is exactly `<64 hex>.<ext>` (so `..`,
 /// `/`, `%2f`, NUL or absolute paths are refused before the file system is touched). Symbolic
-/// links are never followed. The bytes read back must hash to the digest in the name; a corrupted
-/// or replaced file is an error naming the token, never a wrong picture.
+/// links are never followed, and a directory that is itself a symbolic link is refused. A file
+/// larger than ``maximumImageBytes`` is refused from its size before a byte is read. The bytes
+/// read back must hash to the digest in the name; a corrupted or replaced file is an error
+/// naming the token, never a wrong picture.
 ///
 /// ## Durability and threads
 ///
@@ -37,15 +39,23 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   /// The directory holding the images; created, with its parents, on the first save.
   public let directory: URL
 
+  /// The largest image file read or written, in bytes; clamped to at least 1.
+  public let maximumImageBytes: Int
+
   /// The scheme of this store's tokens: `file`.
   public static let scheme = FileImageName.scheme
 
   /// Creates a store for the images in `directory`.
   ///
   /// Nothing is read or created until the store is used.
-  /// - Parameter directory: A file URL; created on the first save if it does not exist.
-  public init(directory: URL) {
+  /// - Parameters:
+  ///   - directory: A file URL; created on the first save if it does not exist. It must not be
+  ///     a symbolic link itself (see ``FileImageStoreError/directoryUnavailable(path:reason:)``).
+  ///   - maximumImageBytes: The largest image file read or written;
+  ///     ``defaultMaximumImageBytes`` (256 MiB) by default.
+  public init(directory: URL, maximumImageBytes: Int = FileImageStore.defaultMaximumImageBytes) {
     self.directory = directory.standardizedFileURL
+    self.maximumImageBytes = max(1, maximumImageBytes)
   }
 
   /// Returns the token of `image`, writing its file first unless an identical one is there.
@@ -54,21 +64,25 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   /// replaced by the right file; a link is replaced itself, its target is never touched.
   /// - Parameter image: The image to save.
   /// - Returns: `file:<sha256>.<ext>`.
-  /// - Throws: ``FileImageStoreError/writeFailed(_:reason:)`` or
+  /// - Throws: ``FileImageStoreError/writeFailed(_:reason:)``,
+  ///   ``FileImageStoreError/tooLarge(_:size:limit:)`` or
   ///   ``FileImageStoreError/directoryUnavailable(path:reason:)``.
   public func token(for image: PlatformImage) throws(FileImageStoreError) -> String {
     let name = FileImageName(data: image.data, format: image.format)
+    guard image.data.count <= maximumImageBytes else {
+      throw .tooLarge(name.token, size: image.data.count, limit: maximumImageBytes)
+    }
     lock.lock()
     defer { lock.unlock() }
     try prepareDirectory()
     let path = self.path(of: name)
     if case .regularFile(let size) = try? DirectoryEntry.status(of: path), size == image.data.count,
-      (try? DirectoryEntry.readRegularFile(at: path)) == image.data
+      (try? DirectoryEntry.readRegularFile(at: path, limit: size)) == image.data
     {
       return name.token
     }
     do {
-      try AtomicFile.write(image.data, to: URL(fileURLWithPath: path))
+      try AtomicFile.write(image.data, to: URL(fileURLWithPath: path), replacingLinks: true)
     } catch {
       throw .writeFailed(name.token, reason: Self.describe(error))
     }
@@ -80,14 +94,17 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   /// - Parameter token: A `file:` token written by this store.
   /// - Returns: The image.
   /// - Throws: ``FileImageStoreError``: the token is malformed, the file is missing, is not a
-  ///   regular file, does not match its digest, or is not an image of the extension's format.
+  ///   regular file, is larger than ``maximumImageBytes``, does not match its digest, or is not
+  ///   an image of the extension's format; or the directory is a symbolic link.
   public func image(for token: String) throws(FileImageStoreError) -> PlatformImage {
     let name = try FileImageName(token: token)
+    try refuseLinkedDirectory()
     let path = self.path(of: name)
     let data: Data
     do {
-      data = try DirectoryEntry.readRegularFile(at: path)
+      data = try DirectoryEntry.readRegularFile(at: path, limit: maximumImageBytes)
     } catch {
+      if let size = error.size { throw .tooLarge(token, size: size, limit: maximumImageBytes) }
       if let kind = error.kind { throw .notARegularFile(token, found: kind) }
       if error.isMissing { throw .missingFile(token, path: path) }
       throw .readFailed(token, reason: error.reason)
@@ -116,12 +133,14 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
     directory.path + "/" + name.fileName
   }
 
-  /// Creates the directory if it does not exist; refuses a path that is not a directory.
+  /// Creates the directory if it does not exist; refuses a path that is not a directory, or is
+  /// a symbolic link.
   func prepareDirectory() throws(FileImageStoreError) {
     let path = directory.path
     guard directory.isFileURL else {
       throw .directoryUnavailable(path: directory.absoluteString, reason: "it is not a file URL")
     }
+    try refuseLinkedDirectory()
     var isDirectory: ObjCBool = false
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {

@@ -127,14 +127,27 @@ public struct ValueDecoder {
   /// The image for a token string, from the session's image store (or a placeholder when the
   /// document is opened without one).
   ///
-  /// - Throws: ``PersistenceError`` naming the token when the store cannot resolve it.
+  /// Each token is resolved once per open, however often the document refers to it, and the
+  /// distinct images may total at most ``DocumentLimits/maximumTotalImageBytes``.
+  /// - Throws: ``PersistenceError`` naming the token when the store cannot resolve it, or with
+  ///   ``PersistenceError/Reason/limitExceeded(_:)`` past the images' limit.
   public func image() throws(PersistenceError) -> PlatformImage {
     let token = try string()
+    if let image = session.resolvedImages[token] { return image }
     let store = session.images ?? session.unresolvedImages
+    let image: PlatformImage
     do {
-      return try store.image(for: token)
+      image = try store.image(for: token)
     } catch {
       throw self.error(.unresolvableImageToken(token, underlying: error))
     }
+    let limit = session.options.limits.maximumTotalImageBytes
+    session.resolvedImageBytes += image.data.count
+    guard session.resolvedImageBytes <= limit else {
+      throw self.error(
+        .limitExceeded("The document's images total more than the limit of \(limit) bytes"))
+    }
+    session.resolvedImages[token] = image
+    return image
   }
 }

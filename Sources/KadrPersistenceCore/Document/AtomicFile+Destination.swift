@@ -20,11 +20,12 @@ extension AtomicFile {
     /// The most links followed, as the system's own limit (`ELOOP`) for a path.
     static let maximumLinks = 32
 
-    /// Follows the symbolic links at `requested` and refuses what is not a regular file.
+    /// Follows the symbolic links at `requested` (or, without `followingLinks`, takes a link
+    /// there as nothing to keep) and refuses what is not a regular file.
     ///
     /// - Throws: ``DestinationRefusal`` for a directory, device, FIFO, socket or a loop of
     ///   links; ``POSIXFailure`` when looking fails.
-    init(resolving requested: String) throws {
+    init(resolving requested: String, followingLinks: Bool) throws {
       var path = requested
       for _ in 0...Self.maximumLinks {
         var info = stat()
@@ -38,6 +39,10 @@ extension AtomicFile {
         case S_IFREG:
           self.path = path
           existing = info
+          return
+        case S_IFLNK where !followingLinks:
+          self.path = path
+          existing = nil
           return
         case S_IFLNK:
           path = try Self.target(ofLink: path)

@@ -41,10 +41,26 @@ public enum AtomicFile {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/fileSystem(path:underlying:)``
   ///   naming `url`'s path: the destination is not a regular file, or a step failed.
   public static func write(_ data: Data, to url: URL) throws(PersistenceError) {
+    try write(data, to: url, replacingLinks: false)
+  }
+
+  /// Replaces the file at `url` with `data`, atomically; with `replacingLinks`, a symbolic link
+  /// at `url` is replaced itself instead of followed.
+  ///
+  /// For a store that owns its directory (``FileImageStore``): a link planted under one of its
+  /// names must never be written through.
+  /// - Parameters:
+  ///   - data: The new contents.
+  ///   - url: A file URL.
+  ///   - replacingLinks: Replace a symbolic link at `url` itself, never its target.
+  /// - Throws: ``PersistenceError`` as ``write(_:to:)``.
+  package static func write(_ data: Data, to url: URL, replacingLinks: Bool)
+    throws(PersistenceError)
+  {
     let requested = url.path
     let destination: Destination
     do {
-      destination = try Destination(resolving: requested)
+      destination = try Destination(resolving: requested, followingLinks: !replacingLinks)
     } catch {
       throw PersistenceError(.fileSystem(path: requested, underlying: error))
     }
