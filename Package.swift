@@ -27,7 +27,9 @@ let package = Package(
       name: "KadrOTIO", dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"]),
     .executableTarget(
       name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO"]),
-    .executableTarget(name: "kadr-bench", dependencies: ["KadrModel", "KadrPersistence"]),
+    .executableTarget(
+      name: "kadr-bench",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "LoopbackHTTP"]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),

@@ -31,7 +31,8 @@ extension PersistenceError: LocalizedError {
       return "'\(text)' is not an absolute URL\(place)\(kind)."
     case .unresolvableImageToken(let token, let underlying):
       let cause = underlying.map { ": \($0.localizedDescription)" } ?? ""
-      return "The image token '\(token)'\(place) cannot be resolved\(cause)"
+      return "The image token '\(URLRedaction.redacted(token))'\(place) cannot be resolved"
+        + URLRedaction.redacted(cause)
     case .imageNotStored(let underlying):
       return "An image\(place) could not be saved in the image store: "
         + underlying.localizedDescription
