@@ -35,7 +35,9 @@ enum ImportOTIOCommand: Command {
       }
       let bytes = try KadrCoder().data(for: imported.video, images: imported.imageStore)
       if let output = arguments.value("--output") {
-        try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+        guard FileOutput.write(bytes, to: output, console: console) else {
+          return ExitCode.failure
+        }
       } else {
         console.outData(bytes)
       }

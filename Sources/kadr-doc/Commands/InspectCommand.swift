@@ -26,7 +26,11 @@ enum InspectCommand: Command {
       let json = try coder.documentCoder.readJSON(data)
       let opened = try coder.documentCoder.decode(Video.self, from: json)
       let summary = DocumentSummary(json: json, opened: opened, registry: coder.registry)
-      console.out(arguments.has("--json") ? JSONText.compact(summary.json) : summary.text)
+      if arguments.has("--json") {
+        console.outJSON(JSONText.compact(summary.json))
+      } else {
+        console.out(summary.text)
+      }
       return ExitCode.ok
     } catch {
       console.err(Input.describe(error, file: file))

@@ -24,7 +24,9 @@ enum MigrateCommand: Command {
       let migrated = try coder.documentCoder.migrate(try Input.read(file))
       _ = try coder.open(migrated.bytes)
       if let output = arguments.value("--output") {
-        try AtomicFile.write(migrated.bytes, to: URL(fileURLWithPath: output))
+        guard FileOutput.write(migrated.bytes, to: output, console: console) else {
+          return ExitCode.failure
+        }
       } else {
         console.outData(migrated.bytes)
       }
