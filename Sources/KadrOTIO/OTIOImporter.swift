@@ -32,6 +32,18 @@ public struct OTIOImporter: Sendable {
   public var registry: CodecRegistry
   /// Unknown kinds and limits, as for documents.
   public var options: CodingOptions
+  /// The most clips (video, image, generated and audio, at any depth) a timeline may hold;
+  /// ``defaultMaximumClipCount`` (100,000) unless set. A file past it is refused with
+  /// `limitExceeded` at the first clip too many, and its JSON may hold at most
+  /// ``valuesPerClip`` values per allowed clip (plus 100,000), so that refusing a huge file
+  /// costs bounded time and memory.
+  public var maximumClipCount = OTIOImporter.defaultMaximumClipCount
+
+  /// The clips a timeline may hold unless ``maximumClipCount`` says otherwise.
+  public static let defaultMaximumClipCount = 100_000
+  /// The JSON values an `.otio` file may hold per allowed clip: a clip, its ranges, media
+  /// reference, effects, markers and kadr metadata take a few dozen.
+  public static let valuesPerClip = 256
 
   /// Creates an importer.
   ///
@@ -55,7 +67,13 @@ public struct OTIOImporter: Sendable {
   public func importTimeline(from data: Data, images: (any ImageStore)? = nil)
     throws(PersistenceError) -> OTIOImport
   {
-    let json = try DocumentCoder(registry: registry, options: options).readJSON(data)
+    var bounded = options
+    let perClip = max(0, maximumClipCount).multipliedReportingOverflow(by: Self.valuesPerClip)
+    let allowed =
+      perClip.overflow || perClip.partialValue > .max - 100_000
+      ? Int.max : perClip.partialValue + 100_000
+    bounded.limits.maximumValueCount = min(options.limits.maximumValueCount, allowed)
+    let json = try DocumentCoder(registry: registry, options: bounded).readJSON(data)
     return try importTimeline(from: json, images: images)
   }
 
@@ -71,6 +89,7 @@ public struct OTIOImporter: Sendable {
     let unresolved = UnresolvedImageStore()
     var reader = TimelineReader(
       registry: registry, options: options, images: images ?? unresolved)
+    reader.maximumClipCount = maximumClipCount
     let video = try reader.video(from: try OTIONode(json, at: .root))
     return OTIOImport(
       video: video, report: reader.report.report, imageStore: images ?? unresolved,
