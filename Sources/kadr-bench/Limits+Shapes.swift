@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 import KadrPersistence
 
 extension LimitsBenchmark {
@@ -35,5 +36,43 @@ extension LimitsBenchmark {
 }
 
 extension LimitsBenchmark {
-  static func otioCases() -> [Case] { [] }
+  /// `.otio` files: as many clips as the size limit allows, and as many as the importer's
+  /// clip limit allows.
+  static func otioCases() -> [Case] {
+    let clip =
+      #"{"OTIO_SCHEMA":"Clip.2","name":"c","source_range":{"OTIO_SCHEMA":"TimeRange.1","#
+      + #""start_time":{"OTIO_SCHEMA":"RationalTime.1","rate":24,"value":0},"#
+      + #""duration":{"OTIO_SCHEMA":"RationalTime.1","rate":24,"value":24}},"#
+      + #""media_references":{"DEFAULT_MEDIA":{"OTIO_SCHEMA":"ExternalReference.1","#
+      + #""target_url":"file:///c.mov"}},"active_media_reference_key":"DEFAULT_MEDIA"}"#
+    func timeline(clips count: Int) -> Data {
+      let head =
+        #"{"OTIO_SCHEMA":"Timeline.1","tracks":{"OTIO_SCHEMA":"Stack.1","children":["#
+        + #"{"OTIO_SCHEMA":"Track.1","kind":"Video","children":["#
+      var bytes = [UInt8](head.utf8)
+      bytes.reserveCapacity(head.utf8.count + count * (clip.utf8.count + 1) + 8)
+      for index in 0..<count {
+        if index > 0 { bytes.append(UInt8(ascii: ",")) }
+        bytes.append(contentsOf: clip.utf8)
+      }
+      bytes.append(contentsOf: "]}]}}".utf8)
+      return Data(bytes)
+    }
+    let limit = DocumentLimits.default.maximumDocumentBytes
+    let most = (limit - 200) / (clip.utf8.count + 1)
+    let huge = timeline(clips: most)
+    let allowed = timeline(clips: OTIOImporter.defaultMaximumClipCount)
+    let past = timeline(clips: OTIOImporter.defaultMaximumClipCount + 1)
+    return [
+      Case(name: "a .otio of \(most) clips (\(huge.count >> 20) MiB), OTIOImporter") {
+        _ = try OTIOImporter().importTimeline(from: huge)
+      },
+      Case(name: "a .otio of 100,001 clips, OTIOImporter") {
+        _ = try OTIOImporter().importTimeline(from: past)
+      },
+      Case(name: "a .otio of 100,000 clips (the limit), OTIOImporter", refused: false) {
+        _ = try OTIOImporter().importTimeline(from: allowed)
+      },
+    ]
+  }
 }
