@@ -34,7 +34,9 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
     .executableTarget(
       name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO"]),
-    .executableTarget(name: "kadr-bench", dependencies: ["KadrModel", "KadrPersistence"]),
+    .executableTarget(
+      name: "kadr-bench",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "LoopbackHTTP"]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),

@@ -25,6 +25,20 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
     case stream(total: Int, declaresLength: Bool)
     /// A complete response sent after `delay` seconds (the wait stops early when stopped).
     case delayed(TimeInterval, body: Data)
+    /// A 200 whose body does not end: sent as fast as the socket takes it until the peer
+    /// leaves, the server stops, or `cap` body bytes (on the wire) are sent.
+    case endless(Flood, cap: Int)
+  }
+
+  /// How an ``Response/endless(_:cap:)`` body is sent.
+  public enum Flood: Sendable {
+    /// Raw bytes, no `Content-Length`.
+    case plain
+    /// `Transfer-Encoding: chunked`, 64 KiB chunks.
+    case chunked
+    /// `Content-Encoding: gzip`: a deflate stream of zeros that inflates about 160 times
+    /// (every 64 KiB sent is 10 MiB decoded).
+    case gzip
   }
 
   /// The port the server listens on.
@@ -130,6 +144,34 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
       let until = Date().addingTimeInterval(min(delay, 10))
       while Date() < until, !isStopped { usleep(20_000) }
       _ = send(connection, Self.head(status: 200, headers: [:], length: body.count) + body)
+    case .endless(let flood, let cap):
+      self.flood(flood, cap: cap, to: connection)
+    }
+  }
+
+  private func flood(_ flood: Flood, cap: Int, to connection: Int32) {
+    defer { lock.withLock { streamsEnded += 1 } }
+    let headers: [String: String]
+    let first: Data
+    let piece: Data
+    switch flood {
+    case .plain:
+      (headers, first, piece) = ([:], Data(), Data(repeating: 0x42, count: 64 * 1024))
+    case .chunked:
+      let body = Data(repeating: 0x42, count: 64 * 1024)
+      let framed = Data("10000\r\n".utf8) + body + Data("\r\n".utf8)
+      (headers, first, piece) = (["Transfer-Encoding": "chunked"], Data(), framed)
+    case .gzip:
+      (headers, first, piece) = (["Content-Encoding": "gzip"], Self.gzipHeader, Self.zeroBlock)
+    }
+    guard send(connection, Self.head(status: 200, headers: headers, length: nil) + first) else {
+      return
+    }
+    var sent = 0
+    while sent < cap, !isStopped {
+      guard send(connection, piece) else { return }
+      sent += piece.count
+      lock.withLock { streamedBytes += piece.count }
     }
   }
 

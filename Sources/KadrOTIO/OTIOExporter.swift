@@ -79,7 +79,8 @@ public struct OTIOExporter: Sendable {
   }
 
   /// Saves the OpenTimelineIO file of `video` atomically: a crash mid-save leaves the previous
-  /// file intact.
+  /// file intact. A symbolic link is followed and its target replaced; a directory, device,
+  /// FIFO or socket is refused, never replaced (see `AtomicFile`).
   ///
   /// - Parameters:
   ///   - video: The composition.
@@ -110,7 +111,8 @@ public struct OTIOFile: Sendable, Hashable {
     self.lossReport = lossReport
   }
 
-  /// Saves the bytes to `url` atomically.
+  /// Saves the bytes to `url` atomically, following a symbolic link and refusing a directory,
+  /// device, FIFO or socket (see `AtomicFile`).
   ///
   /// - Parameter url: The file.
   /// - Throws: `PersistenceError` (`PersistenceError/Reason/fileSystem(path:underlying:)`);

@@ -41,6 +41,18 @@ public struct OTIOImporter: Sendable {
   /// Where the media of an `.otioz` bundle are extracted to; a new temporary directory by
   /// default.
   public var bundleMediaDirectory: URL?
+  /// The most clips (video, image, generated and audio, at any depth) a timeline may hold;
+  /// ``defaultMaximumClipCount`` (100,000) unless set. A file past it is refused with
+  /// `limitExceeded` at the first clip too many, and its JSON may hold at most
+  /// ``valuesPerClip`` values per allowed clip (plus 100,000), so that refusing a huge file
+  /// costs bounded time and memory.
+  public var maximumClipCount = OTIOImporter.defaultMaximumClipCount
+
+  /// The clips a timeline may hold unless ``maximumClipCount`` says otherwise.
+  public static let defaultMaximumClipCount = 100_000
+  /// The JSON values an `.otio` file may hold per allowed clip: a clip, its ranges, media
+  /// reference, effects, markers and kadr metadata take a few dozen.
+  public static let valuesPerClip = 256
 
   /// Creates an importer.
   ///
@@ -128,7 +140,15 @@ public struct OTIOImporter: Sendable {
 
   private func readJSON(_ data: Data) throws -> (json: JSONValue, nonFinite: (Int, Int?)?) {
     let replaced = NonFiniteNumbers.replacing(in: data)
-    let json = try DocumentCoder(registry: registry, options: options).readJSON(replaced.data)
+    // At most `valuesPerClip` JSON values per allowed clip (plus a margin for the rest), so a
+    // file past the clip limit is refused while it is read, in bounded time and memory.
+    var bounded = options
+    let perClip = max(0, maximumClipCount).multipliedReportingOverflow(by: Self.valuesPerClip)
+    let allowed =
+      perClip.overflow || perClip.partialValue > .max - 100_000
+      ? Int.max : perClip.partialValue + 100_000
+    bounded.limits.maximumValueCount = min(options.limits.maximumValueCount, allowed)
+    let json = try DocumentCoder(registry: registry, options: bounded).readJSON(replaced.data)
     return (json, replaced.count > 0 ? (replaced.count, replaced.firstLine) : nil)
   }
 
@@ -140,6 +160,7 @@ public struct OTIOImporter: Sendable {
     var reader = TimelineReader(
       registry: registry, options: options, images: images ?? unresolved,
       mediaBase: mediaRoot ?? directory)
+    reader.maximumClipCount = maximumClipCount
     if let (count, line) = nonFinite {
       reader.report.add(
         .nonFiniteNumber, at: .root,

@@ -12,10 +12,21 @@ import KadrPersistence
 enum LimitsBenchmark {
   struct Case {
     let name: String
+    /// Whether the input must be refused; `false` for a legitimate input measured beside them.
+    var refused = true
     let run: () throws -> Void
+
+    init(name: String, refused: Bool = true, run: @escaping () throws -> Void) {
+      self.name = name
+      self.refused = refused
+      self.run = run
+    }
   }
 
-  static func run() throws {
+  /// The groups of cases `--limits GROUP` can run alone.
+  static let groups = ["documents", "shapes", "stores", "otio"]
+
+  static func run(only group: String? = nil) throws {
     let directory = FileManager.default.temporaryDirectory
       .appendingPathComponent("kadr-bench-limits-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -40,6 +51,9 @@ enum LimitsBenchmark {
       (#"{"schema":1,"video":{"clips":[{"title":{"_0":{"text":""#
         + String(repeating: "a", count: 100 << 20) + #""}}}]}}"#).utf8)
 
+    print("kadr-bench --limits — refusing hostile input under DocumentLimits.default")
+    print("")
+    print("input | refused in ms | peak RSS growth MB | error")
     let cases = [
       Case(name: "1 GiB file, KadrCoder.read(from:)") {
         _ = try coder.read(from: bigFile)
@@ -56,15 +70,19 @@ enum LimitsBenchmark {
       Case(name: "100,000-deep nested tracks") { _ = try coder.video(from: deepTracks) },
       Case(name: "a 100 MiB string") { _ = try coder.video(from: longString) },
     ]
-    print("kadr-bench --limits — refusing hostile input under DocumentLimits.default")
-    print("")
-    print("input | refused in ms | peak RSS growth MB | error")
+    if group == nil || group == "documents" { try run(cases) }
+    if group == nil || group == "shapes" { try run(shapeCases()) }
+    if group == nil || group == "stores" { try run(storeCases(in: directory)) }
+    if group == nil || group == "otio" { try run(otioCases()) }
+  }
+
+  static func run(_ cases: [Case]) throws {
     for item in cases {
       Measure.trimFreeMemory()
       Measure.resetPeak()
       let before = Measure.residentBytes()
       let clock = ContinuousClock()
-      var message = "(accepted!)"
+      var message = item.refused ? "(accepted!)" : "(accepted, as it should be)"
       let elapsed = clock.measure {
         do { try item.run() } catch { message = "\(error)" }
       }

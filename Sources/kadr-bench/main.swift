@@ -6,7 +6,8 @@ import KadrPersistence
 // JSONSerialization parse, all on the same documents in the same run.
 //
 //   swift run -c release kadr-bench [--clips N] [--json]
-//   swift run -c release kadr-bench --limits   (how hostile documents are refused)
+//   swift run -c release kadr-bench --limits [documents|shapes|stores|otio]
+//                                    (how hostile input is refused; one group, or all)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -16,6 +17,8 @@ struct Options {
   var profile: String?
   /// Measure how hostile documents are refused instead of saving and opening.
   var limits = false
+  /// The group of `--limits` cases to run, or `nil` for all.
+  var limitsGroup: String?
 }
 
 func parseOptions() -> Options {
@@ -24,7 +27,11 @@ func parseOptions() -> Options {
   while let argument = arguments.popFirst() {
     switch argument {
     case "--json": options.json = true
-    case "--limits": options.limits = true
+    case "--limits":
+      options.limits = true
+      if let group = arguments.first, LimitsBenchmark.groups.contains(group) {
+        options.limitsGroup = arguments.popFirst()
+      }
     case "--clips":
       guard let value = arguments.popFirst(), let count = Int(value), count > 0 else {
         FileHandle.standardError.write(Data("kadr-bench: --clips needs a positive integer\n".utf8))
@@ -39,7 +46,7 @@ func parseOptions() -> Options {
       }
       options.profile = value
     case "-h", "--help":
-      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits]")
+      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]]")
       exit(0)
     default:
       FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))
@@ -133,7 +140,7 @@ struct BenchmarkError: Error, CustomStringConvertible {
 let options = parseOptions()
 if options.limits {
   do {
-    try LimitsBenchmark.run()
+    try LimitsBenchmark.run(only: options.limitsGroup)
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)

@@ -25,14 +25,17 @@ struct Progress {
   mutating func update(_ index: Int, item: String) {
     guard console.isTerminal, ContinuousClock.now - started > .seconds(1) else { return }
     shown = true
-    let name = item.count > 50 ? "…" + item.suffix(49) : item
-    FileHandle.standardError.write(Data("\r\u{1B}[K\(index + 1)/\(total) \(name)".utf8))
+    let name = TerminalText.escaped(
+      item.count > 50 ? "…" + item.suffix(49) : item, keepingNewlines: false)
+    // The line's own control sequences are the tool's; the file name is escaped.
+    StandardStreams.write(
+      Data("\r\u{1B}[K\(index + 1)/\(total) \(name)".utf8), to: STDERR_FILENO)
   }
 
   /// Clears the progress line, if one was shown.
   func finish() {
     guard shown else { return }
-    FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    StandardStreams.write(Data("\r\u{1B}[K".utf8), to: STDERR_FILENO)
   }
 }
 

@@ -9,10 +9,24 @@ enum ExitCode {
 }
 
 /// Where a command writes: standard output for data, standard error for errors and progress.
+///
+/// Human output (``out(_:redactingURLs:)``, ``err(_:)``) goes through ``TerminalText``: control
+/// and bidirectional characters from input are shown as `\u{…}` escapes and URL credentials
+/// are hidden. JSON and documents (``outJSON(_:)``, ``outData(_:)``) are written as they are.
+/// Every write is checked (``StandardStreams``).
 struct Console {
-  func out(_ text: String) { FileHandle.standardOutput.write(Data((text + "\n").utf8)) }
-  func outData(_ data: Data) { FileHandle.standardOutput.write(data) }
-  func err(_ text: String) { FileHandle.standardError.write(Data((text + "\n").utf8)) }
+  /// A line of human output; `redactingURLs: false` only where the URLs are the data asked for.
+  func out(_ text: String, redactingURLs: Bool = true) {
+    outData(Data((TerminalText.escaped(text, redactingURLs: redactingURLs) + "\n").utf8))
+  }
+  /// A line of JSON, unchanged.
+  func outJSON(_ text: String) { outData(Data((text + "\n").utf8)) }
+  /// Bytes, unchanged: a document, a timeline.
+  func outData(_ data: Data) { StandardStreams.write(data, to: STDOUT_FILENO) }
+  /// A message on standard error.
+  func err(_ text: String) {
+    StandardStreams.write(Data((TerminalText.escaped(text) + "\n").utf8), to: STDERR_FILENO)
+  }
   var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 }
 
@@ -123,11 +137,13 @@ enum Input {
 
   /// `FILE: /json/pointer: sentence fix`, `FILE:line:column: …` for malformed JSON, `FILE: …`
   /// for the whole document; the pointer is printed once, and the fix names the tool's flags.
+  /// Control characters from the input are escaped: one error, one line.
   static func describe(_ error: any Error, file: String) -> String {
     let error = PersistenceError.wrapping(error)
-    let name = file == "-" ? "<stdin>" : file
-    let sentence = [error.sentence(for: .commandLine), error.fix(for: .commandLine)]
-      .compactMap { $0 }.joined(separator: " ")
+    let name = TerminalText.escaped(file == "-" ? "<stdin>" : file, keepingNewlines: false)
+    let sentence = TerminalText.escaped(
+      [error.sentence(for: .commandLine), error.fix(for: .commandLine)].compactMap { $0 }
+        .joined(separator: " "), keepingNewlines: false)
     if let position = error.lineAndColumn {
       return "\(name):\(position.line):\(position.column): \(sentence)"
     }
@@ -140,6 +156,7 @@ enum Input {
     guard let pointer = error.pointer, !pointer.description.isEmpty else {
       return "\(name): \(sentence)"
     }
-    return "\(name): \(pointer.description): \(sentence)"
+    return
+      "\(name): \(TerminalText.escaped(pointer.description, keepingNewlines: false)): \(sentence)"
   }
 }

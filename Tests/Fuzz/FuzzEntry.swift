@@ -5,14 +5,23 @@ import KadrPersistence
 // with `swiftc -sanitize=fuzzer,address`, together with the property tests' generator, mutator
 // and probe, against the package's modules built with the same sanitizers.
 
-/// Checks one input: the strict reader, then opening it in one of the probe's modes (strict or
-/// `preservingUnknown`, without a store or with the `FileImageStore`), chosen by a hash of the
-/// input so that a reproducer always runs the same way; what opens must save, reopen and save
-/// again stably (``DocumentProbe``). A broken invariant aborts, which libFuzzer reports as a
-/// crash and saves the input for.
+/// Checks one input. With `KADR_FUZZ_TARGET=otio`, the OpenTimelineIO importer
+/// (``OTIOProbe``). Otherwise the strict reader, then opening it in one of the probe's modes
+/// (strict or `preservingUnknown`, without a store or with the `FileImageStore`), chosen by a
+/// hash of the input so that a reproducer always runs the same way; what opens must save, reopen
+/// and save again stably (``DocumentProbe``). A broken invariant aborts, which libFuzzer reports
+/// as a crash and saves the input for.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  if FuzzTarget.isOTIO {
+    let problems = FuzzTarget.otio.check(bytes)
+    if !problems.isEmpty {
+      FuzzTarget.report(problems, for: bytes)
+      abort()
+    }
+    return 0
+  }
   let target = FuzzTarget.shared
   let outcome = target.probe.check(bytes, modeIndices: [target.mode(for: bytes)])
   if !outcome.problems.isEmpty {
@@ -23,7 +32,8 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
 }
 
 /// Runs once before fuzzing. With `--seeds DIR [COUNT]` as the first arguments, writes the
-/// generated seed documents (and their images, into the image directory) and exits instead.
+/// generated seed documents (and their images, into the image directory) and exits instead;
+/// with `--otio-seeds DIR [COUNT]`, generated `.otio` files.
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzInitialize(
   _ argc: UnsafeMutablePointer<CInt>,
@@ -44,6 +54,17 @@ public func fuzzInitialize(
       exit(1)
     }
   }
-  _ = FuzzTarget.shared
+  if arguments.count >= 3, arguments[1] == "--otio-seeds" {
+    let count = arguments.count >= 4 ? Int(arguments[3]) ?? 100 : 100
+    do {
+      let written = try OTIOProbe.writeSeeds(to: URL(fileURLWithPath: arguments[2]), count: count)
+      print("fuzz: wrote \(written) seed timelines to \(arguments[2])")
+      exit(0)
+    } catch {
+      print("fuzz: writing OpenTimelineIO seeds failed: \(error)")
+      exit(1)
+    }
+  }
+  if !FuzzTarget.isOTIO { _ = FuzzTarget.shared }
   return 0
 }

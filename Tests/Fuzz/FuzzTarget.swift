@@ -11,6 +11,13 @@ struct FuzzTarget: Sendable {
 
   static let shared = FuzzTarget()
 
+  /// Whether this run fuzzes the OpenTimelineIO importer (`KADR_FUZZ_TARGET=otio`) instead of
+  /// the document reader and decoder.
+  static let isOTIO = ProcessInfo.processInfo.environment["KADR_FUZZ_TARGET"] == "otio"
+
+  /// The importer's probe.
+  static let otio = OTIOProbe()
+
   private init() {
     let environment = ProcessInfo.processInfo.environment
     let directory =

@@ -74,6 +74,7 @@ extension TimelineReader {
   private mutating func audioTrack(
     _ node: OTIONode, position: Time, leadingGap: OTIORationalTime??, compositionEnd: Time
   ) throws(PersistenceError) -> (track: AudioTrack?, length: Time) {
+    try countClip(at: node.pointer)
     for marker in try node.nodes(OTIOKey.markers) { reportMarker(marker) }
     try reportForeignMetadata(of: node)
     let sourceRange = try node.timeRange(OTIOKey.sourceRange)
@@ -122,7 +123,7 @@ extension TimelineReader {
     if stored == nil || projected.map(OTIOTimeRange.init) != sourceRange
       || (decoded.speedRate == 1 ? nil : decoded.speedRate) != scalar
     {
-      speedRate = scalar ?? 1
+      speedRate = supportedScalar(scalar ?? 1, at: node.pointer(OTIOKey.effects))
       if speedRate <= 0 {
         report.add(
           .unsupportedTimeWarp, at: node.pointer(OTIOKey.effects),

@@ -25,6 +25,7 @@ extension TimelineReader {
   mutating func clip(_ node: OTIONode, handles: Handles, start: StartPlacement)
     throws(PersistenceError) -> (any Clip)?
   {
+    try countClip(at: node.pointer)
     for marker in try node.nodes(OTIOKey.markers) { reportMarker(marker) }
     try reportForeignMetadata(of: node)
     let kadr = try node.kadr()

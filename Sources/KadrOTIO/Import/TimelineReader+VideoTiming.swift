@@ -42,7 +42,8 @@ extension TimelineReader {
   private mutating func derivedTiming(
     _ fields: ClipFields, decoded: VideoClip, effects: VideoEffects, handles: Handles
   ) throws(PersistenceError) -> VideoTiming {
-    var scalar = effects.scalar ?? 1
+    var scalar = supportedScalar(
+      effects.scalar ?? 1, at: effects.scalarPointer ?? fields.node.pointer)
     if scalar == 0 {
       report.add(
         .unsupportedTimeWarp, at: effects.scalarPointer ?? fields.node.pointer,

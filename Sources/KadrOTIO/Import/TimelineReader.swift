@@ -24,6 +24,9 @@ struct TimelineReader {
   var hoistedAudio: [(node: OTIONode, offset: Time)] = []
   /// How many nested stacks or tracks enclose the item being read.
   var nesting = 0
+  /// The clips read so far, and the most allowed (``OTIOImporter/maximumClipCount``).
+  var clipCount = 0
+  var maximumClipCount = OTIOImporter.defaultMaximumClipCount
 
   /// The deepest nesting of stacks and tracks read, so that a tree built in memory (which no
   /// reader's depth limit has checked) cannot exhaust the stack.

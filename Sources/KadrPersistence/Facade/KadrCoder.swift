@@ -169,7 +169,10 @@ public struct KadrCoder: Sendable {
   }
 
   /// Saves `video` to a file atomically: a temporary file in the same directory, flushed, then
-  /// renamed over the old one. A crash mid-save leaves the previous file intact.
+  /// renamed over the old one. A crash mid-save leaves the previous file intact. A symbolic
+  /// link is followed and its target replaced; a directory, device, FIFO or socket is refused,
+  /// never replaced; owner and group are kept where permitted, set-uid/set-gid bits never
+  /// (see ``AtomicFile``).
   ///
   /// - Parameters:
   ///   - video: The composition.

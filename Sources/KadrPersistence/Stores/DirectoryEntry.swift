@@ -37,13 +37,16 @@ enum DirectoryEntry {
     return status(info)
   }
 
-  /// Returns the bytes of the regular file at `path`; refuses anything else.
+  /// Returns the bytes of the regular file at `path`; refuses anything else, and a file larger
+  /// than `limit` bytes.
   ///
   /// The file is opened with `O_NOFOLLOW | O_NONBLOCK` (a FIFO swapped in cannot block), then
-  /// `fstat` must show the same regular file that `lstat` saw.
+  /// `fstat` must show the same regular file that `lstat` saw. Its size from `fstat` is checked
+  /// against `limit` before a byte is read, and at most `limit + 1` bytes are read whatever the
+  /// size said (a file that grows while it is read is refused too).
   /// - Throws: ``EntryFailure``, with ``EntryFailure/kind`` set when the entry is not a regular
-  ///   file.
-  static func readRegularFile(at path: String) throws(EntryFailure) -> Data {
+  ///   file, and ``EntryFailure/size`` when it is larger than `limit`.
+  static func readRegularFile(at path: String, limit: Int) throws(EntryFailure) -> Data {
     var before = stat()
     guard lstat(path, &before) == 0 else { throw EntryFailure(operation: "lstat") }
     if case .other(let kind) = status(before) { throw EntryFailure(kind: kind) }
@@ -60,7 +63,11 @@ enum DirectoryEntry {
     else {
       throw EntryFailure(kind: .other)
     }
-    return try readAll(descriptor, expected: Int(after.st_size))
+    let size = Int(after.st_size)
+    guard size <= limit else { throw EntryFailure(size: size) }
+    let data = try readAll(descriptor, expected: size, limit: limit)
+    guard data.count <= limit else { throw EntryFailure(size: data.count) }
+    return data
   }
 
   /// Removes the entry at `path` (a symbolic link is removed, never its target).
@@ -69,13 +76,17 @@ enum DirectoryEntry {
     guard unlink(path) == 0 else { throw EntryFailure(operation: "unlink") }
   }
 
-  private static func readAll(_ descriptor: Int32, expected: Int) throws(EntryFailure) -> Data {
+  /// Reads to the end, or to `limit + 1` bytes, whichever comes first.
+  private static func readAll(_ descriptor: Int32, expected: Int, limit: Int)
+    throws(EntryFailure) -> Data
+  {
     var data = Data()
-    data.reserveCapacity(max(expected, 0))
+    data.reserveCapacity(min(max(expected, 0), limit) + 1)
     var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
+    while data.count <= limit {
+      let request = min(chunk.count, limit + 1 - data.count)
       let count = chunk.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress, buffer.count)
+        read(descriptor, buffer.baseAddress, request)
       }
       if count < 0 {
         if errno == EINTR { continue }
@@ -84,6 +95,7 @@ enum DirectoryEntry {
       if count == 0 { return data }
       data.append(contentsOf: chunk[0..<count])
     }
+    return data
   }
 
   private static func status(_ info: stat) -> Status {
@@ -104,10 +116,19 @@ struct EntryFailure: Error {
   let reason: String
   /// Whether the entry does not exist.
   let isMissing: Bool
+  /// Set when the file is larger than the limit: its size, or the bytes read past the limit.
+  var size: Int?
 
   init(kind: FileImageStoreError.DirectoryEntryKind) {
     self.kind = kind
     reason = "its directory entry is \(kind.rawValue)"
+    isMissing = false
+  }
+
+  init(size: Int) {
+    self.size = size
+    kind = nil
+    reason = "it is larger than the limit"
     isMissing = false
   }
 

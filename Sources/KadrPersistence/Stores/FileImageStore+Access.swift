@@ -64,14 +64,19 @@ extension FileImageStore {
   /// Copies the image file at `url` into the store and returns its token, for documents that
   /// name images by absolute path (as hand-written stores of the original package did).
   ///
-  /// - Parameter url: A file URL of an image anywhere on disk; it is read, checked to be an
-  ///   image, and saved under its content hash. The original file is left as it is.
+  /// - Parameter url: A file URL of an image anywhere on disk, at most ``maximumImageBytes``; it
+  ///   is read, checked to be an image, and saved under its content hash. The original file is
+  ///   left as it is.
   /// - Returns: The image's token.
   /// - Throws: ``PersistenceError``: ``PersistenceError/Reason/fileSystem(path:underlying:)`` when
   ///   the file cannot be read, or the errors of ``token(for:)``.
   public func adoptImage(at url: URL) throws -> String {
     let data: Data
     do {
+      let size = try FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int ?? 0
+      guard size <= maximumImageBytes else {
+        throw FileImageStoreError.tooLarge(url.path, size: size, limit: maximumImageBytes)
+      }
       data = try Data(contentsOf: url)
     } catch {
       throw PersistenceError(.fileSystem(path: url.path, underlying: error))

@@ -34,7 +34,8 @@ extension FileImageStore {
   /// - Parameter tokens: The tokens to keep; tokens of other schemes are ignored.
   /// - Returns: The number of files removed; ``prunedTokens(keeping:)`` names them.
   /// - Throws: ``PersistenceError`` wrapping ``FileImageStoreError/directoryUnavailable(path:reason:)``
-  ///   or ``FileImageStoreError/removeFailed(_:reason:)``; files removed before the failure stay
+  ///   (also when the directory is a symbolic link: nothing is removed) or
+  ///   ``FileImageStoreError/removeFailed(_:reason:)``; files removed before the failure stay
   ///   removed.
   @discardableResult
   public func prune(keeping tokens: Set<String>) throws -> Int {
@@ -86,6 +87,7 @@ extension FileImageStore {
   /// The entries of the directory whose names are of the store's scheme, sorted by token.
   private func ownNames() throws(FileImageStoreError) -> [FileImageName] {
     let path = directory.path
+    try refuseLinkedDirectory()
     guard FileManager.default.fileExists(atPath: path) else { return [] }
     let names: [String]
     do {

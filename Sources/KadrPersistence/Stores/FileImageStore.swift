@@ -20,8 +20,10 @@ import KadrPersistenceCore
 /// Nothing outside the directory is ever read or written. A token resolves only to a regular file
 /// directly inside the directory, and only when its name is exactly `<64 hex>.<ext>` (so `..`,
 /// `/`, `%2f`, NUL or absolute paths are refused before the file system is touched). Symbolic
-/// links are never followed. The bytes read back must hash to the digest in the name; a corrupted
-/// or replaced file is an error naming the token, never a wrong picture.
+/// links are never followed, and a directory that is itself a symbolic link is refused. A file
+/// larger than ``maximumImageBytes`` is refused from its size before a byte is read. The bytes
+/// read back must hash to the digest in the name; a corrupted or replaced file is an error
+/// naming the token, never a wrong picture.
 ///
 /// ## Durability and threads
 ///
@@ -37,6 +39,9 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   /// The directory holding the images.
   public let directory: URL
 
+  /// The largest image file read or written, in bytes; clamped to at least 1.
+  public let maximumImageBytes: Int
+
   /// The scheme of this store's tokens: `file`.
   public static let scheme = FileImageName.scheme
 
@@ -44,13 +49,20 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   /// when it does not exist.
   ///
   /// - Parameters:
-  ///   - directory: A file URL.
+  ///   - directory: A file URL. It must not be a symbolic link itself (see
+  ///     ``FileImageStoreError/directoryUnavailable(path:reason:)``).
   ///   - fileManager: The file manager that creates the directory; the store reads and writes
   ///     its files itself.
+  ///   - maximumImageBytes: The largest image file read or written;
+  ///     ``defaultMaximumImageBytes`` (256 MiB) by default.
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/fileSystem(path:underlying:)``
-  ///   when the directory cannot be created, or the path is not a directory.
-  public init(directory: URL, fileManager: FileManager = .default) throws {
+  ///   when the directory cannot be created, is not a directory, or is a symbolic link.
+  public init(
+    directory: URL, fileManager: FileManager = .default,
+    maximumImageBytes: Int = FileImageStore.defaultMaximumImageBytes
+  ) throws {
     self.directory = directory.standardizedFileURL
+    self.maximumImageBytes = max(1, maximumImageBytes)
     do {
       try prepareDirectory(using: fileManager)
     } catch {
@@ -61,17 +73,20 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   /// Saves `image` unless an identical file is there; see ``token(for:)``.
   func storeImage(_ image: PlatformImage) throws(FileImageStoreError) -> String {
     let name = FileImageName(data: image.data, format: image.format)
+    guard image.data.count <= maximumImageBytes else {
+      throw .tooLarge(name.token, size: image.data.count, limit: maximumImageBytes)
+    }
     lock.lock()
     defer { lock.unlock() }
     try prepareDirectory()
     let path = self.path(of: name)
     if case .regularFile(let size) = try? DirectoryEntry.status(of: path), size == image.data.count,
-      (try? DirectoryEntry.readRegularFile(at: path)) == image.data
+      (try? DirectoryEntry.readRegularFile(at: path, limit: size)) == image.data
     {
       return name.token
     }
     do {
-      try AtomicFile.write(image.data, to: URL(fileURLWithPath: path))
+      try AtomicFile.write(image.data, to: URL(fileURLWithPath: path), replacingLinks: true)
     } catch {
       throw .writeFailed(name.token, reason: Self.describe(error))
     }
@@ -81,11 +96,13 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   /// Reads and checks the image under `token`; see ``image(for:)``.
   func resolveImage(_ token: String) throws(FileImageStoreError) -> PlatformImage {
     let name = try FileImageName(token: token)
+    try refuseLinkedDirectory()
     let path = self.path(of: name)
     let data: Data
     do {
-      data = try DirectoryEntry.readRegularFile(at: path)
+      data = try DirectoryEntry.readRegularFile(at: path, limit: maximumImageBytes)
     } catch {
+      if let size = error.size { throw .tooLarge(token, size: size, limit: maximumImageBytes) }
       if let kind = error.kind { throw .notARegularFile(token, found: kind) }
       if error.isMissing { throw .missingFile(token, path: path) }
       throw .readFailed(token, reason: error.reason)
@@ -114,12 +131,14 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
     directory.path + "/" + name.fileName
   }
 
-  /// Creates the directory if it does not exist; refuses a path that is not a directory.
+  /// Creates the directory if it does not exist; refuses a path that is not a directory, or is
+  /// a symbolic link.
   func prepareDirectory(using fileManager: FileManager = .default) throws(FileImageStoreError) {
     let path = directory.path
     guard directory.isFileURL else {
       throw .directoryUnavailable(path: directory.absoluteString, reason: "it is not a file URL")
     }
+    try refuseLinkedDirectory()
     var isDirectory: ObjCBool = false
     if fileManager.fileExists(atPath: path, isDirectory: &isDirectory) {
       guard isDirectory.boolValue else {

@@ -26,6 +26,9 @@ public enum FileImageStoreError: Error, Sendable, Equatable, LocalizedError {
   case directoryUnavailable(path: String, reason: String)
   /// Removing an orphaned file failed (files removed before it stay removed).
   case removeFailed(String, reason: String)
+  /// The file is larger than the store's ``FileImageStore/maximumImageBytes``; it was not read
+  /// (or not past the limit, when it grew while being read).
+  case tooLarge(String, size: Int, limit: Int)
 
   /// What a directory entry is, when it is not a regular file.
   public enum DirectoryEntryKind: String, Sendable, Hashable {
@@ -42,7 +45,8 @@ public enum FileImageStoreError: Error, Sendable, Equatable, LocalizedError {
     switch self {
     case .invalidToken(let token, _), .missingFile(let token, _), .notARegularFile(let token, _),
       .contentMismatch(let token, _), .notAnImage(let token, _), .formatMismatch(let token, _),
-      .readFailed(let token, _), .writeFailed(let token, _), .removeFailed(let token, _):
+      .readFailed(let token, _), .writeFailed(let token, _), .removeFailed(let token, _),
+      .tooLarge(let token, _, _):
       return token
     case .directoryUnavailable:
       return nil
@@ -57,9 +61,11 @@ public enum FileImageStoreError: Error, Sendable, Equatable, LocalizedError {
       return "The image '\(token)' is missing: there is no file at \(path)."
     case .notARegularFile(let token, let kind):
       return "The image '\(token)' cannot be read: its directory entry is \(kind.rawValue)."
-    case .contentMismatch(let token, let actual):
-      return "The file of the image '\(token)' is corrupted or was modified: its bytes hash to "
-        + "\(actual)."
+    case .contentMismatch(let token, _):
+      // The hash found is not printed: the entry may be a hard link to a file outside the store,
+      // whose digest is not the store's to tell.
+      return "The file of the image '\(token)' is corrupted or was modified: its bytes do not "
+        + "hash to the digest in its name."
     case .notAnImage(let token, let error):
       return "The file of the image '\(token)' is not an image: "
         + (error.errorDescription ?? "\(error)")
@@ -74,6 +80,9 @@ public enum FileImageStoreError: Error, Sendable, Equatable, LocalizedError {
       return "The image directory \(path) cannot be used: \(reason)."
     case .removeFailed(let token, let reason):
       return "The orphaned image '\(token)' could not be removed: \(reason)."
+    case .tooLarge(let token, let size, let limit):
+      return "The file of the image '\(token)' is \(size) bytes or more, larger than the "
+        + "store's limit of \(limit) bytes; it was not read."
     }
   }
 
@@ -86,6 +95,9 @@ public enum FileImageStoreError: Error, Sendable, Equatable, LocalizedError {
       return "Restore the image directory from a backup, or replace the image in the project."
     case .readFailed, .writeFailed, .directoryUnavailable, .removeFailed:
       return "Check that the directory exists and that the process may read and write it."
+    case .tooLarge:
+      return "Raise maximumImageBytes of the FileImageStore if the image is trusted, or replace "
+        + "it with a smaller one."
     }
   }
 }

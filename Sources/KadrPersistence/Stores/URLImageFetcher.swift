@@ -43,6 +43,10 @@ final class URLImageFetcher: Sendable {
     var request = URLRequest(url: url)
     request.timeoutInterval = Self.backstopTimeout
     request.cachePolicy = .reloadIgnoringLocalCacheData
+    // Images are compressed already; a compressed body would make the size limit count bytes
+    // that inflate without bound before the delegate sees them. A body sent compressed anyway
+    // is refused (see the delegate's response check).
+    request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
     let task = session.dataTask(with: request)
     let delegate = delegate
     let timeout = limits.requestTimeout
@@ -96,10 +100,17 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     }
   }
 
-  /// Records `failure` (unless one is recorded already) and cancels the task; the continuation
-  /// is resumed when the session reports the task complete.
+  /// Ends the transfer with `failure` (or the failure recorded before it) and cancels the task.
+  ///
+  /// The fetch returns at once, without waiting for the session to report the task complete:
+  /// on Linux a cancelled task can go on receiving (and inflating a compressed body) until the
+  /// server stops, and a hostile server never stops. What the task still receives is dropped.
   func fail(_ task: URLSessionTask, with failure: URLImageStoreError) {
-    if record(failure, for: task) { task.cancel() }
+    guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) })
+    else { return }
+    transfer.timer.cancel()
+    task.cancel()
+    transfer.continuation.resume(returning: .failure(transfer.failure ?? failure))
   }
 
   /// Records `failure` unless one is recorded already; `false` when the task is not running.
@@ -124,30 +135,52 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
   ) {
     guard let token = token(of: dataTask) else { return completionHandler(.cancel) }
     var refusal: URLImageStoreError?
-    if let status = (response as? HTTPURLResponse)?.statusCode, !(200...299).contains(status) {
+    let http = response as? HTTPURLResponse
+    if let status = http?.statusCode, !(200...299).contains(status) {
       refusal = .httpStatus(token, code: status)
+    } else if let encoding = http.flatMap({ Self.header("Content-Encoding", of: $0) }),
+      !["", "identity"].contains(encoding.lowercased().trimmingCharacters(in: .whitespaces))
+    {
+      refusal = .transport(
+        token,
+        reason: "the server sent the image compressed (Content-Encoding: \(encoding)) although "
+          + "only identity was accepted")
     } else if response.expectedContentLength > Int64(limits.maximumImageBytes) {
       refusal = .tooLarge(token, limit: limits.maximumImageBytes)
     }
-    guard let refusal else { return completionHandler(.allow) }
-    completionHandler(.cancel)
-    // swift-corelibs-foundation ignores `.cancel` and keeps receiving; cancel the task itself.
+    guard let refusal else {
+      // Room for the declared body (within the limit) at once, so receiving never regrows.
+      let expected = response.expectedContentLength
+      if expected > 0 {
+        lock.withLock {
+          transfers[dataTask.taskIdentifier]?.data.reserveCapacity(Int(expected))
+        }
+      }
+      return completionHandler(.allow)
+    }
+    // The task is cancelled itself: swift-corelibs-foundation ignores `.cancel` here, and after
+    // it even ignores cancelling the task until the body ends (an endless compressed body was
+    // inflated for minutes). What arrives before the cancellation lands is dropped.
+    completionHandler(.allow)
     fail(dataTask, with: refusal)
   }
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let limit = limits.maximumImageBytes
+    let id = dataTask.taskIdentifier
     let exceeded: URLImageStoreError? = lock.withLock {
-      guard var transfer = transfers[dataTask.taskIdentifier], transfer.failure == nil else {
-        return nil
+      // Appended in place through the dictionary: a copy of the transfer held here would make
+      // every chunk copy all the bytes received so far (a 48 MiB image took minutes).
+      guard let received = transfers[id]?.data.count else { return nil }
+      if let failure = transfers[id]?.failure { return failure }
+      guard received + data.count <= limit else {
+        return transfers[id].map { .tooLarge($0.token, limit: limit) }
       }
-      guard transfer.data.count + data.count <= limit else {
-        return .tooLarge(transfer.token, limit: limit)
-      }
-      transfer.data.append(data)
-      transfers[dataTask.taskIdentifier] = transfer
+      transfers[id]?.data.append(data)
       return nil
     }
+    // Also when the transfer failed already: a cancellation requested while the body was
+    // starting can be lost on Linux, and the task would receive (and inflate) to the end.
     if let exceeded { fail(dataTask, with: exceeded) }
   }
 
@@ -162,10 +195,16 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
       transfer.redirects += 1
       transfers[task.taskIdentifier] = transfer
       if transfer.redirects > limit { return .tooManyRedirects(transfer.token, limit: limit) }
-      let scheme = request.url?.scheme?.lowercased() ?? ""
-      guard limits.networkSchemes.contains(scheme) else {
-        return .redirectNotAllowed(
-          transfer.token, location: request.url?.absoluteString ?? "(no URL)")
+      // The `Location` the server sent, not only the request built from it: on Linux,
+      // swift-corelibs-foundation turns `Location: file:///etc/hosts` into a request for
+      // /etc/hosts on the same host and scheme, which would pass a check of the new request.
+      let location = Self.header("Location", of: response)
+      let target = location.flatMap { URL(string: $0, relativeTo: response.url) }
+      for scheme in [target?.scheme, request.url?.scheme] {
+        guard limits.networkSchemes.contains(scheme?.lowercased() ?? "") else {
+          return .redirectNotAllowed(
+            transfer.token, location: location ?? request.url?.absoluteString ?? "(no URL)")
+        }
       }
       return nil
     }
@@ -177,6 +216,18 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
       return completionHandler(nil)
     }
     completionHandler(request)
+  }
+
+  /// A header of a response, whatever the case of its name.
+  private static func header(_ wanted: String, of response: HTTPURLResponse) -> String? {
+    for (name, value) in response.allHeaderFields {
+      if let name = name as? String, name.lowercased() == wanted.lowercased(),
+        let value = value as? String
+      {
+        return value
+      }
+    }
+    return nil
   }
 
   func urlSession(

@@ -22,6 +22,10 @@ extension URLImageStore {
     public var maximumRedirects: Int
     /// The most distinct tokens one prefetch may ask for; clamped to at least 1.
     public var maximumTokensPerPrefetch: Int
+    /// The longest one prefetch may take in all, every request and wait included, in seconds;
+    /// clamped to 0.001…86400 (NaN gives 300). When it passes, the requests still running are
+    /// cancelled and the prefetch throws ``URLImageStoreError/prefetchTimedOut(seconds:pending:)``.
+    public var prefetchTimeout: TimeInterval
 
     /// Creates a configuration from all of its stored properties.
     ///
@@ -33,10 +37,12 @@ extension URLImageStore {
     ///   - maximumImageBytes: Largest image; 50 MiB by default.
     ///   - maximumRedirects: Redirects per request; 5 by default.
     ///   - maximumTokensPerPrefetch: Distinct tokens per prefetch; 10 000 by default.
+    ///   - prefetchTimeout: Seconds per prefetch in all; 300 by default.
     public init(
       allowsHTTP: Bool = false, allowsFileURLs: Bool = false, maximumConcurrentRequests: Int = 6,
       requestTimeout: TimeInterval = 30, maximumImageBytes: Int = 50 * 1024 * 1024,
-      maximumRedirects: Int = 5, maximumTokensPerPrefetch: Int = 10_000
+      maximumRedirects: Int = 5, maximumTokensPerPrefetch: Int = 10_000,
+      prefetchTimeout: TimeInterval = 300
     ) {
       self.allowsHTTP = allowsHTTP
       self.allowsFileURLs = allowsFileURLs
@@ -45,6 +51,7 @@ extension URLImageStore {
       self.maximumImageBytes = maximumImageBytes
       self.maximumRedirects = maximumRedirects
       self.maximumTokensPerPrefetch = maximumTokensPerPrefetch
+      self.prefetchTimeout = prefetchTimeout
     }
 
     /// This configuration with every value in its documented range.
@@ -55,6 +62,7 @@ extension URLImageStore {
       copy.maximumImageBytes = min(max(maximumImageBytes, 1), 1 << 40)
       copy.maximumRedirects = min(max(maximumRedirects, 0), 20)
       copy.maximumTokensPerPrefetch = max(maximumTokensPerPrefetch, 1)
+      copy.prefetchTimeout = prefetchTimeout.isNaN ? 300 : min(max(prefetchTimeout, 0.001), 86400)
       return copy
     }
 

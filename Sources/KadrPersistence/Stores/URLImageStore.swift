@@ -17,8 +17,10 @@ import KadrPersistenceCore
 /// ```
 ///
 /// Every fetch enforces a 2xx status, a size limit (checked against `Content-Length` and while
-/// receiving, so an oversized body is never read to the end), a redirect limit, a total timeout,
-/// and bytes that really are an image. A URL store cannot upload: saving an image that did not
+/// receiving, so an oversized body is never read to the end), a redirect limit (a redirect to a
+/// scheme that is not allowed is refused from its `Location`), a total timeout, and bytes that
+/// really are an image; a whole prefetch has its own deadline. Messages hide the credentials of
+/// URLs (`https://***@host/…`). A URL store cannot upload: saving an image that did not
 /// come from it throws ``ImageStoreError/cannotStoreNewImages(_:)``, which the coder reports as
 /// loss; an image it fetched saves back under its URL.
 ///
@@ -99,29 +101,53 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
     return url
   }
 
-  /// Fetches `pending` with at most the configured number of requests at once.
+  /// What a child task of a prefetch reports: one fetch, or the prefetch's deadline.
+  private enum PrefetchEvent: Sendable {
+    case fetched(String, Result<PlatformImage, URLImageStoreError>)
+    case deadline
+    /// The deadline's timer was cancelled (the prefetch ended, or its task was cancelled).
+    case stopped
+  }
+
+  /// Fetches `pending` with at most the configured number of requests at once, within the
+  /// prefetch's overall deadline.
   private func resolve(_ pending: [(token: String, url: URL)]) async throws(URLImageStoreError)
     -> [String: PlatformImage]
   {
+    guard !pending.isEmpty else { return [:] }
     let limit = configuration.maximumConcurrentRequests
-    let outcome = await withTaskGroup(
-      of: (String, Result<PlatformImage, URLImageStoreError>).self
-    ) { group -> Result<[String: PlatformImage], URLImageStoreError> in
+    let deadline = configuration.prefetchTimeout
+    let outcome = await withTaskGroup(of: PrefetchEvent.self) {
+      group -> Result<[String: PlatformImage], URLImageStoreError> in
       var queue = pending[...]
       var images: [String: PlatformImage] = [:]
       func startNext() {
         guard let next = queue.popFirst() else { return }
-        group.addTask { (next.token, await self.resolve(next.token, url: next.url)) }
+        group.addTask { .fetched(next.token, await self.resolve(next.token, url: next.url)) }
+      }
+      group.addTask {
+        try? await Task.sleep(nanoseconds: UInt64(deadline * 1e9))
+        return Task.isCancelled ? .stopped : .deadline
       }
       for _ in 0..<limit { startNext() }
-      while let (token, result) = await group.next() {
-        switch result {
-        case .success(let image):
+      while let event = await group.next() {
+        switch event {
+        case .fetched(let token, .success(let image)):
           images[token] = image
+          guard images.count < pending.count else {
+            group.cancelAll()  // Every image is here: stop the deadline's timer.
+            return .success(images)
+          }
           startNext()
-        case .failure(let error):
+        case .fetched(_, .failure(let error)):
           group.cancelAll()
           return .failure(error)
+        case .deadline:
+          group.cancelAll()
+          return .failure(
+            .prefetchTimedOut(seconds: deadline, pending: pending.count - images.count))
+        case .stopped:
+          continue
         }
       }
       return .success(images)

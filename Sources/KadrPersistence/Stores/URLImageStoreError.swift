@@ -1,5 +1,6 @@
 import Foundation
 import KadrModel
+import KadrPersistenceCore
 
 /// Why a ``URLImageStore`` refused or failed to resolve a token.
 ///
@@ -30,8 +31,12 @@ public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
   case cancelled(String)
   /// A prefetch asked for more distinct tokens than the configured maximum.
   case tooManyTokens(count: Int, limit: Int)
+  /// A prefetch took longer in all than ``URLImageStore/Configuration/prefetchTimeout``; the
+  /// requests still running were cancelled. `pending` tokens had not arrived.
+  case prefetchTimedOut(seconds: Double, pending: Int)
 
-  /// The token the error is about, or `nil` for ``tooManyTokens(count:limit:)``.
+  /// The token the error is about, or `nil` for ``tooManyTokens(count:limit:)`` and
+  /// ``prefetchTimedOut(seconds:pending:)``.
   public var token: String? {
     switch self {
     case .invalidURL(let token), .schemeNotAllowed(let token, _), .notPrefetched(let token),
@@ -39,12 +44,17 @@ public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
       .redirectNotAllowed(let token, _), .timedOut(let token, _), .notAnImage(let token, _),
       .transport(let token, _), .cancelled(let token):
       return token
-    case .tooManyTokens:
+    case .tooManyTokens, .prefetchTimedOut:
       return nil
     }
   }
 
+  /// The message, with the credentials of every URL in it hidden (`https://***@host/…`).
   public var errorDescription: String? {
+    URLRedaction.redacted(unredactedDescription)
+  }
+
+  private var unredactedDescription: String {
     switch self {
     case .invalidURL(let token):
       return "The image token '\(token)' is not an absolute URL."
@@ -71,6 +81,9 @@ public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
       return "Fetching the image '\(token)' was cancelled."
     case .tooManyTokens(let count, let limit):
       return "The document refers to \(count) image URLs, more than the limit of \(limit)."
+    case .prefetchTimedOut(let seconds, let pending):
+      return "The document's images did not arrive within the prefetch limit of \(seconds) "
+        + "seconds; \(pending) of them were still pending and were cancelled."
     }
   }
 
@@ -82,7 +95,7 @@ public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
     case .schemeNotAllowed, .redirectNotAllowed:
       return "Allow the scheme in URLImageStore.Configuration if it is trusted (allowsHTTP, "
         + "allowsFileURLs)."
-    case .tooLarge, .tooManyRedirects, .timedOut, .tooManyTokens:
+    case .tooLarge, .tooManyRedirects, .timedOut, .tooManyTokens, .prefetchTimedOut:
       return "Raise the limit in URLImageStore.Configuration if the source is trusted."
     case .invalidURL, .httpStatus, .notAnImage, .transport, .cancelled:
       return nil

@@ -1,4 +1,5 @@
 import Foundation
+import KadrModel
 
 /// Limits that keep hostile or runaway input from exhausting time, memory or the stack.
 ///
@@ -13,6 +14,13 @@ public struct DocumentLimits: Sendable, Hashable {
   public var maximumStringBytes: Int
   /// The most clips in one document, counting clips inside tracks.
   public var maximumClipCount: Int
+  /// The most JSON values (objects, arrays, strings, numbers, booleans and nulls, at any depth)
+  /// in one document, so that what a document costs in memory is bounded by its shape as well
+  /// as its size.
+  public var maximumValueCount: Int
+  /// The most bytes of image data one open may resolve, summed over its distinct image tokens
+  /// (each token is resolved once however often the document refers to it).
+  public var maximumTotalImageBytes: Int
 
   /// Creates limits.
   ///
@@ -21,14 +29,20 @@ public struct DocumentLimits: Sendable, Hashable {
   ///   - maximumDepth: The deepest JSON nesting; 512 by default (about 125 nested tracks).
   ///   - maximumStringBytes: The longest string; 16 MiB by default.
   ///   - maximumClipCount: The most clips; 2 000 000 by default.
+  ///   - maximumValueCount: The most JSON values; 40 000 000 by default (a 2,000,000-clip
+  ///     project of plain clips holds about 24 000 000).
+  ///   - maximumTotalImageBytes: The most image bytes one open resolves; 2 GiB by default.
   public init(
     maximumDocumentBytes: Int = 512 << 20, maximumDepth: Int = 512,
-    maximumStringBytes: Int = 16 << 20, maximumClipCount: Int = 2_000_000
+    maximumStringBytes: Int = 16 << 20, maximumClipCount: Int = 2_000_000,
+    maximumValueCount: Int = 40_000_000, maximumTotalImageBytes: Int = 2 << 30
   ) {
     self.maximumDocumentBytes = maximumDocumentBytes
     self.maximumDepth = maximumDepth
     self.maximumStringBytes = maximumStringBytes
     self.maximumClipCount = maximumClipCount
+    self.maximumValueCount = maximumValueCount
+    self.maximumTotalImageBytes = maximumTotalImageBytes
   }
 
   /// The default limits.
@@ -75,6 +89,16 @@ final class CodingSession {
   var locations: [LossPlace] = []
   var depth = 0
   var clipCount = 0
+  /// Opening: the image of each token resolved so far, so that a document referring to one
+  /// image a thousand times reads, checks and keeps it once.
+  var resolvedImages: [String: PlatformImage] = [:]
+  /// Opening: the bytes of the images in ``resolvedImages``, bounded by
+  /// ``DocumentLimits/maximumTotalImageBytes``.
+  var resolvedImageBytes = 0
+  /// Saving: the token of each image saved so far, by identity, so that an image used a
+  /// thousand times is hashed and stored once. The composition being saved keeps the images
+  /// alive, so an identifier is never reused during the save.
+  var savedTokens: [ObjectIdentifier: String] = [:]
   /// Saving: how many objects were written out of key order and had to be reordered (a cost
   /// the built-in clip codecs avoid; checked by the tests).
   var reorderedObjects = 0

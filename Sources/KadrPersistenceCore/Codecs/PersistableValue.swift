@@ -149,8 +149,12 @@ public struct ValueEncoder {
       reportLoss(.image)
       return nil
     }
+    // Each image is saved once per save, however often the composition uses it.
+    if let token = session.savedTokens[ObjectIdentifier(image)] { return token }
     do {
-      return try store.token(for: image)
+      let token = try store.token(for: image)
+      session.savedTokens[ObjectIdentifier(image)] = token
+      return token
     } catch ImageStoreError.cannotStoreNewImages {
       reportLoss(.image)
       return nil

@@ -124,19 +124,32 @@ public struct ValueDecoder {
     return value
   }
 
-  /// The image for a token string, from the session's image store (or a placeholder when the
-  /// document is opened without one).
+  /// The image for a token string, from the session's image store.
   ///
-  /// - Throws: ``PersistenceError`` naming the token when the store cannot resolve it.
+  /// Each token is resolved once per open, however often the document refers to it, and the
+  /// distinct images may total at most ``DocumentLimits/maximumTotalImageBytes``.
+  /// - Throws: ``PersistenceError``: ``PersistenceError/missingImageStore(token:)`` when the
+  ///   coder has no store, a failure naming the token when the store cannot resolve it, or
+  ///   ``PersistenceError/Reason/limitExceeded(_:)`` past the images' limit.
   public func image() throws -> PlatformImage {
     let token = try string()
+    if let image = session.resolvedImages[token] { return image }
     guard let store = session.images else {
       throw PersistenceError.missingImageStore(token: token)
     }
+    let image: PlatformImage
     do {
-      return try store.image(for: token)
+      image = try store.image(for: token)
     } catch {
       throw PersistenceError.unresolved(error, token: token, at: pointer)
     }
+    let limit = session.options.limits.maximumTotalImageBytes
+    session.resolvedImageBytes += image.data.count
+    guard session.resolvedImageBytes <= limit else {
+      throw self.error(
+        .limitExceeded("The document's images total more than the limit of \(limit) bytes"))
+    }
+    session.resolvedImages[token] = image
+    return image
   }
 }

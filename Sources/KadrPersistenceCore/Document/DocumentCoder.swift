@@ -191,10 +191,14 @@ package struct DocumentCoder: Sendable {
     }
     let readerOptions = JSONReader.Options(
       maximumDepth: limits.maximumDepth, maximumDocumentSize: limits.maximumDocumentBytes,
-      maximumStringLength: limits.maximumStringBytes)
+      maximumStringLength: limits.maximumStringBytes, maximumValueCount: limits.maximumValueCount)
     do {
       return try JSONReader(options: readerOptions).read(bytes)
     } catch {
+      if case .tooManyValues(let limit) = error.kind {
+        throw PersistenceError(
+          .limitExceeded("The document holds more than \(limit) JSON values"), at: error.pointer)
+      }
       throw PersistenceError(error)
     }
   }

@@ -164,7 +164,8 @@ extension PersistenceError.Failure {
       return "'\(text)' is not an absolute URL\(place)\(kind)."
     case .unresolvableImageToken(let token, let underlying):
       let cause = underlying.map { ": \(PersistenceError.sentence(for: $0))" } ?? ""
-      return "The image token '\(token)'\(place) cannot be resolved\(cause)"
+      return "The image token '\(URLRedaction.redacted(token))'\(place) cannot be resolved"
+        + URLRedaction.redacted(cause)
     case .imageNotStored(let underlying):
       return "An image\(place) could not be saved in the image store: "
         + PersistenceError.sentence(for: underlying)

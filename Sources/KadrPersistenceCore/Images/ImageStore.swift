@@ -50,11 +50,12 @@ public enum ImageStoreError: Error, Sendable, Equatable, LocalizedError, TokenNa
   public var errorDescription: String? {
     switch self {
     case .unknownToken(let token):
-      return "No image is stored under the token '\(token)'."
+      return "No image is stored under the token '\(URLRedaction.redacted(token))'."
     case .cannotStoreNewImages(let store):
       return "The \(store) cannot save new images; give the coder an image store."
     case .noStoreForScheme(let scheme, let token):
-      return "No image store is registered for the scheme '\(scheme)' of the token '\(token)'."
+      return "No image store is registered for the scheme '\(scheme)' of the token "
+        + "'\(URLRedaction.redacted(token))'."
     }
   }
 }

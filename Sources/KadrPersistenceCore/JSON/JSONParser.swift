@@ -28,6 +28,9 @@ struct JSONParser: ~Copyable {
   let options: JSONReader.Options
   /// The offset of the next byte to read.
   var position = 0
+  /// The values read so far, and the most allowed (``JSONReader/Options/maximumValueCount``).
+  var valueCount = 0
+  let maximumValueCount: Int
   /// The open containers, outermost first.
   var frames: [Frame] = []
   /// The values of every open container, outermost first.
@@ -50,6 +53,7 @@ struct JSONParser: ~Copyable {
     self.raw = UnsafeRawBufferPointer(bytes)
     self.end = bytes.count
     self.options = options
+    maximumValueCount = options.maximumValueCount ?? .max
     keyTable = JSONKeyTable(documentSize: bytes.count)
     shapeTable = JSONShapeTable(documentSize: bytes.count)
     sharingTable = JSONSharingTable(documentSize: bytes.count)
@@ -69,6 +73,11 @@ struct JSONParser: ~Copyable {
     parsing: while true {
       // Read one value at `position`; containers push a frame and go on to their first child.
       guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: true) }
+      valueCount &+= 1
+      if valueCount > maximumValueCount {
+        throw failure(
+          .tooManyValues(limit: maximumValueCount), at: position, includingChild: true)
+      }
       switch bytes[position] {
       case UInt8(ascii: "{"):
         try push(isObject: true)

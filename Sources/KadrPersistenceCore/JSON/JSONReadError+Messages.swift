@@ -48,6 +48,8 @@ extension JSONReadError {
       "Raise JSONReader.Options.maximumDocumentSize if you trust the document."
     case .stringTooLong:
       "Raise JSONReader.Options.maximumStringLength if you trust the document."
+    case .tooManyValues:
+      "Raise JSONReader.Options.maximumValueCount if you trust the document."
     }
   }
 
@@ -89,6 +91,8 @@ extension JSONReadError {
       return "The document is larger than the limit of \(limit) bytes."
     case .stringTooLong(let limit):
       return "A string \(place) in \(value) is longer than the limit of \(limit) bytes."
+    case .tooManyValues(let limit):
+      return "The document holds more than \(limit) values; the one past the limit is \(place)."
     }
   }
 

@@ -56,6 +56,9 @@ package struct JSONReadError: Error, Sendable, Equatable, LocalizedError, Custom
     case documentTooLarge(limit: Int)
     /// A string (or key) longer than the limit, in UTF-8 bytes once unescaped.
     case stringTooLong(limit: Int)
+    /// More values (objects, arrays, strings, numbers, booleans, nulls; keys not counted) than
+    /// the limit.
+    case tooManyValues(limit: Int)
   }
 
   /// What is wrong.

@@ -25,6 +25,10 @@ package struct JSONReader: Sendable {
     /// The longest string or key accepted, in UTF-8 bytes once unescaped; `nil` for no limit
     /// (the default).
     public var maximumStringLength: Int?
+    /// The most values a document may hold (objects, arrays, strings, numbers, booleans and
+    /// nulls at any depth; keys are not counted); `nil` for no limit (the default). The tree a
+    /// document becomes costs memory per value, so this bounds it by the document's shape.
+    public var maximumValueCount: Int?
 
     /// Creates reader options.
     ///
@@ -32,12 +36,15 @@ package struct JSONReader: Sendable {
     ///   - maximumDepth: How many arrays and objects may be nested. Default 512.
     ///   - maximumDocumentSize: The largest document, in bytes; `nil` for no limit.
     ///   - maximumStringLength: The longest string, in UTF-8 bytes; `nil` for no limit.
+    ///   - maximumValueCount: The most values; `nil` for no limit.
     public init(
-      maximumDepth: Int = 512, maximumDocumentSize: Int? = nil, maximumStringLength: Int? = nil
+      maximumDepth: Int = 512, maximumDocumentSize: Int? = nil, maximumStringLength: Int? = nil,
+      maximumValueCount: Int? = nil
     ) {
       self.maximumDepth = maximumDepth
       self.maximumDocumentSize = maximumDocumentSize
       self.maximumStringLength = maximumStringLength
+      self.maximumValueCount = maximumValueCount
     }
   }
 

@@ -48,8 +48,10 @@ enum CheckCommand: Command {
         failed = true
         console.err(Input.describe(error, file: file))
       }
-      for warning in result.warnings { console.err("\(file): warning: \(warning)") }
-      if arguments.has("--json") { console.out(result.json(file: file)) }
+      for warning in result.warnings {
+        console.err(TerminalText.escaped("\(file): warning: \(warning)", keepingNewlines: false))
+      }
+      if arguments.has("--json") { console.outJSON(result.json(file: file)) }
     }
     progress.finish()
     return failed ? ExitCode.failure : ExitCode.ok

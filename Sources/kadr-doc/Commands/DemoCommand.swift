@@ -69,7 +69,10 @@ enum DemoCommand: Command {
         + (removed.isEmpty ? "" : " (pruned \(removed.count) orphan(s))"))
 
     let timeline = directory.appendingPathComponent("timeline.svg")
-    try AtomicFile.write(Data(TimelineSVG.render(opened.root).utf8), to: timeline)
+    guard
+      FileOutput.write(
+        Data(TimelineSVG.render(opened.root).utf8), to: timeline.path, console: console)
+    else { return ExitCode.failure }
     console.out("timeline   \(timeline.path)")
 
     console.out("")

@@ -40,7 +40,9 @@ enum ExportOTIOCommand: Command {
         try Input.read(file), images: images)
       let otio = try OTIOExporter().export(opened.root, images: opened.imageStore)
       if let output = arguments.value("--output") {
-        try otio.write(to: URL(fileURLWithPath: output))
+        guard FileOutput.write(otio.data, to: output, console: console) else {
+          return ExitCode.failure
+        }
       } else {
         console.outData(otio.data)
       }

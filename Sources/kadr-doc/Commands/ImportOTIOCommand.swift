@@ -89,7 +89,9 @@ enum ImportOTIOCommand: Command {
       let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
       if let output = arguments.value("--output") {
-        try AtomicFile.write(bytes, to: URL(fileURLWithPath: output))
+        guard FileOutput.write(bytes, to: output, console: console) else {
+          return ExitCode.failure
+        }
       } else {
         console.outData(bytes)
       }
@@ -120,7 +122,11 @@ enum ImportOTIOCommand: Command {
       file == "-"
       ? try importer.timelines(in: try Input.read(file))
       : try importer.timelines(at: URL(fileURLWithPath: file))
-    for timeline in timelines { console.out("\(timeline.index)\t\(timeline.name)") }
+    // The name comes from the file: escaped; the tab between the columns is the tool's own.
+    for timeline in timelines {
+      let name = TerminalText.escaped(timeline.name, keepingNewlines: false)
+      console.outData(Data("\(timeline.index)\t\(name)\n".utf8))
+    }
     return ExitCode.ok
   }
 }

@@ -29,7 +29,11 @@ enum InspectCommand: Command {
       let document = try coder.readJSON(data)
       let opened = try coder.open(document, images: UnresolvedImageStore())
       let summary = DocumentSummary(json: document.json, opened: opened, registry: coder.registry)
-      console.out(arguments.has("--json") ? JSONText.compact(summary.json) : summary.text)
+      if arguments.has("--json") {
+        console.outJSON(JSONText.compact(summary.json))
+      } else {
+        console.out(summary.text)
+      }
       return ExitCode.ok
     } catch {
       console.err(Input.describe(error, file: file))

@@ -25,7 +25,9 @@ enum MigrateCommand: Command {
       let migrated = try coder.migrate(try Input.read(file))
       _ = try coder.open(migrated.data, images: UnresolvedImageStore())
       if let output = arguments.value("--output") {
-        try AtomicFile.write(migrated.data, to: URL(fileURLWithPath: output))
+        guard FileOutput.write(migrated.data, to: output, console: console) else {
+          return ExitCode.failure
+        }
       } else {
         console.outData(migrated.data)
       }

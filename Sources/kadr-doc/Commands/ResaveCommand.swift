@@ -41,7 +41,9 @@ enum ResaveCommand: Command {
       let opened = try coder.open(try Input.read(file), images: UnresolvedImageStore())
       let bytes = try coder.data(for: opened.root, images: opened.imageStore)
       if let destination = inPlace ? file : output {
-        try AtomicFile.write(bytes, to: URL(fileURLWithPath: destination))
+        guard FileOutput.write(bytes, to: destination, console: console) else {
+          return ExitCode.failure
+        }
       } else {
         console.outData(bytes)
       }

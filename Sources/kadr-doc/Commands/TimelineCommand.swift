@@ -30,8 +30,9 @@ enum TimelineCommand: Command {
         registry: OTIOPlaceholderModule.standardRegistry,
         options: CodingOptions(preservingUnknown: true))
       let video = try coder.video(from: try Input.read(file), images: UnresolvedImageStore())
-      try AtomicFile.write(Data(TimelineSVG.render(video).utf8), to: URL(fileURLWithPath: output))
-      return ExitCode.ok
+      let picture = Data(TimelineSVG.render(video).utf8)
+      return FileOutput.write(picture, to: output, console: console)
+        ? ExitCode.ok : ExitCode.failure
     } catch {
       console.err(Input.describe(error, file: file))
       return ExitCode.failure

@@ -23,9 +23,11 @@ enum TokensCommand: Command {
     do {
       let tokens = try coder.imageTokens(in: try Input.read(file))
       if arguments.has("--json") {
-        console.out(JSONText.compact(.array(tokens.map { .string($0) })))
+        console.outJSON(JSONText.compact(.array(tokens.map { .string($0) })))
       } else {
-        for token in tokens { console.out(token) }
+        // The tokens are the data asked for: printed whole (credentials too), control
+        // characters escaped.
+        for token in tokens { console.out(token, redactingURLs: false) }
       }
       return ExitCode.ok
     } catch {

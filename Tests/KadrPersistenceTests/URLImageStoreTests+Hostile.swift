@@ -1,0 +1,148 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+import LoopbackHTTP
+import Testing
+
+/// Servers that send more than asked, slower than asked, or compressed, and tokens that carry
+/// credentials.
+@Suite("URL image store: hostile servers", .serialized)
+struct URLImageStoreHostileTests {
+  typealias Support = StoreTestSupport
+
+  static let limit = 256 * 1024
+  /// A real PNG padded to 40 MiB (the store checks headers, not pixels).
+  static let large = Support.png(9).data + Data(count: 40 << 20)
+
+  static func route(_ path: String) -> LoopbackHTTPServer.Response {
+    switch path {
+    case "/large.png": return .bytes(status: 200, headers: [:], body: large)
+    case "/endless": return .endless(.plain, cap: 1 << 30)
+    case "/endless-chunked": return .endless(.chunked, cap: 1 << 30)
+    case "/gzip": return .endless(.gzip, cap: 4 << 20)
+    case let slow where slow.hasPrefix("/slow/"): return .delayed(5, body: Support.png(1).data)
+    case "/to-ftp":
+      return .bytes(
+        status: 302, headers: ["Location": "ftp://mallory:hunter2@example.com/x.png"],
+        body: Data())
+    default: return .bytes(status: 404, headers: [:], body: Data())
+    }
+  }
+
+  private func withServer(
+    _ configuration: URLImageStore.Configuration = .init(
+      allowsHTTP: true, requestTimeout: 10, maximumImageBytes: limit),
+    _ body: (LoopbackHTTPServer, URLImageStore) async throws -> Void
+  ) async throws {
+    let server = try LoopbackHTTPServer(routes: Self.route)
+    defer { server.stop() }
+    try await body(server, URLImageStore(configuration: configuration))
+  }
+
+  private func prefetchError(_ tokens: [String], from store: URLImageStore) async
+    -> URLImageStoreError?
+  {
+    do {
+      _ = try await store.prefetch(tokens)
+      return nil
+    } catch {
+      return (error as? PersistenceError)?.underlyingError as? URLImageStoreError
+    }
+  }
+
+  @Test func aFortyMebibyteImageArrivesWithinTheDefaultTimeout() async throws {
+    // Each chunk used to copy everything received before it: 40 MiB took minutes.
+    try await withServer(.init(allowsHTTP: true)) { server, store in
+      let token = server.baseURL + "/large.png"
+      let image = try await store.prefetch([token]).image(for: token)
+      #expect(image.data.count == Self.large.count)
+    }
+  }
+
+  @Test(arguments: ["/endless", "/endless-chunked"])
+  func anEndlessBodyStopsAtTheLimit(path: String) async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + path
+      #expect(await prefetchError([token], from: store) == .tooLarge(token, limit: Self.limit))
+      #expect(server.bytesStreamed < 1 << 30)
+    }
+  }
+
+  @Test func aCompressedBodyIsRefusedBeforeItIsInflated() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/gzip"
+      let error = await prefetchError([token], from: store)
+      guard case .transport(let refused, let reason)? = error else {
+        Issue.record("expected a transport refusal, got \(String(describing: error))")
+        return
+      }
+      #expect(refused == token)
+      #expect(reason.contains("Content-Encoding: gzip"))
+    }
+  }
+
+  @Test func aPrefetchEndsAtItsOverallDeadline() async throws {
+    // Three requests of 5 s each, one at a time, within a 30 s request timeout: only the
+    // prefetch's own 0.3 s deadline can end it with this error.
+    let configuration = URLImageStore.Configuration(
+      allowsHTTP: true, maximumConcurrentRequests: 1, requestTimeout: 30, prefetchTimeout: 0.3)
+    try await withServer(configuration) { server, store in
+      let tokens = (0..<3).map { server.baseURL + "/slow/\($0)" }
+      let error = await prefetchError(tokens, from: store)
+      #expect(error == .prefetchTimedOut(seconds: 0.3, pending: 3))
+      #expect(error?.errorDescription?.contains("0.3 seconds") == true)
+    }
+  }
+
+  @Test func theDeadlineIsClampedAndDefaultsToFiveMinutes() {
+    #expect(URLImageStore().configuration.prefetchTimeout == 300)
+    #expect(
+      URLImageStore(configuration: .init(prefetchTimeout: .nan)).configuration.prefetchTimeout
+        == 300)
+    #expect(
+      URLImageStore(configuration: .init(prefetchTimeout: -1)).configuration.prefetchTimeout
+        == 0.001)
+  }
+
+  @Test func credentialsInATokenNeverAppearInItsErrors() async throws {
+    try await withServer { server, store in
+      let token =
+        server.baseURL.replacingOccurrences(of: "://", with: "://alice:s3cret@")
+        + "/missing"
+      let error = await prefetchError([token], from: store)
+      #expect(error == .httpStatus(token, code: 404))
+      let message = error?.errorDescription ?? ""
+      #expect(!message.contains("s3cret"))
+      #expect(!message.contains("alice"))
+      #expect(message.contains("http://***@127.0.0.1:"))
+      #expect(
+        URLImageStoreError.schemeNotAllowed("ftp://a:b@c/d", scheme: "ftp").errorDescription?
+          .contains("a:b") == false)
+    }
+  }
+
+  @Test func credentialsInARefusedRedirectNeverAppearInItsError() async throws {
+    try await withServer { server, store in
+      let token = server.baseURL + "/to-ftp"
+      let error = await prefetchError([token], from: store)
+      #expect(
+        error == .redirectNotAllowed(token, location: "ftp://mallory:hunter2@example.com/x.png"))
+      #expect(error?.errorDescription?.contains("hunter2") == false)
+      #expect(error?.errorDescription?.contains("ftp://***@example.com/x.png") == true)
+    }
+  }
+
+  @Test func aDocumentsErrorHidesTheCredentialsOfItsToken() throws {
+    let token = "https://alice:s3cret@example.com/a.png"
+    let document =
+      Data(
+        #"{"schema":1,"video":{"clips":[{"image":{"_0":{"duration":{"timescale":600,"value":600},"#
+          .utf8)
+      + Data(#""imageToken":"\#(token)"}}}]}}"#.utf8)
+    let error = #expect(throws: PersistenceError.self) {
+      try KadrCoder().video(from: document, images: URLImageStore())
+    }
+    #expect(error?.errorDescription?.contains("s3cret") == false)
+    #expect(error?.errorDescription?.contains("https://***@example.com/a.png") == true)
+  }
+}
