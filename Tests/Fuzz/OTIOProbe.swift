@@ -18,8 +18,10 @@ struct OTIOProbe: Sendable {
     let imported: OTIOImport
     do {
       imported = try importer.importTimeline(from: Data(bytes))
-    } catch {
+    } catch let error as PersistenceError {
       return ErrorPlacement.problem(with: error, in: bytes).map { ["import: \($0)"] } ?? []
+    } catch {
+      return ["import threw an error that is not a PersistenceError: \(error)"]
     }
     let exported: OTIOFile
     do {
