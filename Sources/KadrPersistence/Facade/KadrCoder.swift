@@ -172,7 +172,7 @@ public struct KadrCoder: Sendable {
   /// renamed over the old one. A crash mid-save leaves the previous file intact. A symbolic
   /// link is followed and its target replaced; a directory, device, FIFO or socket is refused,
   /// never replaced; owner and group are kept where permitted, set-uid/set-gid bits never
-  /// (see ``AtomicFile``).
+  /// (SECURITY.md, "Saving never leaves a torn file", gives the whole policy).
   ///
   /// - Parameters:
   ///   - video: The composition.
