@@ -1,3 +1,4 @@
+import KadrPersistence
 import KadrPersistenceCore
 import Testing
 
@@ -27,4 +28,15 @@ func storeError<E: Error>(
     return nil
   }
   return underlying
+}
+
+/// Prefetches `tokens` and returns the URL store's own error under the ``PersistenceError`` it
+/// threw, or `nil` when the prefetch succeeded.
+func prefetchFailure(_ tokens: [String], from store: URLImageStore) async -> URLImageStoreError? {
+  do {
+    _ = try await store.prefetch(tokens)
+    return nil
+  } catch {
+    return (error as? PersistenceError)?.underlyingError as? URLImageStoreError
+  }
 }

@@ -39,17 +39,6 @@ struct URLImageStoreHostileTests {
     try await body(server, URLImageStore(configuration: configuration))
   }
 
-  private func prefetchError(_ tokens: [String], from store: URLImageStore) async
-    -> URLImageStoreError?
-  {
-    do {
-      _ = try await store.prefetch(tokens)
-      return nil
-    } catch {
-      return (error as? PersistenceError)?.underlyingError as? URLImageStoreError
-    }
-  }
-
   @Test func aFortyMebibyteImageArrivesWithinTheDefaultTimeout() async throws {
     // Each chunk used to copy everything received before it: 40 MiB took minutes.
     try await withServer(.init(allowsHTTP: true)) { server, store in
@@ -63,7 +52,7 @@ struct URLImageStoreHostileTests {
   func anEndlessBodyStopsAtTheLimit(path: String) async throws {
     try await withServer { server, store in
       let token = server.baseURL + path
-      #expect(await prefetchError([token], from: store) == .tooLarge(token, limit: Self.limit))
+      #expect(await prefetchFailure([token], from: store) == .tooLarge(token, limit: Self.limit))
       #expect(server.bytesStreamed < 1 << 30)
     }
   }
@@ -71,7 +60,7 @@ struct URLImageStoreHostileTests {
   @Test func aCompressedBodyIsRefusedBeforeItIsInflated() async throws {
     try await withServer { server, store in
       let token = server.baseURL + "/gzip"
-      let error = await prefetchError([token], from: store)
+      let error = await prefetchFailure([token], from: store)
       guard case .transport(let refused, let reason)? = error else {
         Issue.record("expected a transport refusal, got \(String(describing: error))")
         return
@@ -88,7 +77,7 @@ struct URLImageStoreHostileTests {
       allowsHTTP: true, maximumConcurrentRequests: 1, requestTimeout: 30, prefetchTimeout: 0.3)
     try await withServer(configuration) { server, store in
       let tokens = (0..<3).map { server.baseURL + "/slow/\($0)" }
-      let error = await prefetchError(tokens, from: store)
+      let error = await prefetchFailure(tokens, from: store)
       #expect(error == .prefetchTimedOut(seconds: 0.3, pending: 3))
       #expect(error?.errorDescription?.contains("0.3 seconds") == true)
     }
@@ -109,7 +98,7 @@ struct URLImageStoreHostileTests {
       let token =
         server.baseURL.replacingOccurrences(of: "://", with: "://alice:s3cret@")
         + "/missing"
-      let error = await prefetchError([token], from: store)
+      let error = await prefetchFailure([token], from: store)
       #expect(error == .httpStatus(token, code: 404))
       let message = error?.errorDescription ?? ""
       #expect(!message.contains("s3cret"))
@@ -124,7 +113,7 @@ struct URLImageStoreHostileTests {
   @Test func credentialsInARefusedRedirectNeverAppearInItsError() async throws {
     try await withServer { server, store in
       let token = server.baseURL + "/to-ftp"
-      let error = await prefetchError([token], from: store)
+      let error = await prefetchFailure([token], from: store)
       #expect(
         error == .redirectNotAllowed(token, location: "ftp://mallory:hunter2@example.com/x.png"))
       #expect(error?.errorDescription?.contains("hunter2") == false)

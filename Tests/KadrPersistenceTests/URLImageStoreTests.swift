@@ -48,18 +48,7 @@ struct URLImageStoreTests {
   private func prefetchError(_ token: String, from store: URLImageStore) async
     -> URLImageStoreError?
   {
-    await prefetchError([token], from: store)
-  }
-
-  private func prefetchError(_ tokens: [String], from store: URLImageStore) async
-    -> URLImageStoreError?
-  {
-    do {
-      _ = try await store.prefetch(tokens)
-      return nil
-    } catch {
-      return (error as? PersistenceError)?.underlyingError as? URLImageStoreError
-    }
+    await prefetchFailure([token], from: store)
   }
 
   @Test func fetchesAnImageAndSavesItBackUnderItsURL() async throws {
@@ -239,7 +228,7 @@ struct URLImageStoreTests {
   @Test func refusesMoreTokensThanTheLimit() async {
     let store = URLImageStore(configuration: .init(maximumTokensPerPrefetch: 2))
     let tokens = (0..<3).map { "https://example.com/\($0).png" }
-    #expect(await prefetchError(tokens, from: store) == .tooManyTokens(count: 3, limit: 2))
+    #expect(await prefetchFailure(tokens, from: store) == .tooManyTokens(count: 3, limit: 2))
   }
 
   @Test func prefetchesThroughARouter() async throws {
