@@ -143,19 +143,28 @@ struct ZipArchive {
     else { throw Failure(reason: "zlib could not start inflating '\(name)'") }
     defer { inflateEnd(&stream) }
     var input = input
-    let status = input.withUnsafeMutableBufferPointer { source in
+    let status = finish(&stream, CZlib.inflate, from: &input, into: &output)
+    guard status == Z_STREAM_END, Int(stream.total_out) == size else {
+      throw Failure(reason: "the deflated entry '\(name)' is corrupt or not \(size) bytes")
+    }
+    return size == 0 ? [] : output
+  }
+
+  /// Runs `step` (zlib's `inflate` or `deflate`) once with `Z_FINISH` over the whole of
+  /// `input` into the whole of `output`, and returns its status.
+  private static func finish(
+    _ stream: inout z_stream, _ step: (z_streamp?, Int32) -> Int32,
+    from input: inout [UInt8], into output: inout [UInt8]
+  ) -> Int32 {
+    input.withUnsafeMutableBufferPointer { source in
       output.withUnsafeMutableBufferPointer { target in
         stream.next_in = source.baseAddress
         stream.avail_in = uInt(source.count)
         stream.next_out = target.baseAddress
         stream.avail_out = uInt(target.count)
-        return CZlib.inflate(&stream, Z_FINISH)
+        return step(&stream, Z_FINISH)
       }
     }
-    guard status == Z_STREAM_END, Int(stream.total_out) == size else {
-      throw Failure(reason: "the deflated entry '\(name)' is corrupt or not \(size) bytes")
-    }
-    return size == 0 ? [] : output
   }
 
   /// `input` deflated raw (no zlib header), as zip entries hold it.
@@ -169,15 +178,7 @@ struct ZipArchive {
     defer { deflateEnd(&stream) }
     var input = input
     var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 16)
-    let status = input.withUnsafeMutableBufferPointer { source in
-      output.withUnsafeMutableBufferPointer { target in
-        stream.next_in = source.baseAddress
-        stream.avail_in = uInt(source.count)
-        stream.next_out = target.baseAddress
-        stream.avail_out = uInt(target.count)
-        return CZlib.deflate(&stream, Z_FINISH)
-      }
-    }
+    let status = finish(&stream, CZlib.deflate, from: &input, into: &output)
     guard status == Z_STREAM_END else { return nil }
     return Array(output.prefix(Int(stream.total_out)))
   }
