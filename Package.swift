@@ -33,7 +33,8 @@ let package = Package(
       name: "KadrOTIO",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
     .executableTarget(
-      name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO"]),
+      name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO"],
+      exclude: ["Schemas"]),
     .executableTarget(
       name: "kadr-bench",
       dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "LoopbackHTTP"]),

@@ -45,11 +45,14 @@ protocol Command {
 }
 
 enum KadrDoc {
+  /// The package's version, printed by `--version` and carried in `--json` output.
+  static let version = "1.0.0"
+
   static var commands: [any Command.Type] {
     [
       DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
       MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
-      ExportOTIOCommand.self, ImportOTIOCommand.self,
+      ExportOTIOCommand.self, ImportOTIOCommand.self, CompletionsCommand.self,
     ]
   }
 
@@ -67,7 +70,8 @@ enum KadrDoc {
     }
     lines += [
       "",
-      "Run 'kadr-doc <command> --help' for a command's options.",
+      "Run 'kadr-doc help <command>' (or 'kadr-doc <command> --help') for a command's options;",
+      "'kadr-doc completions bash|zsh|fish' prints a completion script; --version the version.",
       "Exit codes: 0 ok, 1 invalid input or a failed check, 2 usage error.",
     ]
     return lines.joined(separator: "\n")
@@ -78,15 +82,33 @@ enum KadrDoc {
       console.err(overview)
       return ExitCode.usage
     }
+    if name == "--version" || name == "-V" {
+      if arguments.dropFirst().contains("--json") {
+        console.outJSON(
+          JSONText.compact(
+            .object([
+              "name": "kadr-doc", "version": .string(version),
+              "schema": .integer(Int64(DocumentEnvelope.currentSchema)),
+            ])))
+      } else {
+        console.out("kadr-doc \(version) (documents of schema \(DocumentEnvelope.currentSchema))")
+      }
+      return ExitCode.ok
+    }
     if name == "-h" || name == "--help" || name == "help" {
-      console.out(overview)
+      guard let topic = arguments.dropFirst().first else {
+        console.out(overview)
+        return ExitCode.ok
+      }
+      guard let command = commands.first(where: { $0.name == topic }) else {
+        console.err(unknownCommand(topic))
+        return ExitCode.usage
+      }
+      console.out(command.help)
       return ExitCode.ok
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-      let suggestion = commands.map { $0.name }.first { $0.hasPrefix(String(name.prefix(2))) }
-      console.err(
-        "kadr-doc: unknown command '\(name)'."
-          + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'kadr-doc --help'.")
+      console.err(unknownCommand(name))
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
@@ -104,6 +126,13 @@ enum KadrDoc {
       return ExitCode.usage
     }
     return command.run(parsed, console: console)
+  }
+
+  /// "unknown command 'chek'. Did you mean 'check'?"
+  static func unknownCommand(_ name: String) -> String {
+    let suggestion = ClosestMatch.of(name, in: commands.map { $0.name })
+    return "kadr-doc: unknown command '\(name)'."
+      + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'kadr-doc --help'."
   }
 
   private static func parse(_ arguments: [String], spec: ArgumentSpec) -> Result<

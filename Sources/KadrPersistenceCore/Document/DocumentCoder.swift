@@ -159,8 +159,16 @@ package struct DocumentCoder: Sendable {
   package func decode<Root: Sendable>(
     _ type: Root.Type, from json: JSONValue, images: (any ImageStore)? = nil
   ) throws -> DecodedDocument<Root> {
+    try decode(
+      type, from: json, images: images,
+      session: CodingSession(registry: registry, options: options, images: images))
+  }
+
+  /// Reads a document from a JSON value within `session`.
+  func decode<Root: Sendable>(
+    _ type: Root.Type, from json: JSONValue, images: (any ImageStore)?, session: CodingSession
+  ) throws -> DecodedDocument<Root> {
     let (envelope, schema) = try currentEnvelope(json)
-    let session = CodingSession(registry: registry, options: options, images: images)
     session.payloadVersions = try DocumentEnvelope.payloadVersions(of: envelope)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     guard let rootJSON = envelope[DocumentEnvelope.rootKey] else {
