@@ -100,6 +100,10 @@ enum KadrDoc {
         console.out(overview)
         return ExitCode.ok
       }
+      if topic == "--markdown" {
+        console.out(markdownTable, redactingURLs: false)
+        return ExitCode.ok
+      }
       guard let command = commands.first(where: { $0.name == topic }) else {
         console.err(unknownCommand(topic))
         return ExitCode.usage
@@ -126,6 +130,23 @@ enum KadrDoc {
       return ExitCode.usage
     }
     return command.run(parsed, console: console)
+  }
+
+  /// The README's table of commands, from each command's usage line and summary
+  /// (`kadr-doc help --markdown`; a test keeps the README equal to it).
+  static var markdownTable: String {
+    var lines = ["| command | what it does |", "|---|---|"]
+    for command in commands {
+      // The usage is the help's first paragraph (a long one goes on over indented lines).
+      let usage = command.help.split(separator: "\n", omittingEmptySubsequences: false)
+        .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+      // A table cell cannot hold a bare `|`, even inside code.
+      let text = usage.replacingOccurrences(of: "usage: kadr-doc ", with: "")
+        .replacingOccurrences(of: "|", with: "\\|")
+      lines.append("| `\(text)` | \(command.summary) |")
+    }
+    return lines.joined(separator: "\n")
   }
 
   /// "unknown command 'chek'. Did you mean 'check'?"
