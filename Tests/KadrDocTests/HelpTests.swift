@@ -19,7 +19,8 @@ struct HelpTests {
       "help: \(documented.map(\.names)), spec: \(accepted)")
     for option in documented {
       let takesValue = command.spec.options.contains { Set($0) == Set(option.names) }
-      #expect(takesValue == (option.value != nil), "\(option.names): value \(option.value ?? "none")")
+      #expect(
+        takesValue == (option.value != nil), "\(option.names): value \(option.value ?? "none")")
       #expect(!option.text.isEmpty)
     }
   }
