@@ -8,6 +8,8 @@ import KadrPersistence
 //   swift run -c release kadr-bench [--clips N] [--json]
 //   swift run -c release kadr-bench --limits [documents|shapes|stores|otio]
 //                                    (how hostile input is refused; one group, or all)
+//   swift run -c release kadr-bench --check-batch [N]
+//                                    (kadr-doc check over N documents, at 1 and N jobs)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -19,6 +21,8 @@ struct Options {
   var limits = false
   /// The group of `--limits` cases to run, or `nil` for all.
   var limitsGroup: String?
+  /// `--check-batch [N]`: time `kadr-doc check` over N documents instead.
+  var checkBatch: Int?
 }
 
 func parseOptions() -> Options {
@@ -31,6 +35,12 @@ func parseOptions() -> Options {
       options.limits = true
       if let group = arguments.first, LimitsBenchmark.groups.contains(group) {
         options.limitsGroup = arguments.popFirst()
+      }
+    case "--check-batch":
+      options.checkBatch = 10_000
+      if let value = arguments.first, let count = Int(value), count > 0 {
+        options.checkBatch = count
+        arguments.removeFirst()
       }
     case "--clips":
       guard let value = arguments.popFirst(), let count = Int(value), count > 0 else {
@@ -46,7 +56,9 @@ func parseOptions() -> Options {
       }
       options.profile = value
     case "-h", "--help":
-      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]]")
+      print(
+        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] [--check-batch [N]]"
+      )
       exit(0)
     default:
       FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))
@@ -138,6 +150,15 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 let options = parseOptions()
+if let count = options.checkBatch {
+  do {
+    try CheckBatchBenchmark.run(documents: count)
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 if options.limits {
   do {
     try LimitsBenchmark.run(only: options.limitsGroup)
