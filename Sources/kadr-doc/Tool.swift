@@ -167,23 +167,40 @@ enum KadrDoc {
 enum Input {
   /// The bytes of `path`, or of standard input for `-`.
   ///
-  /// On a terminal, a document large enough to take more than a second to open (over 16 MB)
-  /// is announced on standard error first, so the wait is explained.
+  /// A document large enough to take more than a second to open is then opened with
+  /// ``openingProgress(of:file:)``.
   static func read(_ path: String) throws -> Data {
     let limit = DocumentLimits.default.maximumDocumentBytes
     let data =
       path == "-"
       ? try DocumentFile.read(descriptor: 0, named: "<stdin>", maximumBytes: limit)
       : try DocumentFile.read(URL(fileURLWithPath: path), maximumBytes: limit)
-    if Console().isTerminal, data.count > largeDocumentBytes {
-      let megabytes = data.count / 1_000_000
-      Console().err("kadr-doc: opening \(path == "-" ? "<stdin>" : path) (\(megabytes) MB)…")
-    }
     return data
+  }
+
+  /// Reads and opens `file`, showing the percentage on a terminal when it is large.
+  static func open(
+    _ file: String, coder: KadrCoder, images: (any ImageStore)?
+  ) throws -> DecodedDocument<Video> {
+    let data = try read(file)
+    guard let progress = openingProgress(of: data, file: file) else {
+      return try coder.open(data, images: images)
+    }
+    defer { progress.finish() }
+    return try coder.open(data, images: images, progress: progress.update)
   }
 
   /// Documents larger than this take about a second or more to open.
   static let largeDocumentBytes = 16_000_000
+
+  /// A progress line for opening `data`, when it is large and standard error is a terminal:
+  /// `opening FILE (48 MB)… 57%`, redrawn once per percent and cleared at the end; `nil`
+  /// otherwise (small documents, scripts, pipes).
+  static func openingProgress(of data: Data, file: String) -> OpeningProgress? {
+    guard Console().isTerminal, data.count > largeDocumentBytes else { return nil }
+    return OpeningProgress(
+      label: "opening \(file == "-" ? "<stdin>" : file) (\(data.count / 1_000_000) MB)…")
+  }
 
   /// `FILE: /json/pointer: sentence fix`, `FILE:line:column: …` for malformed JSON, `FILE: …`
   /// for the whole document; the pointer is printed once, and the fix names the tool's flags.

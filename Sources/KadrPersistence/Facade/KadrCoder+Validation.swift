@@ -24,14 +24,30 @@ extension KadrCoder {
   public func validate(
     _ data: Data, images: (any ImageStore)? = nil, maximumErrors: Int = 20
   ) -> DocumentValidation {
+    validate(data, images: images, maximumErrors: maximumErrors, progress: nil)
+  }
+
+  /// Checks a document's bytes as ``validate(_:images:maximumErrors:)`` does, telling
+  /// `progress` how far it is (0…1).
+  package func validate(
+    _ data: Data, images: (any ImageStore)?, maximumErrors: Int,
+    progress: ((Double) -> Void)?
+  ) -> DocumentValidation {
     let result = documentCoder.validate(
       Video.self, from: data, images: images,
       // The values a missing member of the composition is read as, so reading can go on.
       template: try? documentCoder.encodeJSON(Video {}).json,
-      maximumErrors: max(1, maximumErrors))
+      maximumErrors: max(1, maximumErrors), progress: progress)
     return DocumentValidation(
       errors: result.errors, unreportedErrorCount: result.unreported, schema: result.schema,
       opened: result.opened)
   }
 
+  /// Opens a document's bytes as ``open(_:images:)-(Data,_)`` does, telling `progress` how far
+  /// it is (0…1), for a progress display of a long open (the tool's, on a terminal).
+  package func open(
+    _ data: Data, images: (any ImageStore)?, progress: @escaping (Double) -> Void
+  ) throws -> DecodedDocument<Video> {
+    try documentCoder.decode(Video.self, from: data, images: images, progress: progress)
+  }
 }

@@ -97,6 +97,9 @@ final class CodingSession {
   var errorLimit = 0
   /// Checking: the errors found past ``errorLimit``.
   var uncountedErrors = 0
+  /// Opening: called with the fraction (0…1) of the composition's own clips read so far, for a
+  /// progress display of a long open; `nil` (no cost but one check per clip) otherwise.
+  var progress: ((Double) -> Void)?
   /// Opening: the image of each token resolved so far, so that a document referring to one
   /// image a thousand times reads, checks and keeps it once.
   var resolvedImages: [String: PlatformImage] = [:]

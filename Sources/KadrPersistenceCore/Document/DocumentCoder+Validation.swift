@@ -19,13 +19,15 @@ extension DocumentCoder {
   ///   document when there are no errors.
   package func validate<Root: Sendable>(
     _ type: Root.Type, from bytes: Data, images: (any ImageStore)?, template: JSONValue?,
-    maximumErrors: Int
+    maximumErrors: Int, progress: ((Double) -> Void)? = nil
   ) -> (
     errors: [PersistenceError], unreported: Int, schema: Int?, opened: DecodedDocument<Root>?
   ) {
     var json: JSONValue
     do {
+      progress?(0)
       json = try readJSON(bytes)
+      progress?(0.4)
     } catch {
       return ([PersistenceError.wrapping(error)], 0, nil, nil)
     }
@@ -38,10 +40,12 @@ extension DocumentCoder {
       let session = CodingSession(registry: registry, options: options, images: images)
       session.collectedErrors = []
       session.errorLimit = max(0, maximumErrors - errors.count)
+      if let progress { session.progress = { progress(0.4 + 0.6 * $0) } }
       do {
         let opened = try decode(type, from: json, images: images, session: session)
         let found = session.collectedErrors ?? []
         let all = errors + found
+        progress?(1)
         return (all, session.uncountedErrors, schema, all.isEmpty ? opened : nil)
       } catch {
         let error = PersistenceError.wrapping(error)

@@ -10,7 +10,11 @@ extension CodecRegistry {
     return try decoder.context.nested(at: decoder.location) { () throws in
       var clips: [any Clip] = []
       clips.reserveCapacity(elements.count)
-      for element in elements {
+      // Progress counts the composition's own clips (a track is one), each percent once.
+      let progress = session.depth == 1 ? session.progress : nil
+      let step = max(1, elements.count / 100)
+      for (index, element) in elements.enumerated() {
+        if let progress, index % step == 0 { progress(Double(index) / Double(elements.count)) }
         session.clipCount += 1
         guard session.clipCount <= session.options.limits.maximumClipCount else {
           throw element.error(

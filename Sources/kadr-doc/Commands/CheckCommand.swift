@@ -70,7 +70,8 @@ enum CheckCommand: Command {
     else { return status }
     var summary = CheckSummary()
     Batch.run(files, jobs: jobs, console: console) { file in
-      check(file, coder: coder, images: images, maximumErrors: maximumErrors)
+      check(
+        file, coder: coder, images: images, maximumErrors: maximumErrors, single: files.count == 1)
     } receive: { file, result in
       summary.add(result)
       for line in result.lines(file: file) { console.err(line) }
@@ -82,7 +83,7 @@ enum CheckCommand: Command {
 
   /// Checks one file.
   static func check(
-    _ file: String, coder: KadrCoder, images: any ImageStore, maximumErrors: Int
+    _ file: String, coder: KadrCoder, images: any ImageStore, maximumErrors: Int, single: Bool
   ) -> CheckResult {
     let data: Data
     do {
@@ -90,7 +91,11 @@ enum CheckCommand: Command {
     } catch {
       return CheckResult(errors: [PersistenceError.wrapping(error)])
     }
-    let validation = coder.validate(data, images: images, maximumErrors: maximumErrors)
+    // One large file on a terminal shows its percentage; in a batch, the bar shows the files.
+    let progress = single ? Input.openingProgress(of: data, file: file) : nil
+    defer { progress?.finish() }
+    let validation = coder.validate(
+      data, images: images, maximumErrors: maximumErrors, progress: progress?.update)
     var result = CheckResult(
       errors: validation.errors, moreErrors: validation.unreportedErrorCount,
       schema: validation.schema)

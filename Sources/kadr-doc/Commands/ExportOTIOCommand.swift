@@ -43,7 +43,7 @@ enum ExportOTIOCommand: Command {
       let coder = KadrCoder(
         registry: OTIOPlaceholderModule.standardRegistry,
         options: CodingOptions(preservingUnknown: arguments.has("--preserving-unknown")))
-      let opened = try coder.open(try Input.read(file), images: images)
+      let opened = try Input.open(file, coder: coder, images: images)
       let otio = try OTIOExporter().export(opened.root, images: opened.imageStore)
       if let output = arguments.value("--output") {
         guard FileOutput.write(otio.data, to: output, console: console) else {

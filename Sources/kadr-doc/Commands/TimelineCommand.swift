@@ -7,7 +7,7 @@ enum TimelineCommand: Command {
   static let name = "timeline"
   static let summary = "draw the timeline of a document as SVG"
   static let help = """
-    usage: kadr-doc timeline FILE -o OUT.svg [--max-clips N]
+    usage: kadr-doc timeline FILE -o OUT.svg [--max-clips N] [--preserving-unknown]
 
     Draws the document's timeline: a time axis, one lane per layer (the main chain, each
     at(time:) clip, each track, nested tracks inside their parent), clips coloured by kind,
@@ -21,9 +21,12 @@ enum TimelineCommand: Command {
     options:
       -o, --output OUT.svg    where to write the picture (required)
       --max-clips N           draw at most the first N clips of the timeline (default 5000)
+      --preserving-unknown    accepted for symmetry with the other commands: timeline always
+                              draws kinds no codec is registered for, as placeholders
     """
   static let spec = ArgumentSpec(
-    options: [["--output", "-o"], ["--max-clips"]], positionals: 1...1)
+    flags: [["--preserving-unknown"]], options: [["--output", "-o"], ["--max-clips"]],
+    positionals: 1...1)
 
   /// The most clips drawn by default: about 1.5 MB of SVG, which a browser shows at once.
   static let defaultMaximumClips = 5_000
@@ -46,7 +49,7 @@ enum TimelineCommand: Command {
       let coder = KadrCoder(
         registry: OTIOPlaceholderModule.standardRegistry,
         options: CodingOptions(preservingUnknown: true))
-      var video = try coder.video(from: try Input.read(file), images: UnresolvedImageStore())
+      var video = try Input.open(file, coder: coder, images: UnresolvedImageStore()).root
       var notes: [String] = []
       if video.clips.count > maximum {
         let note =
