@@ -9,7 +9,8 @@ enum ExportOTIOCommand: Command {
   static let help = """
     usage: kadr-doc export-otio FILE [-o OUT.otio] [--images DIR] [--target NAME] [--allowing-loss] [--preserving-unknown]
 
-    Writes the document's composition as an OpenTimelineIO timeline: a video track for the main
+    Writes the document's composition as an OpenTimelineIO timeline (OUT.otio), or a bundle
+    with the media it references (OUT.otioz, a zip; OUT.otiod, a directory): a video track for the main
     chain, one per at(time:) clip and per track (nested tracks as nested stacks), one audio track
     per audio track; transitions, speed and filters as OpenTimelineIO transitions and effects;
     captions and overlays as markers. What OpenTimelineIO has no field for is kept in
@@ -18,7 +19,8 @@ enum ExportOTIOCommand: Command {
     Use - for standard input.
 
     options:
-      -o, --output OUT.otio   write to OUT.otio instead of standard output
+      -o, --output OUT.otio   write to OUT.otio (or a bundle: OUT.otioz, OUT.otiod) instead of
+                              standard output
       --images DIR            resolve image tokens in the file image store at DIR and reference
                               the images by their file URLs
       --target NAME           the program the timeline is for: openTimelineIO (everything,
@@ -62,6 +64,16 @@ enum ExportOTIOCommand: Command {
         options: CodingOptions(preservingUnknown: arguments.has("--preserving-unknown")))
       let opened = try Input.open(file, coder: coder, images: images)
       let exporter = OTIOExporter(allowingLoss: arguments.has("--allowing-loss"), target: target)
+      if let output = arguments.value("--output"),
+        ["otioz", "otiod"].contains(URL(fileURLWithPath: output).pathExtension.lowercased())
+      {
+        let report = try exporter.writeBundle(
+          opened.root, to: URL(fileURLWithPath: output), images: opened.imageStore)
+        for loss in report.losses {
+          console.err("kadr-doc export-otio: left out: \(loss.describedForUser)")
+        }
+        return ExitCode.ok
+      }
       let otio = try exporter.export(opened.root, images: opened.imageStore)
       for loss in otio.lossReport.losses {
         console.err("kadr-doc export-otio: left out: \(loss.describedForUser)")
