@@ -71,7 +71,8 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
         case .nonLeadingGap: "gaps left out"
         case .missingReference: "clips with missing media kept as offline placeholders"
         case .unsupportedReference: "generated or image-sequence clips kept as offline placeholders"
-        case .missingAudioMedia: "audio clips without a usable file left out (kadr has no offline audio)"
+        case .missingAudioMedia:
+          "audio clips without a usable file left out (kadr has no offline audio)"
         case .unmappedStack: "nested stacks kadr holds differently"
         case .unsupportedTrackKind: "tracks of other kinds left out"
         case .unsupportedTransition: "transitions imported as dissolves"
