@@ -150,7 +150,7 @@ extension OTIOExporter {
   ///   - images: Where images are saved.
   /// - Returns: What was left out (only when loss is allowed).
   /// - Throws: `PersistenceError`: as ``export(_:images:)``, a media file that is not there
-  ///   (``PersistenceError/lossyContent(_:)``), or a file-system failure naming the file.
+  ///   (`PersistenceError/lossyContent(_:)`), or a file-system failure naming the file.
   @discardableResult
   public func writeBundle(_ video: Video, to url: URL, images: (any ImageStore)? = nil)
     throws -> LossReport

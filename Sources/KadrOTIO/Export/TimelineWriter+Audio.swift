@@ -16,11 +16,15 @@ extension TimelineWriter {
       try ClipTiming.audioRange(of: track, compositionEnd: layout.duration)
     }
     let effects = track.speedRate == 1 ? [] : [OTIOObjects.linearTimeWarp(scalar: track.speedRate)]
-    let name = track.url.lastPathComponent
+    // An offline audio track (imported from a clip whose media was missing) is missing again.
+    let offline = OfflineAudio.name(of: track.url)
+    let name = offline ?? track.url.lastPathComponent
     let clip = OTIOObjects.clip(
       name: name, metadata: KadrMetadata.wrap([KadrMetadataKey.audioTrack: .object(payload)]),
       sourceRange: try Self.otioRange(range, at: pointer),
-      reference: OTIOObjects.externalReference(url: track.url.absoluteString), effects: effects)
+      reference: offline == nil
+        ? OTIOObjects.externalReference(url: track.url.absoluteString)
+        : OTIOObjects.missingReference(), effects: effects)
     var children: [JSONValue] = []
     if let gap = ClipTiming.leadingGap(for: track.startTime) {
       children.append(OTIOObjects.gap(try Self.otioRange(ClipTiming.gapRange(gap), at: pointer)))

@@ -18,7 +18,7 @@ extension TimelineReader {
     }
     nesting += 1
     defer { nesting -= 1 }
-    try reportCompositionExtras(of: track, what: "an audio track")
+    try reportCompositionExtras(of: track, what: "an audio track", mapsSourceRange: true)
     var tracks: [AudioTrack] = []
     var position = offset
     var leadingGap: OTIORationalTime?
@@ -64,7 +64,54 @@ extension TimelineReader {
           "A \(try child.schema()) on an audio track has no kadr equivalent; left out.")
       }
     }
-    return tracks
+    guard let trim = try track.timeRange(OTIOKey.sourceRange) else { return tracks }
+    return try trimmed(
+      tracks, by: try range(trim, at: track.pointer(OTIOKey.sourceRange)), offset: offset,
+      at: track.pointer(OTIOKey.sourceRange))
+  }
+
+  /// `tracks` as a trimmed audio track plays them: the track's time `trim.start` sits at
+  /// `offset`, and only its first `trim.duration` plays. A clip cut at its start plays from the
+  /// start of its file (kadr's audio tracks have no in-point), which is reported; one wholly
+  /// outside the window is left out, and reported.
+  private mutating func trimmed(
+    _ tracks: [AudioTrack], by trim: TimeRange, offset: Time, at pointer: JSONPointer
+  ) throws(PersistenceError) -> [AudioTrack] {
+    let windowEnd = try Self.sum(offset, trim.duration, at: pointer)
+    var result: [AudioTrack] = []
+    for track in tracks {
+      // Where the clip starts once the trim's start is taken off, and where it ends.
+      let start = (track.startTime ?? .zero) - trim.start
+      // A clip without a length plays to the end of the window.
+      let end =
+        try track.explicitDuration.map { (length) throws(PersistenceError) in
+          try Self.sum(start, length, at: pointer)
+        } ?? windowEnd
+      let visibleStart = max(start, offset)
+      let visibleEnd = min(end, windowEnd)
+      guard start.isValid, visibleEnd > visibleStart else {
+        report.add(
+          .unmappedField, at: pointer,
+          "The audio clip \(OfflineAudio.name(of: track.url) ?? track.url.lastPathComponent) lies "
+            + "outside its track's source range; left out.")
+        continue
+      }
+      if visibleStart > start {
+        report.add(
+          .audioPlacement, at: pointer,
+          "The track's source range cuts \((visibleStart - start).seconds) s off the start of an "
+            + "audio clip; kadr's audio tracks play their file from the start.")
+      }
+      result.append(
+        AudioTrack(
+          url: track.url, volumeLevel: track.volumeLevel, fadeInDuration: track.fadeInDuration,
+          fadeOutDuration: track.fadeOutDuration, duckingLevel: track.duckingLevel,
+          startTime: visibleStart == .zero ? nil : visibleStart,
+          explicitDuration: visibleEnd - visibleStart,
+          crossfadeDuration: track.crossfadeDuration, volumeRamps: track.volumeRamps,
+          speedRate: track.speedRate, pitchAlgorithm: track.pitchAlgorithm))
+    }
+    return result
   }
 
   /// One audio clip as a background audio track, and how long it lasts on its track.
@@ -83,20 +130,26 @@ extension TimelineReader {
       try self.range(range, at: rangePointer)
     }
     let length = source?.duration ?? .zero
-    guard let reference = try activeReference(of: node),
-      try reference.family() == "ExternalReference"
-    else {
+    let name = try node.string(OTIOKey.name) ?? ""
+    let url: URL
+    let reference = try activeReference(of: node)
+    if let reference, try reference.family() == "ExternalReference" {
+      if case .url(let resolved, _) = try resolvedURL(of: reference) {
+        url = resolved
+      } else {
+        url = OfflineAudio.url(named: name)
+        report.add(
+          .missingAudioMedia, at: reference.pointer(OTIOKey.targetURL),
+          "The audio clip's target URL names no file kadr can use (empty, or relative with no "
+            + "directory to resolve it against); kept as the offline audio track \(url.absoluteString)."
+        )
+      }
+    } else {
+      url = OfflineAudio.url(named: name)
       report.add(
         .missingAudioMedia, at: node.pointer,
-        "The audio clip does not reference a file; left out.")
-      return (nil, length)
-    }
-    guard case .url(let url, _) = try resolvedURL(of: reference) else {
-      report.add(
-        .missingAudioMedia, at: reference.pointer(OTIOKey.targetURL),
-        "The audio clip's target URL names no file kadr can use (empty, or relative with no "
-          + "directory to resolve it against); left out (kadr has no offline audio).")
-      return (nil, length)
+        "The audio clip does not reference a file; kept as the offline audio track "
+          + "\(url.absoluteString).")
     }
     let stored = try node.kadr()?.node(KadrMetadataKey.audioTrack)
     var decoded = AudioTrack(url: url)

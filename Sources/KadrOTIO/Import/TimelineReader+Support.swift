@@ -111,9 +111,9 @@ extension TimelineReader {
   /// Reports a source range, effects and (unless the caller maps them) markers on a track or
   /// stack, which kadr gives no layer, and metadata of other tools.
   mutating func reportCompositionExtras(
-    of node: OTIONode, what: String, includingMarkers: Bool = true
+    of node: OTIONode, what: String, includingMarkers: Bool = true, mapsSourceRange: Bool = false
   ) throws(PersistenceError) {
-    if try node.timeRange(OTIOKey.sourceRange) != nil {
+    if !mapsSourceRange, try node.timeRange(OTIOKey.sourceRange) != nil {
       report.add(
         .unmappedField, at: node.pointer(OTIOKey.sourceRange),
         "A source range (a trim) on \(what) has no kadr equivalent; left out.")

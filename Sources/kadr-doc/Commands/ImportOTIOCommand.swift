@@ -21,7 +21,8 @@ enum ImportOTIOCommand: Command {
       --images DIR            resolve image tokens in the file image store at DIR
       --media-root DIR        resolve relative media paths against DIR, not the file's directory
       --relink OLD=NEW        media whose URL or path starts with OLD get NEW instead (offline
-                              clips with a known location become video clips again)
+                              clips with a known location become video clips again; an
+                              offline audio track relinks as kadr-offline:NAME=FILE)
       --timeline N|NAME       the timeline of a collection to import (its index or name)
       --list                  list the file's timelines (index, name) and stop
       --strict                exit 1 (writing nothing) when anything has no kadr equivalent
@@ -108,7 +109,9 @@ enum ImportOTIOCommand: Command {
     let parts = [String(text[..<equals]), String(text[text.index(after: equals)...])]
     let urls = parts.compactMap { part -> URL? in
       guard !part.isEmpty else { return nil }
-      if part.contains("://") { return URL(string: part) }
+      if part.contains("://") || part.hasPrefix(OfflineAudio.scheme + ":") {
+        return URL(string: part)
+      }
       return URL(fileURLWithPath: part, isDirectory: part.hasSuffix("/"))
     }
     guard urls.count == 2 else { return nil }
