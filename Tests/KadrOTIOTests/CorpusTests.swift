@@ -12,7 +12,7 @@ import Testing
 struct CorpusTests {
   /// The files; one line each.
   static let files: [String] = [
-    "edl_offline_edit.otio",  // a CMX 3600 EDL: every clip offline (audio too), a BL event, a dissolve
+    "edl_offline_edit.otio",  // a CMX 3600 EDL: all media offline, a BL event, a dissolve
     "edl_paths.otio",  // an EDL's FROM CLIP paths: POSIX, drive, UNC, relative
     "fcp7_premiere_sequence.otio",  // Premiere's XML: gaps, an escaped drive, offline media
     "fcpx_library.otio",  // an FCP X library: a collection of two projects
