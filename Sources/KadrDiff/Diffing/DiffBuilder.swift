@@ -95,6 +95,7 @@ struct DiffBuilder {
       DiffChange(
         kind: kind, subject: subject, label: record?.label ?? "", kindID: record?.kindID,
         beforePointer: before?.pointer.description, afterPointer: after?.pointer.description,
+        beforePath: before?.path, afterPath: after?.path,
         before: before?.timing, after: after?.timing, fields: fields))
   }
 }

@@ -19,7 +19,7 @@ enum RecordBuilder {
       let (kind, payload) = tagged(entry)
       var record = Record(
         key: key(of: clip, kind: kind), label: label(of: clip, kind: kind), kindID: kind,
-        pointer: entryPointer, entry: entry, content: entry,
+        pointer: entryPointer, path: here, entry: entry, content: entry,
         timing: DiffTiming(start: starts[here].map(DiffTime.init), duration: DiffTime(clip.duration)))
       if let video = clip as? VideoClip, let trim = video.trimRange {
         record.trim = [trim.start, trim.duration]
@@ -51,7 +51,7 @@ enum RecordBuilder {
       let kind = tagged(entry).kind
       let (key, label) = identify(index, kind)
       return Record(
-        key: key, label: label, kindID: kind, pointer: pointer.appending(index: index),
+        key: key, label: label, kindID: kind, pointer: pointer.appending(index: index), path: [index],
         entry: entry, content: entry)
     }
   }

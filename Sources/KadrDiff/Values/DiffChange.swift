@@ -49,6 +49,11 @@ public struct DiffChange: Sendable, Hashable, Codable {
   public let beforePointer: String?
   /// The value's JSON pointer in the after document, `nil` when removed.
   public let afterPointer: String?
+  /// The value's index path in the before composition (for a clip, as
+  /// ``TimelineLayout/Entry/path``), `nil` when added.
+  public let beforePath: [Int]?
+  /// The value's index path in the after composition, `nil` when removed.
+  public let afterPath: [Int]?
   /// Where the clip starts and how long it lasts before, for clips.
   public let before: DiffTiming?
   /// Where the clip starts and how long it lasts after, for clips.
@@ -65,12 +70,15 @@ public struct DiffChange: Sendable, Hashable, Codable {
   ///   - kindID: The value's kind id.
   ///   - beforePointer: The pointer in the before document.
   ///   - afterPointer: The pointer in the after document.
+  ///   - beforePath: The index path in the before composition.
+  ///   - afterPath: The index path in the after composition.
   ///   - before: The timing before.
   ///   - after: The timing after.
   ///   - fields: The fields that differ.
   public init(
     kind: Kind, subject: Subject, label: String, kindID: String? = nil,
-    beforePointer: String? = nil, afterPointer: String? = nil, before: DiffTiming? = nil,
+    beforePointer: String? = nil, afterPointer: String? = nil, beforePath: [Int]? = nil,
+    afterPath: [Int]? = nil, before: DiffTiming? = nil,
     after: DiffTiming? = nil, fields: [FieldChange] = []
   ) {
     self.kind = kind
@@ -79,6 +87,8 @@ public struct DiffChange: Sendable, Hashable, Codable {
     self.kindID = kindID
     self.beforePointer = beforePointer
     self.afterPointer = afterPointer
+    self.beforePath = beforePath
+    self.afterPath = afterPath
     self.before = before
     self.after = after
     self.fields = fields
