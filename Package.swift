@@ -51,7 +51,8 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
-    .testTarget(name: "KadrDiffTests", dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "kadr-doc"]),
+    .testTarget(
+      name: "KadrDiffTests", dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "kadr-doc"]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],

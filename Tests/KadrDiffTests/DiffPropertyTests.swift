@@ -6,7 +6,8 @@ import Testing
 @Suite("Composition diff, random edits")
 struct DiffPropertyTests {
   /// A random edit script over `clips`: each edit on a different clip, at most one move.
-  static func script(for clips: [any Clip], random: inout SeededRandom, fresh: inout Int) -> [Edit] {
+  static func script(for clips: [any Clip], random: inout SeededRandom, fresh: inout Int) -> [Edit]
+  {
     let all = Compositions.ids(clips).shuffled(using: &random)
     let topLevel = Set(clips.compactMap { $0.clipID?.rawValue })
     var edits: [Edit] = []
@@ -60,7 +61,8 @@ struct DiffPropertyTests {
       if case .move = edit, !hasMove { continue }
       // With a move in the script, the longest run may keep the moved clip and move its
       // neighbour instead (moving A after B and B before A are the same edit).
-      #expect(found == expected || (hasMove && found == .moved) || (hasMove && expected == .moved),
+      #expect(
+        found == expected || (hasMove && found == .moved) || (hasMove && expected == .moved),
         "\(edit) gave \(String(describing: found)) in \(edits)")
     }
     let edited = Set(edits.map(\.target))

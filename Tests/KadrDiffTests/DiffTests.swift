@@ -64,7 +64,9 @@ struct DiffTests {
   }
 
   @Test func removedClipIsReportedWhereItWas() throws {
-    let before: [any Clip] = [Compositions.video("a"), Compositions.video("b"), Compositions.video("c")]
+    let before: [any Clip] = [
+      Compositions.video("a"), Compositions.video("b"), Compositions.video("c"),
+    ]
     let after: [any Clip] = [Compositions.video("a"), Compositions.video("c")]
     let result = try diff(before, after)
     let removed = try #require(change(result, "clip “b”"))
@@ -76,7 +78,8 @@ struct DiffTests {
 
   @Test func clipsWithoutIdsMatchByMediaURLAndInPoint() throws {
     let before: [any Clip] = [
-      Compositions.video(nil, file: "x.mov", from: 0), Compositions.video(nil, file: "x.mov", from: 10),
+      Compositions.video(nil, file: "x.mov", from: 0),
+      Compositions.video(nil, file: "x.mov", from: 10),
     ]
     let after: [any Clip] = [
       Compositions.video(nil, file: "x.mov", from: 10).volume(0.5),
@@ -92,7 +95,9 @@ struct DiffTests {
   @Test func equalKeysPairIdenticalValuesFirst() throws {
     let plain = TitleSequence("Same", duration: 2)
     let before: [any Clip] = [plain, TitleSequence("Other", duration: 2)]
-    let after: [any Clip] = [TitleSequence("Inserted", duration: 2), plain, TitleSequence("Other", duration: 2)]
+    let after: [any Clip] = [
+      TitleSequence("Inserted", duration: 2), plain, TitleSequence("Other", duration: 2),
+    ]
     let result = try diff(before, after)
     #expect(result.count(of: .added) == 1)
     #expect(result.count(of: .modified) == 0)
@@ -142,9 +147,12 @@ struct DiffTests {
 
   @Test func nestedTrackClipsAreComparedRecursively() throws {
     let track = { (seconds: Double) in
-      Track(clips: [Compositions.video("inner", seconds: seconds), Compositions.video("next")], name: "b-roll")
+      Track(
+        clips: [Compositions.video("inner", seconds: seconds), Compositions.video("next")],
+        name: "b-roll")
     }
-    let result = try diff([Compositions.video("main"), track(2)], [Compositions.video("main"), track(3)])
+    let result = try diff(
+      [Compositions.video("main"), track(2)], [Compositions.video("main"), track(3)])
     #expect(change(result, "clip “inner”")?.kind == .retimed)
     #expect(change(result, "clip “inner”")?.afterPath == [1, 0])
     #expect(change(result, "clip “next”")?.kind == .shifted)
@@ -163,14 +171,17 @@ struct DiffTests {
     let after = Video(clips: [Compositions.video("a")])
       .overlay(TextOverlay("Hi").id("wm").opacity(0.5))
       .overlay(TextOverlay("New").id("badge"))
-      .audio { AudioTrack(url: music).fadeIn(2).ducking(0.3).volumeRamp(start: 0, end: 1, during: 0...1) }
+      .audio {
+        AudioTrack(url: music).fadeIn(2).ducking(0.3).volumeRamp(start: 0, end: 1, during: 0...1)
+      }
       .captions([Caption(text: "uno", timeRange: TimeRange(0...1))])
       .preset(.cinema).quality(.bitrate(5_000_000))
     let result = try differ.diff(from: before, to: after)
     #expect(result.changes(of: .overlay).map(\.kind) == [.modified, .added])
     let audio = try #require(result.changes(of: .audioTrack).first)
     #expect(audio.kind == .modified)
-    let audioFields = Set(audio.fields.map { $0.field.split(separator: "/").first.map(String.init) ?? "" })
+    let audioFields = Set(
+      audio.fields.map { $0.field.split(separator: "/").first.map(String.init) ?? "" })
     #expect(audioFields.isSuperset(of: ["fadeInDuration", "duckingLevel", "volumeRamps"]))
     #expect(result.changes(of: .caption).first?.fields.first?.field == "/text")
     #expect(Set(result.changes(of: .composition).map(\.label)) == ["preset", "quality"])
@@ -207,7 +218,13 @@ struct DiffTests {
       [Compositions.video("a", seconds: 4.5), Compositions.video("b")])
     let lines = result.rendered().split(separator: "\n").map(String.init)
     #expect(lines.first == "1 retimed, 1 shifted, 0 unchanged")
-    #expect(lines.contains { $0.hasPrefix("retimed  clip “a”  duration 00:00:05:00 (5 s) → 00:00:04:15 (4.5 s), −0.5 s") })
-    #expect(lines.contains { $0.hasPrefix("shifted  clip “b”  start 00:00:05:00 (5 s) → 00:00:04:15 (4.5 s)") })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("retimed  clip “a”  duration 00:00:05:00 (5 s) → 00:00:04:15 (4.5 s), −0.5 s")
+      })
+    #expect(
+      lines.contains {
+        $0.hasPrefix("shifted  clip “b”  start 00:00:05:00 (5 s) → 00:00:04:15 (4.5 s)")
+      })
   }
 }

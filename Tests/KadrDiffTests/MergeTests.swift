@@ -44,7 +44,8 @@ struct MergeTests {
     #expect(conflict.resolution == .ours)
     #expect(try Compositions.json(result.video) == Compositions.json(Video(clips: ours)))
     let preferringTheirs = try merge(base, ours, theirs, preferring: .theirs)
-    #expect(try Compositions.json(preferringTheirs.video) == Compositions.json(Video(clips: theirs)))
+    #expect(
+      try Compositions.json(preferringTheirs.video) == Compositions.json(Video(clips: theirs)))
   }
 
   @Test func deletingWhatTheOtherSideEditedIsAConflict() throws {
@@ -68,7 +69,9 @@ struct MergeTests {
     let result = try merge(base, ours, theirs)
     #expect(result.isClean)
     let expected = Compositions.video("c0", file: "0.mov").volume(0.5).muted()
-    #expect(try Compositions.json(result.video) == Compositions.json(Video(clips: [expected] + base.dropFirst())))
+    #expect(
+      try Compositions.json(result.video)
+        == Compositions.json(Video(clips: [expected] + base.dropFirst())))
   }
 
   @Test func onlyTheirReorderingIsKeptWithOurAddition() throws {
@@ -83,7 +86,9 @@ struct MergeTests {
   }
 
   @Test func editsInsideANestedTrackMerge() throws {
-    let track = { (first: any Clip, second: any Clip) in Track(clips: [first, second], name: "broll") }
+    let track = { (first: any Clip, second: any Clip) in
+      Track(clips: [first, second], name: "broll")
+    }
     let a = Compositions.video("a", file: "a.mov")
     let b = Compositions.video("b", file: "b.mov")
     let base: [any Clip] = [Compositions.video("main"), track(a, b)]

@@ -36,7 +36,8 @@ struct DiffCommandTests {
       run.outLines.dropFirst().first
         == "retimed  clip “hero”  duration 00:00:05:00 (5 s) → 00:00:04:00 (4 s), −1 s; "
         + "/trimRange/duration/value 150 → 120")
-    #expect(run.outLines.contains { $0.hasPrefix("shifted  clip “title”  start 00:00:06:15 (6.5 s)") })
+    #expect(
+      run.outLines.contains { $0.hasPrefix("shifted  clip “title”  start 00:00:06:15 (6.5 s)") })
   }
 
   @Test func jsonOutputFollowsTheCommittedSchema() throws {
@@ -45,7 +46,8 @@ struct DiffCommandTests {
     let a = try directory.write(Fixtures.broad, to: "a.kadr.json")
     let b = try directory.write(
       Fixtures.broad(replacing: #""text":"Chapter One""#, with: #""text":"Chapter Two""#)
-        .replacingOccurrences(of: #"{"timescale":30,"value":150}"#, with: #"{"timescale":30,"value":90}"#),
+        .replacingOccurrences(
+          of: #"{"timescale":30,"value":150}"#, with: #"{"timescale":30,"value":90}"#),
       to: "b.kadr.json")
     let run = try Tool.run(["diff", a, b, "--json"])
     #expect(run.status == 1)
@@ -55,7 +57,8 @@ struct DiffCommandTests {
     let changes = try #require(object["changes"] as? [[String: Any]])
     #expect(changes.compactMap { $0["kind"] as? String }.contains("modified"))
     // The validator catches a drifted shape.
-    let broken = Data(run.out.replacingOccurrences(of: "\"unchangedCount\"", with: "\"unchanged\"").utf8)
+    let broken = Data(
+      run.out.replacingOccurrences(of: "\"unchangedCount\"", with: "\"unchanged\"").utf8)
     #expect(try validator.violations(of: broken).count == 2)
   }
 
@@ -88,10 +91,26 @@ struct DiffCommandTests {
     #expect(String(decoding: data, as: UTF8.self).contains("#fb8c00"))  // the retimed colour
   }
 
-  @Test(arguments: [["diff"], ["diff", "only-one.kadr.json"], ["diff", "/no/such/a.json", "/no/such/b.json"]])
+  @Test(arguments: [
+    ["diff"], ["diff", "only-one.kadr.json"], ["diff", "/no/such/a.json", "/no/such/b.json"],
+  ])
   func usageAndReadErrorsExitTwo(arguments: [String]) throws {
     let run = try Tool.run(arguments)
     #expect(run.status == 2)
     #expect(!run.err.isEmpty)
+  }
+}
+
+@Suite("kadr-doc diff, invalid documents")
+struct DiffCommandErrorTests {
+  @Test func documentThatDoesNotOpenIsNamedAndExitsTwo() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let good = try directory.write(Fixtures.broad, to: "good.kadr.json")
+    let bad = try directory.write(
+      Fixtures.broad(replacing: #""kind":"slide""#, with: #""kind":"wipe""#), to: "bad.kadr.json")
+    let run = try Tool.run(["diff", good, bad])
+    #expect(run.status == 2)
+    #expect(run.err.hasPrefix(bad + ": "))
   }
 }

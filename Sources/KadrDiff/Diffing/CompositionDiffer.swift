@@ -7,7 +7,7 @@ import KadrPersistence
 /// URL, source in-point and kind (a track by its name, anything else by its kind), with equal
 /// keys told apart by content and then by order. Fields are compared on the JSON the codecs
 /// write, so a plugin's kind diffs by its payload fields and a kind kept verbatim
-/// (``CodingOptions/preservingUnknown``) by its verbatim JSON.
+/// (`CodingOptions.preservingUnknown`) by its verbatim JSON.
 ///
 /// ```swift
 /// let differ = CompositionDiffer()
@@ -21,7 +21,7 @@ public struct CompositionDiffer: Sendable {
   /// Creates a differ.
   ///
   /// - Parameter coder: The coder documents are opened with; by default the standard registry
-  ///   with ``CodingOptions/preservingUnknown``, so kinds with no codec compare verbatim.
+  ///   with `CodingOptions.preservingUnknown`, so kinds with no codec compare verbatim.
   public init(coder: KadrCoder = KadrCoder(options: CodingOptions(preservingUnknown: true))) {
     self.coder = coder
   }
@@ -32,7 +32,7 @@ public struct CompositionDiffer: Sendable {
   ///   - before: The older document.
   ///   - after: The newer document.
   /// - Returns: Every change from `before` to `after`.
-  /// - Throws: ``PersistenceError`` when a document cannot be opened; ``DiffError`` when it is
+  /// - Throws: `PersistenceError` when a document cannot be opened; ``DiffError`` when it is
   ///   not a document.
   public func diff(from before: KadrDocument, to after: KadrDocument) throws -> CompositionDiff {
     diff(try side(before), try side(after))
@@ -44,7 +44,7 @@ public struct CompositionDiffer: Sendable {
   ///   - before: The older document.
   ///   - after: The newer document.
   /// - Returns: Every change from `before` to `after`.
-  /// - Throws: ``PersistenceError`` when a document cannot be read or opened.
+  /// - Throws: `PersistenceError` when a document cannot be read or opened.
   public func diff(from before: Data, to after: Data) throws -> CompositionDiff {
     try diff(from: try document(before), to: try document(after))
   }
@@ -57,7 +57,7 @@ public struct CompositionDiffer: Sendable {
   ///   - images: Where their images are saved (nothing is written for an image that already
   ///     has a token).
   /// - Returns: Every change from `before` to `after`.
-  /// - Throws: ``PersistenceError`` when a composition cannot be saved; ``DiffError`` when
+  /// - Throws: `PersistenceError` when a composition cannot be saved; ``DiffError`` when
   ///   saving it left a clip or an overlay out.
   public func diff(from before: Video, to after: Video, images: (any ImageStore)? = nil) throws
     -> CompositionDiff

@@ -28,7 +28,8 @@ struct DiffBuilder {
       let kind: DiffChange.Kind? =
         if matcher.moved.contains(index) {
           .moved
-        } else if !sameTime(old.timing?.duration, record.timing?.duration) || old.trim != record.trim
+        } else if !sameTime(old.timing?.duration, record.timing?.duration)
+          || old.trim != record.trim
         {
           .retimed
         } else if !fields.isEmpty {

@@ -12,7 +12,7 @@ struct Record: Sendable {
   var kindID: String?
   /// Where the value is in its document.
   var pointer: JSONPointer
-  /// A clip's index path in the nested clip lists (as ``TimelineLayout/Entry/path``); the
+  /// A clip's index path in the nested clip lists (as `TimelineLayout.Entry.path`); the
   /// index alone for other values.
   var path: [Int]
   /// The value's JSON as written (for tracks, with their children).

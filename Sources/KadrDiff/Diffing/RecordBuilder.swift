@@ -20,7 +20,8 @@ enum RecordBuilder {
       var record = Record(
         key: key(of: clip, kind: kind), label: label(of: clip, kind: kind), kindID: kind,
         pointer: entryPointer, path: here, entry: entry, content: entry,
-        timing: DiffTiming(start: starts[here].map(DiffTime.init), duration: DiffTime(clip.duration)))
+        timing: DiffTiming(
+          start: starts[here].map(DiffTime.init), duration: DiffTime(clip.duration)))
       if let video = clip as? VideoClip, let trim = video.trimRange {
         record.trim = [trim.start, trim.duration]
       }
@@ -51,7 +52,8 @@ enum RecordBuilder {
       let kind = tagged(entry).kind
       let (key, label) = identify(index, kind)
       return Record(
-        key: key, label: label, kindID: kind, pointer: pointer.appending(index: index), path: [index],
+        key: key, label: label, kindID: kind, pointer: pointer.appending(index: index),
+        path: [index],
         entry: entry, content: entry)
     }
   }

@@ -26,7 +26,9 @@ struct Side: Sendable {
     var starts: [[Int]: Time] = [:]
     for layer in video.layout.allLayers {
       if !layer.path.isEmpty { starts[layer.path] = layer.start }
-      for entry in layer.entries where starts[entry.path] == nil { starts[entry.path] = entry.start }
+      for entry in layer.entries where starts[entry.path] == nil {
+        starts[entry.path] = entry.start
+      }
     }
     let root = JSONPointer.root.appending(key: DocumentKeys.video)
     clips = try RecordBuilder.clips(
@@ -38,8 +40,10 @@ struct Side: Sendable {
       pointer: root.appending(key: DocumentKeys.overlays)
     ) { index, kind in
       let id = video.overlays[index].layerID
-      return (id.map { "id:\($0.rawValue)" } ?? "kind:\(kind ?? "")",
-        id.map { "overlay “\($0.rawValue)”" } ?? "\(kind ?? "overlay") overlay")
+      return (
+        id.map { "id:\($0.rawValue)" } ?? "kind:\(kind ?? "")",
+        id.map { "overlay “\($0.rawValue)”" } ?? "\(kind ?? "overlay") overlay"
+      )
     }
     lists[DocumentKeys.audioTracks] = try RecordBuilder.list(
       composition[DocumentKeys.audioTracks], count: video.audioTracks.count,

@@ -16,7 +16,7 @@ extension CompositionDiffer {
   ///   - theirs: Their version (git's `%B`).
   ///   - preferring: The side a conflict is resolved to; ours by default.
   /// - Returns: The merged document and composition, and the conflicts.
-  /// - Throws: ``PersistenceError`` when a document cannot be opened, or the merge is not a
+  /// - Throws: `PersistenceError` when a document cannot be opened, or the merge is not a
   ///   valid document; ``DiffError`` when a value is not a document.
   public func merge(
     base: KadrDocument, ours: KadrDocument, theirs: KadrDocument, preferring: MergeSide = .ours
@@ -52,7 +52,8 @@ extension CompositionDiffer {
     let document = KadrDocument(json: .object(envelope))
     let opened = try coder.open(document, images: UnresolvedImageStore())
     return MergeResult(
-      document: document, video: opened.root, imageStore: opened.imageStore ?? UnresolvedImageStore(),
+      document: document, video: opened.root,
+      imageStore: opened.imageStore ?? UnresolvedImageStore(),
       conflicts: values.conflicts)
   }
 
@@ -64,7 +65,7 @@ extension CompositionDiffer {
   ///   - theirs: Their version.
   ///   - preferring: The side a conflict is resolved to.
   /// - Returns: The merge.
-  /// - Throws: ``PersistenceError`` when a document cannot be read or opened, or the merge is
+  /// - Throws: `PersistenceError` when a document cannot be read or opened, or the merge is
   ///   not a valid document.
   public func merge(base: Data, ours: Data, theirs: Data, preferring: MergeSide = .ours) throws
     -> MergeResult

@@ -50,7 +50,7 @@ public struct DiffChange: Sendable, Hashable, Codable {
   /// The value's JSON pointer in the after document, `nil` when removed.
   public let afterPointer: String?
   /// The value's index path in the before composition (for a clip, as
-  /// ``TimelineLayout/Entry/path``), `nil` when added.
+  /// `TimelineLayout.Entry.path`), `nil` when added.
   public let beforePath: [Int]?
   /// The value's index path in the after composition, `nil` when removed.
   public let afterPath: [Int]?

@@ -64,7 +64,8 @@ public struct MergeConflict: Sendable, Hashable, Codable, CustomStringConvertibl
       switch kind {
       case .bothChanged: "both sides changed \(label)"
       case .deletedAndChanged:
-        ours == nil ? "ours deleted \(label), theirs changed it" : "theirs deleted \(label), ours changed it"
+        ours == nil
+          ? "ours deleted \(label), theirs changed it" : "theirs deleted \(label), ours changed it"
       case .bothAdded: "both sides added \(label) differently"
       }
     return "conflict at \(pointer): \(what); kept \(resolution.rawValue)"

@@ -39,7 +39,8 @@ enum DiffCommand: Command {
     do {
       diff = try ProjectInput.differ.diff(from: documents[0], to: documents[1])
     } catch {
-      console.err(Input.describe(error, file: "\(files[0]) \(files[1])"))
+      console.err(
+        Input.describe(error, file: ProjectInput.culprit(of: documents, in: files) ?? files[1]))
       return ExitCode.usage
     }
     if arguments.has("--json") {

@@ -48,7 +48,8 @@ enum MergeCommand: Command {
         base: documents[0], ours: documents[1], theirs: documents[2],
         preferring: arguments.has("--theirs") ? .theirs : .ours)
     } catch {
-      console.err(Input.describe(error, file: output))
+      let file = ProjectInput.culprit(of: documents, in: arguments.positionals) ?? output
+      console.err(Input.describe(error, file: file))
       return ExitCode.usage
     }
     for conflict in result.conflicts { console.err("kadr-doc merge: \(conflict)") }

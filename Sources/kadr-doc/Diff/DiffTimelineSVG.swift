@@ -52,7 +52,9 @@ enum DiffTimelineSVG {
           let start = TimelineScale.seconds(entry.start) ?? 0
           let end = TimelineScale.seconds(entry.end) ?? start
           let x = left + (width - left - 10) * min(max(start, 0), extent) / extent
-          let w = max(1, (width - left - 10) * (min(max(end, 0), extent) - min(max(start, 0), extent)) / extent)
+          let w = max(
+            1,
+            (width - left - 10) * (min(max(end, 0), extent) - min(max(start, 0), extent)) / extent)
           let kind = kinds[entry.path]
           let height = entry.isTransition ? 6.0 : laneHeight - 6
           body.append(

@@ -29,4 +29,10 @@ enum ProjectInput {
   static func video(_ document: KadrDocument) throws -> Video {
     try differ.coder.decode(document, images: UnresolvedImageStore())
   }
+
+  /// The first file whose document does not open, to name in an error; `nil` when all open
+  /// (the error is then about the comparison itself).
+  static func culprit(of documents: [KadrDocument], in files: [String]) -> String? {
+    zip(documents, files).first { document, _ in (try? video(document)) == nil }?.1
+  }
 }

@@ -7,7 +7,9 @@ enum Compositions {
   static let coder = KadrCoder()
 
   /// A trimmed video clip of `seconds` from `file:///media/<file>`.
-  static func video(_ id: String?, file: String = "a.mov", from start: Double = 0, seconds: Double = 4)
+  static func video(
+    _ id: String?, file: String = "a.mov", from start: Double = 0, seconds: Double = 4
+  )
     -> VideoClip
   {
     let clip = VideoClip(url: URL(fileURLWithPath: "/media/\(file)"))
@@ -23,7 +25,8 @@ enum Compositions {
   /// One more second.
   static func retimed(_ clip: any Clip) -> any Clip {
     if let video = clip as? VideoClip, let trim = video.trimRange {
-      return video.trimmed(to: TimeRange(start: trim.start, duration: trim.duration + Time(seconds: 1)))
+      return video.trimmed(
+        to: TimeRange(start: trim.start, duration: trim.duration + Time(seconds: 1)))
     }
     if let title = clip as? TitleSequence {
       return TitleSequence(
@@ -35,7 +38,9 @@ enum Compositions {
 
   /// Another volume or text.
   static func modified(_ clip: any Clip) -> any Clip {
-    if let video = clip as? VideoClip { return video.volume(video.volumeLevel == 0.25 ? 0.5 : 0.25) }
+    if let video = clip as? VideoClip {
+      return video.volume(video.volumeLevel == 0.25 ? 0.5 : 0.25)
+    }
     if let title = clip as? TitleSequence {
       return TitleSequence(
         text: title.text + " (edited)", style: title.style, backgroundColor: title.backgroundColor,

@@ -41,7 +41,9 @@ struct SchemaValidator {
     }
   }
 
-  private func check(_ value: Any, against schema: [String: Any], at pointer: String, into found: inout [String]) {
+  private func check(
+    _ value: Any, against schema: [String: Any], at pointer: String, into found: inout [String]
+  ) {
     let schema = resolve(schema)
     if let type = schema["type"] as? String {
       let actual = typeName(value)
@@ -50,10 +52,14 @@ struct SchemaValidator {
         return
       }
     }
-    if let options = schema["enum"] as? [String], let text = value as? String, !options.contains(text) {
+    if let options = schema["enum"] as? [String], let text = value as? String,
+      !options.contains(text)
+    {
       found.append("\(pointer): '\(text)' not in \(options)")
     }
-    if let constant = schema["const"] as? NSNumber, let number = value as? NSNumber, constant != number {
+    if let constant = schema["const"] as? NSNumber, let number = value as? NSNumber,
+      constant != number
+    {
       found.append("\(pointer): \(number), expected \(constant)")
     }
     if let object = value as? [String: Any] {

@@ -1,0 +1,59 @@
+import Foundation
+import KadrDiff
+import KadrPersistence
+
+/// `kadr-bench --diff [--clips N]`: the diff of two N-clip documents against the cost of
+/// opening both, and a three-way merge beside it. The goal (issue #17) is a diff within 2× of
+/// opening both documents.
+enum DiffBenchmark {
+  static func run(clips: Int, json: Bool) throws {
+    let (video, store) = Workload.composition(clipCount: clips)
+    let coder = KadrCoder()
+    let before = try coder.data(for: video, images: store)
+    let after = try edited(before, coder: coder, step: 1)
+    let theirs = try edited(before, coder: coder, step: 2)
+    let differ = CompositionDiffer(coder: coder)
+    let runs = clips <= 1_000 ? 21 : clips <= 10_000 ? 7 : 3
+
+    let openMs = try Measure.medianMilliseconds(runs: runs) {
+      _ = try coder.video(from: before, images: store)
+      _ = try coder.video(from: after, images: store)
+    }
+    var diff: CompositionDiff?
+    let diffMs = try Measure.medianMilliseconds(runs: runs) {
+      diff = try differ.diff(from: before, to: after)
+    }
+    let mergeMs = try Measure.medianMilliseconds(runs: runs) {
+      _ = try differ.merge(base: before, ours: after, theirs: theirs)
+    }
+    let summary = diff?.summary ?? ""
+    if json {
+      print(
+        "{\"clips\":\(clips),\"bytes\":\(before.count),\"open_both_ms\":\(fmt(openMs)),"
+          + "\"diff_ms\":\(fmt(diffMs)),\"diff_over_open\":\(fmt(diffMs / openMs)),"
+          + "\"merge_ms\":\(fmt(mergeMs)),\"summary\":\"\(summary)\"}")
+    } else {
+      print("kadr-bench --diff — median wall time; goal: diff ≤ 2 × opening both documents")
+      print("clips | bytes | open both ms | diff ms | diff ÷ open | merge ms | diff")
+      print(
+        "\(clips) | \(before.count) | \(fmt(openMs)) | \(fmt(diffMs)) | \(fmt(diffMs / openMs)) | "
+          + "\(fmt(mergeMs)) | \(summary)")
+    }
+  }
+
+  /// `document` with three edits to its top-level clips, spread by `step`: one removed, one
+  /// inserted (a copy of another), one moved to the end.
+  static func edited(_ document: Data, coder: KadrCoder, step: Int) throws -> Data {
+    guard case .object(var envelope) = try coder.readJSON(document).json,
+      case .object(var video)? = envelope[DocumentEnvelope.rootKey],
+      case .array(var clips)? = video["clips"], clips.count > 10
+    else { throw BenchmarkError("the benchmark document has no clip list") }
+    let count = clips.count
+    clips.remove(at: count / 10 * step)
+    clips.insert(clips[count / 2 + 3], at: count * 7 / 10)
+    clips.append(clips.remove(at: count / 5 + step))
+    video["clips"] = .array(clips)
+    envelope[DocumentEnvelope.rootKey] = .object(video)
+    return try JSONWriter().writeData(.object(envelope))
+  }
+}
