@@ -52,7 +52,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
     .testTarget(
-      name: "KadrDiffTests", dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "kadr-doc"]),
+      name: "KadrDiffTests",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],

@@ -1,6 +1,7 @@
 import Foundation
 import KadrDiff
 import KadrPersistence
+import KadrPluginExample
 import Testing
 
 @Suite("Composition diff")
@@ -186,6 +187,26 @@ struct DiffTests {
     #expect(result.changes(of: .caption).first?.fields.first?.field == "/text")
     #expect(Set(result.changes(of: .composition).map(\.label)) == ["preset", "quality"])
     #expect(result.frameRate == 24)
+  }
+
+  @Test func animationKeyframesAreFieldChanges() throws {
+    let base = Compositions.video("a")
+    let fade = { (end: Double) in
+      base.opacity(1, animation: .keyframes([.at(0, value: 0), .at(1, value: end)]))
+    }
+    let result = try diff([fade(1)], [fade(0.5)])
+    let found = try #require(change(result, "clip “a”"))
+    #expect(found.kind == .modified)
+    #expect(found.fields.map(\.field) == ["/opacityAnimation/keyframes/1/value"])
+  }
+
+  @Test func pluginKindsDiffByTheirCodecsPayload() throws {
+    let differ = CompositionDiffer(coder: KadrCoder(registry: try ExamplePlugin.registry()))
+    let result = try differ.diff(
+      from: Video(clips: [Countdown(from: 3)]), to: Video(clips: [Countdown(from: 5)]))
+    let found = try #require(result.changes.first)
+    #expect(found.kindID == CountdownCodec.kindID.rawValue)
+    #expect(found.fields.contains { $0.field == "/from" && $0.after == .integer(5) })
   }
 
   @Test func unknownKindsKeptVerbatimDiffByTheirJSON() throws {

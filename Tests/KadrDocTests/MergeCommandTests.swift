@@ -36,6 +36,12 @@ struct MergeCommandTests {
     let preferringTheirs = try Tool.run(["merge", base, ours, theirs, "-o", output, "--theirs"])
     #expect(preferringTheirs.status == 1)
     #expect(try String(contentsOfFile: output, encoding: .utf8).contains("Part One"))
+    let json = try Tool.run(["merge", base, ours, theirs, "-o", output, "--json"])
+    let conflicts = try #require(
+      try JSONSerialization.jsonObject(with: json.stdout) as? [[String: Any]])
+    #expect(conflicts.count == 1)
+    #expect(conflicts.first?["pointer"] as? String == "/video/clips/3/title/_0/text")
+    #expect(conflicts.first?["kind"] as? String == "bothChanged")
   }
 
   @Test func missingOutputIsAUsageError() throws {

@@ -2,12 +2,18 @@ import KadrPersistence
 
 /// Matches the values of two lists by identity and finds which matched values moved.
 ///
-/// Values are matched by key. Among values with equal keys (values with no identity of their
-/// own, such as two titles with no clip id), identical values are paired first, in order; the
-/// rest pair in order, the first left before with the first left after (the documented
-/// fallback). A matched value moved when it is outside the longest increasing
-/// subsequence of after positions taken in before order: inserting one value moves nothing,
-/// and swapping two moves one.
+/// Matching goes in three passes, as patience diff does:
+/// 1. Values whose key occurs once on each side (a clip id, a media URL and in-point) are
+///    matched; those in the longest increasing run of positions are the anchors.
+/// 2. Between two consecutive anchors, values with equal keys (values with no identity of their
+///    own, such as transitions or titles without a clip id) are matched: identical values first,
+///    then the rest in order, the first left before with the first left after.
+/// 3. What is left is matched the same way across the whole list (such a value moved past an
+///    anchor).
+///
+/// A matched value moved when it is outside the longest increasing subsequence of after
+/// positions taken in before order: inserting one value moves nothing, and swapping two moves
+/// one.
 struct ListMatcher {
   /// The matched pairs `(before, after)`, in before order.
   private(set) var pairs: [(before: Int, after: Int)] = []
@@ -22,22 +28,43 @@ struct ListMatcher {
   init(before: [Record], after: [Record]) {
     afterOfBefore = Array(repeating: nil, count: before.count)
     beforeOfAfter = Array(repeating: nil, count: after.count)
-    // Keys that occur more than once on either side get the identical-first pass.
-    var counts: [String: Int] = [:]
-    counts.reserveCapacity(after.count)
-    for record in after { counts[record.key, default: 0] += 1 }
-    var repeated = Set(counts.filter { $0.value > 1 }.keys)
-    var seen = Set<String>()
-    for record in before where !seen.insert(record.key).inserted { repeated.insert(record.key) }
-    if !repeated.isEmpty {
-      pair(before, after) { record in
-        repeated.contains(record.key) ? ExactKey(key: record.key, content: record.content) : nil
+    var afterCounts: [String: Int] = [:]
+    afterCounts.reserveCapacity(after.count)
+    var afterIndex: [String: Int] = [:]
+    afterIndex.reserveCapacity(after.count)
+    for (index, record) in after.enumerated() {
+      afterCounts[record.key, default: 0] += 1
+      afterIndex[record.key] = index
+    }
+    var beforeCounts: [String: Int] = [:]
+    beforeCounts.reserveCapacity(before.count)
+    for record in before { beforeCounts[record.key, default: 0] += 1 }
+    var anchors: [(before: Int, after: Int)] = []
+    for (index, record) in before.enumerated()
+    where beforeCounts[record.key] == 1 && afterCounts[record.key] == 1 {
+      if let other = afterIndex[record.key] {
+        link(index, other)
+        anchors.append((index, other))
       }
     }
-    pair(before, after) { ExactKey(key: $0.key, content: nil) }
+    if anchors.count < before.count || anchors.count < after.count {
+      let stable = Set(Self.longestIncreasing(anchors.map(\.after)))
+      var low = (before: 0, after: 0)
+      for anchor in anchors.filter({ stable.contains($0.after) }) + [(before.count, after.count)] {
+        pairEqualKeys(before, low.before..<anchor.before, after, low.after..<anchor.after)
+        low = (anchor.before + 1, anchor.after + 1)
+      }
+      pairEqualKeys(before, 0..<before.count, after, 0..<after.count)
+    }
     pairs.sort { $0.before < $1.before }
     let stable = Set(Self.longestIncreasing(pairs.map(\.after)))
     moved = Set(pairs.map(\.after).filter { !stable.contains($0) })
+  }
+
+  private mutating func link(_ before: Int, _ after: Int) {
+    pairs.append((before, after))
+    afterOfBefore[before] = after
+    beforeOfAfter[after] = before
   }
 
   /// A key, with the whole content for the identical-first pass.
@@ -46,23 +73,33 @@ struct ListMatcher {
     let content: JSONValue?
   }
 
+  /// Pairs the unpaired values of two ranges: identical ones first, then by key, in order.
+  private mutating func pairEqualKeys(
+    _ before: [Record], _ beforeRange: Range<Int>, _ after: [Record], _ afterRange: Range<Int>
+  ) {
+    guard !beforeRange.isEmpty, !afterRange.isEmpty else { return }
+    pair(before, beforeRange, after, afterRange) { ExactKey(key: $0.key, content: $0.content) }
+    pair(before, beforeRange, after, afterRange) { ExactKey(key: $0.key, content: nil) }
+  }
+
   /// Pairs the values still unpaired whose `identity` is equal, in order.
-  private mutating func pair(_ before: [Record], _ after: [Record], identity: (Record) -> ExactKey?)
-  {
+  private mutating func pair(
+    _ before: [Record], _ beforeRange: Range<Int>, _ after: [Record], _ afterRange: Range<Int>,
+    identity: (Record) -> ExactKey
+  ) {
     var queues: [ExactKey: [Int]] = [:]
-    for (index, record) in after.enumerated() where beforeOfAfter[index] == nil {
-      if let key = identity(record) { queues[key, default: []].append(index) }
+    for index in afterRange where beforeOfAfter[index] == nil {
+      queues[identity(after[index]), default: []].append(index)
     }
     guard !queues.isEmpty else { return }
     var cursors: [ExactKey: Int] = [:]
-    for (index, record) in before.enumerated() where afterOfBefore[index] == nil {
-      guard let key = identity(record), let queue = queues[key] else { continue }
+    for index in beforeRange where afterOfBefore[index] == nil {
+      let key = identity(before[index])
+      guard let queue = queues[key] else { continue }
       let cursor = cursors[key, default: 0]
       guard cursor < queue.count else { continue }
       cursors[key] = cursor + 1
-      pairs.append((index, queue[cursor]))
-      afterOfBefore[index] = queue[cursor]
-      beforeOfAfter[queue[cursor]] = index
+      link(index, queue[cursor])
     }
   }
 

@@ -1,13 +1,5 @@
 import KadrPersistence
 
-/// Which side a conflict is resolved to.
-public enum MergeSide: String, Sendable, Hashable, Codable, CaseIterable {
-  /// The current branch's version (git's `%A`).
-  case ours
-  /// The other branch's version (git's `%B`).
-  case theirs
-}
-
 /// A place where both sides changed the same thing differently, resolved to one side.
 public struct MergeConflict: Sendable, Hashable, Codable, CustomStringConvertible {
   /// What clashed.
