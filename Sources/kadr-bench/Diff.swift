@@ -26,18 +26,35 @@ enum DiffBenchmark {
     let mergeMs = try Measure.medianMilliseconds(runs: runs) {
       _ = try differ.merge(base: before, ours: after, theirs: theirs)
     }
+    // Where the diff's time goes: reading, decoding and laying out both documents.
+    let documents = try [before, after].map { try coder.readJSON($0) }
+    let readMs = try Measure.medianMilliseconds(runs: runs) {
+      for data in [before, after] { _ = try coder.readJSON(data) }
+    }
+    let decodeMs = try Measure.medianMilliseconds(runs: runs) {
+      for document in documents { _ = try coder.decode(document, images: UnresolvedImageStore()) }
+    }
+    let videos = try documents.map { try coder.decode($0, images: UnresolvedImageStore()) }
+    let layoutMs = Measure.medianMilliseconds(runs: runs) {
+      for video in videos { _ = video.layout }
+    }
     let summary = diff?.summary ?? ""
     if json {
       print(
         "{\"clips\":\(clips),\"bytes\":\(before.count),\"open_both_ms\":\(fmt(openMs)),"
           + "\"diff_ms\":\(fmt(diffMs)),\"diff_over_open\":\(fmt(diffMs / openMs)),"
-          + "\"merge_ms\":\(fmt(mergeMs)),\"summary\":\"\(summary)\"}")
+          + "\"merge_ms\":\(fmt(mergeMs)),\"read_both_ms\":\(fmt(readMs)),"
+          + "\"decode_both_ms\":\(fmt(decodeMs)),\"layout_both_ms\":\(fmt(layoutMs)),"
+          + "\"summary\":\"\(summary)\"}")
     } else {
       print("kadr-bench --diff — median wall time; goal: diff ≤ 2 × opening both documents")
       print("clips | bytes | open both ms | diff ms | diff ÷ open | merge ms | diff")
       print(
         "\(clips) | \(before.count) | \(fmt(openMs)) | \(fmt(diffMs)) | \(fmt(diffMs / openMs)) | "
           + "\(fmt(mergeMs)) | \(summary)")
+      print(
+        "inside the diff: reading both \(fmt(readMs)) ms, decoding both \(fmt(decodeMs)) ms, "
+          + "laying out both \(fmt(layoutMs)) ms")
     }
   }
 

@@ -78,24 +78,56 @@ struct ListMatcher {
     _ before: [Record], _ beforeRange: Range<Int>, _ after: [Record], _ afterRange: Range<Int>
   ) {
     guard !beforeRange.isEmpty, !afterRange.isEmpty else { return }
-    pair(before, beforeRange, after, afterRange) { ExactKey(key: $0.key, content: $0.content) }
+    // Most gaps between anchors hold a value or two (a transition, a title): scanning them
+    // directly avoids building dictionaries for each.
+    if beforeRange.count * afterRange.count <= 64 {
+      for identical in [true, false] {
+        for index in beforeRange where afterOfBefore[index] == nil {
+          let record = before[index]
+          let match = afterRange.first { other in
+            beforeOfAfter[other] == nil && after[other].key == record.key
+              && (!identical || after[other].content == record.content)
+          }
+          if let match { link(index, match) }
+        }
+      }
+      return
+    }
+    // Contents are hashed only for keys with a choice to make (two candidates on a side): the
+    // 10,000-clip diff spent 6 % of its time hashing contents before (kadr-bench --diff).
+    var counts: [String: (before: Int, after: Int)] = [:]
+    for index in beforeRange where afterOfBefore[index] == nil {
+      counts[before[index].key, default: (0, 0)].before += 1
+    }
+    for index in afterRange where beforeOfAfter[index] == nil {
+      counts[after[index].key, default: (0, 0)].after += 1
+    }
+    let ambiguous = Set(
+      counts.filter {
+        $0.value.before > 0 && $0.value.after > 0 && max($0.value.before, $0.value.after) > 1
+      }
+      .keys)
+    if !ambiguous.isEmpty {
+      pair(before, beforeRange, after, afterRange) { record in
+        ambiguous.contains(record.key) ? ExactKey(key: record.key, content: record.content) : nil
+      }
+    }
     pair(before, beforeRange, after, afterRange) { ExactKey(key: $0.key, content: nil) }
   }
 
   /// Pairs the values still unpaired whose `identity` is equal, in order.
   private mutating func pair(
     _ before: [Record], _ beforeRange: Range<Int>, _ after: [Record], _ afterRange: Range<Int>,
-    identity: (Record) -> ExactKey
+    identity: (Record) -> ExactKey?
   ) {
     var queues: [ExactKey: [Int]] = [:]
     for index in afterRange where beforeOfAfter[index] == nil {
-      queues[identity(after[index]), default: []].append(index)
+      if let key = identity(after[index]) { queues[key, default: []].append(index) }
     }
     guard !queues.isEmpty else { return }
     var cursors: [ExactKey: Int] = [:]
     for index in beforeRange where afterOfBefore[index] == nil {
-      let key = identity(before[index])
-      guard let queue = queues[key] else { continue }
+      guard let key = identity(before[index]), let queue = queues[key] else { continue }
       let cursor = cursors[key, default: 0]
       guard cursor < queue.count else { continue }
       cursors[key] = cursor + 1

@@ -17,23 +17,27 @@ enum RecordBuilder {
       let here = path + [index]
       let entryPointer = pointer.appending(index: index)
       let (kind, payload) = tagged(entry)
-      var record = Record(
-        key: key(of: clip, kind: kind), label: label(of: clip, kind: kind), kindID: kind,
-        pointer: entryPointer, path: here, entry: entry, content: entry,
-        timing: DiffTiming(
-          start: starts[here].map(DiffTime.init), duration: DiffTime(clip.duration)))
-      if let video = clip as? VideoClip, let trim = video.trimRange {
-        record.trim = [trim.start, trim.duration]
+      var trim: [Time]?
+      if let video = clip as? VideoClip, let range = video.trimRange {
+        trim = [range.start, range.duration]
       }
+      var content = entry
+      var children: [Record]?
       if let track = clip as? Track, let kind, case .object(var object)? = payload {
         let childPointer = entryPointer.appending(key: kind).appending(key: DocumentKeys.payloadBox)
           .appending(key: DocumentKeys.clips)
-        record.children = try self.clips(
+        children = try self.clips(
           track.clips, json: object[DocumentKeys.clips], pointer: childPointer, path: here,
           starts: starts)
         object[DocumentKeys.clips] = nil
-        record.content = retagged(entry, kind: kind, payload: .object(object))
+        content = retagged(entry, kind: kind, payload: .object(object))
       }
+      let record = Record(
+        key: key(of: clip, kind: kind), label: label(of: clip, kind: kind), kindID: kind,
+        pointer: entryPointer, path: here, entry: entry, content: content,
+        timing: DiffTiming(
+          start: starts[here].map(DiffTime.init), duration: DiffTime(clip.duration)),
+        trim: trim, children: children)
       records.append(record)
     }
     return records
@@ -90,11 +94,19 @@ enum RecordBuilder {
   private static func key(of clip: any Clip, kind: String?) -> String {
     if let id = clip.clipID { return "id:\(id.rawValue)" }
     if let video = clip as? VideoClip {
-      let inPoint = video.trimRange.map { "\($0.start.seconds)" } ?? "-"
+      let inPoint = video.trimRange.map { reduced($0.start) } ?? "-"
       return "media:\(video.url.absoluteString)@\(inPoint)#\(kind ?? "")"
     }
     if let track = clip as? Track { return "track:\(track.name ?? "")" }
     return "kind:\(kind ?? "")"
+  }
+
+  /// `value/timescale` in lowest terms, so that equal times give equal keys.
+  private static func reduced(_ time: Time) -> String {
+    var (a, b) = (abs(time.value), Int64(time.timescale))
+    while b != 0 { (a, b) = (b, a % b) }
+    let divisor = max(a, 1)
+    return "\(time.value / divisor)/\(Int64(time.timescale) / divisor)"
   }
 
   private static func label(of clip: any Clip, kind: String?) -> String {
