@@ -78,8 +78,12 @@ struct DiffCommandTests {
   @Test func timelineDrawsBothSidesWithChangesMarked() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    let a = try directory.write(Fixtures.broad, to: "a.kadr.json")
-    let b = try directory.write(Self.trimmed, to: "b.kadr.json")
+    // A clip id with markup in it: the picture must still be well-formed XML.
+    let id = (#""clipID":"hero""#, #""clipID":"<b>&hero""#)
+    let a = try directory.write(
+      Fixtures.broad.replacingOccurrences(of: id.0, with: id.1), to: "a.kadr.json")
+    let b = try directory.write(
+      Self.trimmed.replacingOccurrences(of: id.0, with: id.1), to: "b.kadr.json")
     let svg = directory.path("diff.svg")
     let run = try Tool.run(["diff", a, b, "--timeline", svg])
     #expect(run.status == 1)
@@ -88,6 +92,7 @@ struct DiffCommandTests {
     let text = document.rootElement()?.stringValue ?? ""
     #expect(text.contains("before"))
     #expect(text.contains("after"))
+    #expect(text.contains("<b>&hero"))
     #expect(String(decoding: data, as: UTF8.self).contains("#fb8c00"))  // the retimed colour
   }
 

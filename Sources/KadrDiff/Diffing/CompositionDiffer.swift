@@ -51,6 +51,9 @@ public struct CompositionDiffer: Sendable {
 
   /// Compares two compositions, each saved through the coder first.
   ///
+  /// What a file cannot hold (compositors, custom timing curves) is left out of the saved
+  /// form, so it is not compared.
+  ///
   /// - Parameters:
   ///   - before: The older composition.
   ///   - after: The newer composition.
