@@ -71,6 +71,27 @@ struct DiffPropertyTests {
     }
   }
 
+  @Test(arguments: 0..<30)
+  func clipsWithoutIdentityAroundEditsAreNotReportedAsMoved(seed: UInt64) throws {
+    var random = SeededRandom(seed: seed &+ 2000)
+    // Identified clips with identical transitions and id-less titles between them.
+    var before: [any Clip] = []
+    for clip in Compositions.random(count: Int.random(in: 4...12, using: &random), random: &random)
+    {
+      before.append(clip)
+      if Bool.random(using: &random) { before.append(Transition.fade(duration: 0.5)) }
+      if Bool.random(using: &random) { before.append(TitleSequence("Same", duration: 1)) }
+    }
+    var fresh = 0
+    let edits = Self.script(for: before, random: &random, fresh: &fresh).filter {
+      if case .move = $0 { false } else { true }
+    }
+    let after = Edit.apply(edits, to: before)
+    let diff = try CompositionDiffer().diff(from: Video(clips: before), to: Video(clips: after))
+    #expect(diff.count(of: .moved) == 0, "\(edits)")
+    #expect(diff.changes.allSatisfy { $0.kind != .modified || $0.label.hasPrefix("clip “") })
+  }
+
   @Test(arguments: 0..<20)
   func diffOfACompositionWithItselfIsEmpty(seed: UInt64) throws {
     var random = SeededRandom(seed: seed &+ 1000)

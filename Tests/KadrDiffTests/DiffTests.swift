@@ -105,6 +105,25 @@ struct DiffTests {
     #expect(result.changes.first { $0.kind == .added }?.afterPath == [0])
   }
 
+  @Test func removingOneOfManyIdenticalTransitionsMovesNothing() throws {
+    // Clips with ids between identical transitions: pairing the transitions in order across
+    // the whole list would pair each one after the removed one with its neighbour's.
+    var before: [any Clip] = []
+    for index in 0..<12 {
+      before.append(Compositions.video("c\(index)", file: "\(index).mov"))
+      before.append(Transition.dissolve(duration: 0.5))
+      before.append(TitleSequence("Same", duration: 1))
+    }
+    before.append(Compositions.video("last", file: "last.mov"))
+    var after = before
+    after.remove(at: 7)  // a transition
+    after.remove(at: 19)  // a title
+    let result = try diff(before, after)
+    #expect(result.count(of: .moved) == 0)
+    #expect(result.count(of: .removed) == 2)
+    #expect(result.count(of: .modified) == 0)
+  }
+
   @Test func filterAndItsIdAreFieldChanges() throws {
     let base = Compositions.video("a")
     let before: [any Clip] = [base.filter(.sepia(intensity: 0.4), id: "warm")]

@@ -61,6 +61,18 @@ struct MergeTests {
     #expect(try Compositions.json(kept.video) == Compositions.json(Video(clips: theirs)))
   }
 
+  @Test func sameIdentityAddedDifferentlyOnBothSidesIsAConflict() throws {
+    let ours = base + [Compositions.title(id: "end", text: "Bye")]
+    let theirs = base + [Compositions.title(id: "end", text: "Goodbye")]
+    let result = try merge(base, ours, theirs)
+    #expect(result.conflicts.map(\.kind) == [.bothAdded])
+    #expect(result.conflicts.first?.pointer == "/video/clips/5")
+    #expect(try Compositions.json(result.video) == Compositions.json(Video(clips: ours)))
+    let same = try merge(base, ours, ours)
+    #expect(same.isClean)
+    #expect(try Compositions.json(same.video) == Compositions.json(Video(clips: ours)))
+  }
+
   @Test func fieldsOfOneClipChangedOnBothSidesMerge() throws {
     var ours = base
     ours[0] = Compositions.video("c0", file: "0.mov").volume(0.5)
