@@ -84,6 +84,6 @@ enum DiffBenchmark {
     clips.append(clips.remove(at: count / 5 + step))
     video["clips"] = .array(clips)
     envelope[DocumentEnvelope.rootKey] = .object(video)
-    return try JSONWriter().writeData(.object(envelope))
+    return try KadrDocument(json: .object(envelope)).data()
   }
 }

@@ -74,8 +74,9 @@ enum DiffLine {
   /// A JSON value in at most 40 characters; `none` for a field that is absent.
   static func value(_ value: JSONValue?) -> String {
     guard let value else { return "none" }
+    // The canonical writer, through the public door a document offers.
     let text =
-      (try? JSONWriter().writeData(value)).map { String(decoding: $0, as: UTF8.self) } ?? "?"
+      (try? KadrDocument(json: value).data()).map { String(decoding: $0, as: UTF8.self) } ?? "?"
     return text.count > 40 ? String(text.prefix(39)) + "…" : text
   }
 }
