@@ -79,7 +79,7 @@ struct ListMatcher {
   ) {
     guard !beforeRange.isEmpty, !afterRange.isEmpty else { return }
     // Most gaps between anchors hold a value or two (a transition, a title): scanning them
-    // directly avoids building dictionaries for each.
+    // directly avoids two dictionaries per gap (2.3 % of a kadr-bench --diff profile).
     if beforeRange.count * afterRange.count <= 64 {
       for identical in [true, false] {
         for index in beforeRange where afterOfBefore[index] == nil {
@@ -93,8 +93,8 @@ struct ListMatcher {
       }
       return
     }
-    // Contents are hashed only for keys with a choice to make (two candidates on a side): the
-    // 10,000-clip diff spent 6 % of its time hashing contents before (kadr-bench --diff).
+    // Contents are hashed only for keys with a choice to make (two candidates on a side):
+    // hashing every content was 5.6 % of a kadr-bench --diff profile (10,000 clips).
     var counts: [String: (before: Int, after: Int)] = [:]
     for index in beforeRange where afterOfBefore[index] == nil {
       counts[before[index].key, default: (0, 0)].before += 1

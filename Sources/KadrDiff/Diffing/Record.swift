@@ -4,7 +4,7 @@ import KadrPersistence
 /// it sits on the timeline.
 ///
 /// A class: records are passed around and looked at, never changed, and copying a struct of
-/// this size cost 5 % of the 10,000-clip diff (kadr-bench --diff).
+/// this size was 5.5 % of a kadr-bench --diff profile (10,000 clips).
 final class Record: Sendable {
   /// The identity key: `id:<clipID>`, `media:<url>@<in-point>#<kind>`, or the kind alone
   /// (equal keys are told apart by their order; see ``ListMatcher``).
