@@ -64,6 +64,13 @@ let package = Package(
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
       ],
       exclude: ["Python", "Corpus"]),
+    // The DocC articles' samples, compiled and run (a test checks them against the articles).
+    .testTarget(
+      name: "ArticleTests",
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
+        "LoopbackHTTP", "KadrDiff",
+      ]),
     .testTarget(
       name: "PluginTests",
       dependencies: ["KadrPersistence", "KadrPersistenceTesting", "KadrPluginExample"],

@@ -8,6 +8,8 @@ import KadrPersistence
 //   swift run -c release kadr-bench [--clips N] [--json]
 //   swift run -c release kadr-bench --limits [documents|shapes|stores|otio]
 //                                    (how hostile input is refused; one group, or all)
+//   swift run -c release kadr-bench --check-batch [N]
+//                                    (kadr-doc check over N documents, at 1 and N jobs)
 //   swift run -c release kadr-bench --diff [--clips N]   (diff and merge; Diff.swift)
 
 struct Options {
@@ -20,6 +22,8 @@ struct Options {
   var limits = false
   /// The group of `--limits` cases to run, or `nil` for all.
   var limitsGroup: String?
+  /// `--check-batch [N]`: time `kadr-doc check` over N documents instead.
+  var checkBatch: Int?
   /// Measure the diff and merge of two documents instead (Diff.swift).
   var diff = false
 }
@@ -36,6 +40,12 @@ func parseOptions() -> Options {
       if let group = arguments.first, LimitsBenchmark.groups.contains(group) {
         options.limitsGroup = arguments.popFirst()
       }
+    case "--check-batch":
+      options.checkBatch = 10_000
+      if let value = arguments.first, let count = Int(value), count > 0 {
+        options.checkBatch = count
+        arguments.removeFirst()
+      }
     case "--clips":
       guard let value = arguments.popFirst(), let count = Int(value), count > 0 else {
         FileHandle.standardError.write(Data("kadr-bench: --clips needs a positive integer\n".utf8))
@@ -51,7 +61,8 @@ func parseOptions() -> Options {
       options.profile = value
     case "-h", "--help":
       print(
-        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] [--diff]"
+        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
+          + "[--check-batch [N]] [--diff]"
       )
       exit(0)
     default:
@@ -144,6 +155,15 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 let options = parseOptions()
+if let count = options.checkBatch {
+  do {
+    try CheckBatchBenchmark.run(documents: count)
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 if options.diff {
   do {
     for size in options.sizes == [1_000, 10_000, 100_000] ? [10_000] : options.sizes {

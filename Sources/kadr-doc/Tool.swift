@@ -45,11 +45,15 @@ protocol Command {
 }
 
 enum KadrDoc {
+  /// The package's version, printed by `--version` and carried in `--json` output.
+  static let version = "1.0.0"
+
   static var commands: [any Command.Type] {
     [
       DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
       MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
       ExportOTIOCommand.self, ImportOTIOCommand.self, DiffCommand.self, MergeCommand.self,
+      CompletionsCommand.self,
     ]
   }
 
@@ -67,7 +71,8 @@ enum KadrDoc {
     }
     lines += [
       "",
-      "Run 'kadr-doc <command> --help' for a command's options.",
+      "Run 'kadr-doc help <command>' (or 'kadr-doc <command> --help') for a command's options;",
+      "'kadr-doc completions bash|zsh|fish' prints a completion script; --version the version.",
       "Exit codes: 0 ok, 1 invalid input or a failed check, 2 usage error.",
     ]
     return lines.joined(separator: "\n")
@@ -78,15 +83,37 @@ enum KadrDoc {
       console.err(overview)
       return ExitCode.usage
     }
+    if name == "--version" || name == "-V" {
+      if arguments.dropFirst().contains("--json") {
+        console.outJSON(
+          JSONText.compact(
+            .object([
+              "name": "kadr-doc", "version": .string(version),
+              "schema": .integer(Int64(DocumentEnvelope.currentSchema)),
+            ])))
+      } else {
+        console.out("kadr-doc \(version) (documents of schema \(DocumentEnvelope.currentSchema))")
+      }
+      return ExitCode.ok
+    }
     if name == "-h" || name == "--help" || name == "help" {
-      console.out(overview)
+      guard let topic = arguments.dropFirst().first else {
+        console.out(overview)
+        return ExitCode.ok
+      }
+      if topic == "--markdown" {
+        console.out(markdownTable, redactingURLs: false)
+        return ExitCode.ok
+      }
+      guard let command = commands.first(where: { $0.name == topic }) else {
+        console.err(unknownCommand(topic))
+        return ExitCode.usage
+      }
+      console.out(command.help)
       return ExitCode.ok
     }
     guard let command = commands.first(where: { $0.name == name }) else {
-      let suggestion = commands.map { $0.name }.first { $0.hasPrefix(String(name.prefix(2))) }
-      console.err(
-        "kadr-doc: unknown command '\(name)'."
-          + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'kadr-doc --help'.")
+      console.err(unknownCommand(name))
       return ExitCode.usage
     }
     let rest = Array(arguments.dropFirst())
@@ -106,6 +133,30 @@ enum KadrDoc {
     return command.run(parsed, console: console)
   }
 
+  /// The README's table of commands, from each command's usage line and summary
+  /// (`kadr-doc help --markdown`; a test keeps the README equal to it).
+  static var markdownTable: String {
+    var lines = ["| command | what it does |", "|---|---|"]
+    for command in commands {
+      // The usage is the help's first paragraph (a long one goes on over indented lines).
+      let usage = command.help.split(separator: "\n", omittingEmptySubsequences: false)
+        .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+      // A table cell cannot hold a bare `|`, even inside code.
+      let text = usage.replacingOccurrences(of: "usage: kadr-doc ", with: "")
+        .replacingOccurrences(of: "|", with: "\\|")
+      lines.append("| `\(text)` | \(command.summary) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+
+  /// "unknown command 'chek'. Did you mean 'check'?"
+  static func unknownCommand(_ name: String) -> String {
+    let suggestion = ClosestMatch.of(name, in: commands.map { $0.name })
+    return "kadr-doc: unknown command '\(name)'."
+      + (suggestion.map { " Did you mean '\($0)'?" } ?? "") + " See 'kadr-doc --help'."
+  }
+
   private static func parse(_ arguments: [String], spec: ArgumentSpec) -> Result<
     ParsedArguments, UsageError
   > {
@@ -117,23 +168,40 @@ enum KadrDoc {
 enum Input {
   /// The bytes of `path`, or of standard input for `-`.
   ///
-  /// On a terminal, a document large enough to take more than a second to open (over 16 MB)
-  /// is announced on standard error first, so the wait is explained.
+  /// A document large enough to take more than a second to open is then opened with
+  /// ``openingProgress(of:file:)``.
   static func read(_ path: String) throws -> Data {
     let limit = DocumentLimits.default.maximumDocumentBytes
     let data =
       path == "-"
       ? try DocumentFile.read(descriptor: 0, named: "<stdin>", maximumBytes: limit)
       : try DocumentFile.read(URL(fileURLWithPath: path), maximumBytes: limit)
-    if Console().isTerminal, data.count > largeDocumentBytes {
-      let megabytes = data.count / 1_000_000
-      Console().err("kadr-doc: opening \(path == "-" ? "<stdin>" : path) (\(megabytes) MB)…")
-    }
     return data
+  }
+
+  /// Reads and opens `file`, showing the percentage on a terminal when it is large.
+  static func open(
+    _ file: String, coder: KadrCoder, images: (any ImageStore)?
+  ) throws -> DecodedDocument<Video> {
+    let data = try read(file)
+    guard let progress = openingProgress(of: data, file: file) else {
+      return try coder.open(data, images: images)
+    }
+    defer { progress.finish() }
+    return try coder.open(data, images: images, progress: progress.update)
   }
 
   /// Documents larger than this take about a second or more to open.
   static let largeDocumentBytes = 16_000_000
+
+  /// A progress line for opening `data`, when it is large and standard error is a terminal:
+  /// `opening FILE (48 MB)… 57%`, redrawn once per percent and cleared at the end; `nil`
+  /// otherwise (small documents, scripts, pipes).
+  static func openingProgress(of data: Data, file: String) -> OpeningProgress? {
+    guard Console().isTerminal, data.count > largeDocumentBytes else { return nil }
+    return OpeningProgress(
+      label: "opening \(file == "-" ? "<stdin>" : file) (\(data.count / 1_000_000) MB)…")
+  }
 
   /// `FILE: /json/pointer: sentence fix`, `FILE:line:column: …` for malformed JSON, `FILE: …`
   /// for the whole document; the pointer is printed once, and the fix names the tool's flags.

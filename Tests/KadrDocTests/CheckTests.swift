@@ -57,9 +57,12 @@ struct CheckTests {
     #expect(json.status == 1)
     let object = try JSONOutput.object(json.stdout)
     #expect(object["valid"] as? Bool == false)
-    #expect(object["line"] as? Int == 2)
-    #expect(object["column"] as? Int == 13)
-    #expect(object["error"] is String)
+    let errors = try #require(object["errors"] as? [[String: Any]])
+    #expect(errors.count == 1)
+    #expect(errors.first?["line"] as? Int == 2)
+    #expect(errors.first?["column"] as? Int == 13)
+    #expect(errors.first?["reason"] as? String == "malformedJSON")
+    #expect(errors.first?["message"] is String)
   }
 
   @Test func anUnknownKindIsReportedWithItsPointer() throws {
@@ -75,7 +78,11 @@ struct CheckTests {
 
     let preserving = try Tool.run(["check", "--preserving-unknown", file])
     #expect(preserving.status == 0)
-    #expect(preserving.err.isEmpty)
+    #expect(
+      preserving.err.hasPrefix(
+        "\(file): /video/clips/3: kept verbatim: clip kind 'com.example.countdown'"),
+      "stderr: \(preserving.err)")
+    #expect(preserving.errLines.count == 1)
   }
 
   @Test func aNewerSchemaIsRefused() throws {

@@ -11,8 +11,8 @@ struct InspectTests {
       "schema 1",
       "clip kinds: image ×1, title ×1, track ×1, transition ×1, video ×2",
       "overlay kinds: image ×1, sticker ×1, text ×1",
-      "duration (kadr's sum): 12.50s",
-      "timeline length: 9.50s",
+      "clips: 4 (as in the timeline picture; besides them 1 track and 1 transition)",
+      "timeline length: 9.50s (where the last picture ends)",
       "layers: 2",
       "  track “overlayTrack”: 6.67s–8.67s, 1 entry",
       "audio tracks: 1 — music.m4a",
@@ -29,7 +29,9 @@ struct InspectTests {
     #expect(run.status == 0)
     let summary = try JSONOutput.object(run.stdout)
     #expect(summary["schema"] as? Int == 1)
-    #expect(summary["clipCount"] as? Int == 5)
+    // The four media clips the picture shows; the track and the transition are counted apart.
+    #expect(summary["clipCount"] as? Int == 4)
+    #expect(summary["transitionCount"] as? Int == 1)
     #expect(summary["durationSeconds"] as? Double == 12.5)
     #expect(summary["timelineSeconds"] as? Double == 9.5)
     #expect(summary["imageTokens"] as? [String] == ["file:fixture-pixel.png"])

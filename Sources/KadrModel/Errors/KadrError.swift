@@ -91,3 +91,9 @@ public enum KadrError: Error, Sendable, LocalizedError {
     }
   }
 }
+
+extension KadrError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

@@ -75,3 +75,9 @@ public enum LUTError: Error, Sendable, Hashable, LocalizedError {
     }
   }
 }
+
+extension LUTError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

@@ -319,3 +319,9 @@ struct ImageBytes {
     slice(offset, count: min(count, 4))?.reversed().reduce(0) { $0 << 8 | UInt32($1) }
   }
 }
+
+extension ImageDataError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

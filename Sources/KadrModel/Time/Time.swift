@@ -314,3 +314,9 @@ public enum TimeArithmeticError: Error, Sendable, Equatable, LocalizedError {
     }
   }
 }
+
+extension TimeArithmeticError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

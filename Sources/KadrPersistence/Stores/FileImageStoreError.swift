@@ -101,3 +101,9 @@ public enum FileImageStoreError: Error, Sendable, Equatable, LocalizedError {
     }
   }
 }
+
+extension FileImageStoreError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

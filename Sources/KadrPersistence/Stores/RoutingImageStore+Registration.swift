@@ -90,3 +90,9 @@ public enum ImageStoreRegistrationError: Error, Sendable, Equatable, LocalizedEr
     }
   }
 }
+
+extension ImageStoreRegistrationError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

@@ -102,3 +102,9 @@ public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
     }
   }
 }
+
+extension URLImageStoreError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

@@ -89,6 +89,17 @@ final class CodingSession {
   var locations: [LossPlace] = []
   var depth = 0
   var clipCount = 0
+  /// Checking every error of a document: the errors found so far, or `nil` when the first error
+  /// ends the open. A clip or overlay that cannot be read is recorded here and kept as opaque
+  /// JSON, so that reading goes on with the next one.
+  var collectedErrors: [PersistenceError]?
+  /// Checking: how many errors ``collectedErrors`` keeps; the rest are only counted.
+  var errorLimit = 0
+  /// Checking: the errors found past ``errorLimit``.
+  var uncountedErrors = 0
+  /// Opening: called with the fraction (0…1) of the composition's own clips read so far, for a
+  /// progress display of a long open; `nil` (no cost but one check per clip) otherwise.
+  var progress: ((Double) -> Void)?
   /// Opening: the image of each token resolved so far, so that a document referring to one
   /// image a thousand times reads, checks and keeps it once.
   var resolvedImages: [String: PlatformImage] = [:]
@@ -127,6 +138,24 @@ final class CodingSession {
   var placeForUser: String {
     locations.isEmpty
       ? "the composition" : locations.reversed().map(\.forUser).joined(separator: " in ")
+  }
+
+  /// Records `error` and returns `true` when every error of the document is wanted and reading
+  /// can go on after it; a limit or the depth guard always ends the open.
+  func collect(_ error: any Error) -> Bool {
+    guard let count = collectedErrors?.count, let error = error as? PersistenceError else {
+      return false
+    }
+    switch error.reason {
+    case .limitExceeded, .tooDeep: return false
+    default: break
+    }
+    if count < errorLimit {
+      collectedErrors?.append(error)
+    } else {
+      uncountedErrors += 1
+    }
+    return true
   }
 
   func recordLoss(_ kind: Loss.Kind, at pointer: JSONPointer, detail: String? = nil) {

@@ -159,8 +159,40 @@ package struct DocumentCoder: Sendable {
   package func decode<Root: Sendable>(
     _ type: Root.Type, from json: JSONValue, images: (any ImageStore)? = nil
   ) throws -> DecodedDocument<Root> {
-    let (envelope, schema) = try currentEnvelope(json)
+    try decode(
+      type, from: json, images: images,
+      session: CodingSession(registry: registry, options: options, images: images))
+  }
+
+  /// Reads a document from bytes as ``decode(_:from:images:)-(_,Data,_)`` does, telling
+  /// `progress` how far it is (0…1): reading the JSON counts for the first 40 %, the
+  /// composition's clips for the rest.
+  ///
+  /// - Parameters:
+  ///   - type: The root type (`Video`).
+  ///   - bytes: The document.
+  ///   - images: Where image tokens are resolved.
+  ///   - progress: Called on the calling thread, at most about a hundred times.
+  /// - Throws: ``PersistenceError``.
+  package func decode<Root: Sendable>(
+    _ type: Root.Type, from bytes: Data, images: (any ImageStore)?,
+    progress: @escaping (Double) -> Void
+  ) throws -> DecodedDocument<Root> {
+    progress(0)
+    let json = try readJSON(bytes)
+    progress(0.4)
     let session = CodingSession(registry: registry, options: options, images: images)
+    session.progress = { progress(0.4 + 0.6 * $0) }
+    let decoded = try decode(type, from: json, images: images, session: session)
+    progress(1)
+    return decoded
+  }
+
+  /// Reads a document from a JSON value within `session`.
+  func decode<Root: Sendable>(
+    _ type: Root.Type, from json: JSONValue, images: (any ImageStore)?, session: CodingSession
+  ) throws -> DecodedDocument<Root> {
+    let (envelope, schema) = try currentEnvelope(json)
     session.payloadVersions = try DocumentEnvelope.payloadVersions(of: envelope)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     guard let rootJSON = envelope[DocumentEnvelope.rootKey] else {

@@ -1,14 +1,14 @@
 import Foundation
 
 /// The candidate a mistyped name most likely meant, for "did you mean …?" in messages.
-enum ClosestMatch {
+package enum ClosestMatch {
   /// The candidate nearest to `name` by edit distance (ignoring case), when it is near enough to
   /// be a typo: at most a third of the name's length, and at least one edit.
   ///
   /// - Parameters:
   ///   - name: What was written.
   ///   - candidates: What could have been meant.
-  static func of(_ name: String, in candidates: some Sequence<String>) -> String? {
+  package static func of(_ name: String, in candidates: some Sequence<String>) -> String? {
     let written = Array(name.lowercased().unicodeScalars)
     let limit = max(1, written.count / 3)
     var best: (candidate: String, distance: Int)?

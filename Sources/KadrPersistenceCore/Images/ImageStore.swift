@@ -162,3 +162,9 @@ public final class UnresolvedImageStore: ImageStore, @unchecked Sendable {
     0xAE, 0x42, 0x60, 0x82,
   ])
 }
+
+extension ImageStoreError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

@@ -83,3 +83,9 @@ extension JSONPointer {
     return .key(text)
   }
 }
+
+extension JSONPointer.ParseError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

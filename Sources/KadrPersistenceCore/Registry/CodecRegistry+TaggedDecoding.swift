@@ -10,20 +10,29 @@ extension CodecRegistry {
     return try decoder.context.nested(at: decoder.location) { () throws in
       var clips: [any Clip] = []
       clips.reserveCapacity(elements.count)
-      for element in elements {
+      // Progress counts the composition's own clips (a track is one), each percent once.
+      let progress = session.depth == 1 ? session.progress : nil
+      let step = max(1, elements.count / 100)
+      for (index, element) in elements.enumerated() {
+        if let progress, index % step == 0 { progress(Double(index) / Double(elements.count)) }
         session.clipCount += 1
         guard session.clipCount <= session.options.limits.maximumClipCount else {
           throw element.error(
             .limitExceeded(
               "The document holds more than \(session.options.limits.maximumClipCount) clips"))
         }
-        let clip = try decodeTagged(
-          element, cache: decoder.context.clipCodecs, point: .clip,
-          session: session
-        ) { kind, json, version in
-          PreservedClip(kindID: kind, json: json, payloadVersion: version)
+        do {
+          clips.append(
+            try decodeTagged(
+              element, cache: decoder.context.clipCodecs, point: .clip,
+              session: session
+            ) { kind, json, version in
+              PreservedClip(kindID: kind, json: json, payloadVersion: version)
+            })
+        } catch  where session.collect(error) {
+          clips.append(
+            PreservedClip(kindID: Self.unreadable, json: element.json, payloadVersion: 1))
         }
-        clips.append(clip)
       }
       return clips
     }
@@ -36,16 +45,25 @@ extension CodecRegistry {
     var overlays: [any Overlay] = []
     overlays.reserveCapacity(elements.count)
     for element in elements {
-      overlays.append(
-        try decodeTagged(
-          element, cache: decoder.context.overlayCodecs, point: .overlay,
-          session: session
-        ) { kind, json, version in
-          PreservedOverlay(kindID: kind, json: json, payloadVersion: version)
-        })
+      do {
+        overlays.append(
+          try decodeTagged(
+            element, cache: decoder.context.overlayCodecs, point: .overlay,
+            session: session
+          ) { kind, json, version in
+            PreservedOverlay(kindID: kind, json: json, payloadVersion: version)
+          })
+      } catch  where session.collect(error) {
+        overlays.append(
+          PreservedOverlay(kindID: Self.unreadable, json: element.json, payloadVersion: 1))
+      }
     }
     return overlays
   }
+
+  /// The kind of a clip or overlay kept in place of one that could not be read, while every
+  /// error of a document is being collected (the composition is never returned then).
+  static let unreadable = KindID("kadr.unreadable")
 
   private func decodeTagged<Base>(
     _ decoder: ValueDecoder, cache: KindCodecCache<Base>,

@@ -205,3 +205,9 @@ func makeEncodeStep<Base, Codec: KindCodec>(
     return payload.finish()
   }
 }
+
+extension RegistryError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the case's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}

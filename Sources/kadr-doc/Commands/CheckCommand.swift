@@ -2,96 +2,107 @@ import Foundation
 import KadrOTIO
 import KadrPersistence
 
-/// `kadr-doc check FILE…`: full validation, one line per error.
+/// `kadr-doc check FILE|DIR…`: full validation, every error of every file.
 enum CheckCommand: Command {
   static let name = "check"
   static let summary = "validate documents (exit 1 if any is invalid)"
   static let help = """
-    usage: kadr-doc check FILE|DIR… [--images DIR] [--preserving-unknown] [--json]
+    usage: kadr-doc check FILE|DIR… [--files-from LIST] [--images DIR] [--preserving-unknown] [--json] [--summary] [--jobs N] [--max-errors N]
 
     Opens each document as an app would: strict JSON, schema, every kind, every field, every
-    enum value, and (with --images) every image token against a file image store in DIR. Prints
-    one line per error on standard error as FILE: /json/pointer: sentence (FILE:line:column for
-    malformed JSON), and timeline warnings (invalid transition chains) that do not fail the check.
-    A directory is searched for *.json documents. Use - for standard input. On a terminal, work
-    that takes more than a second shows progress on standard error.
+    enum value, and (with --images) every image token against a file image store in DIR. Every
+    error of a file is printed on standard error, one line each, as FILE: /json/pointer: sentence
+    (FILE:line:column for malformed JSON); a clip that cannot be read gives its first error and
+    checking goes on with the next clip. Timeline warnings (invalid transition chains) and
+    content kept under --preserving-unknown are printed too but do not fail the check.
+    A directory is searched for *.json documents; a directory without any is an error.
+    Use - for standard input. Files are checked in parallel; output keeps the files' order.
+    On a terminal, a progress bar (count, rate, ETA) and a summary line are shown on standard
+    error; with --json, standard output is JSON Lines: one object per file (its JSON Schema is
+    Sources/kadr-doc/Schemas/check-result.schema.json).
 
     options:
+      --files-from LIST       also check the files named in LIST, one per line (- for standard input)
       --images DIR            resolve image tokens in the file image store at DIR
-      --preserving-unknown    accept kinds no codec is registered for (kept verbatim)
-      --json                  print one JSON object per file on standard output
+      --preserving-unknown    accept kinds no codec is registered for (kept verbatim, and listed)
+      --json                  print one JSON object per file on standard output (JSON Lines)
+      --summary               print the summary line even when standard error is not a terminal
+      --jobs N                check N files at a time (default: the number of cores)
+      --max-errors N          report at most N errors per file, then count the rest (default 20)
     """
   static let spec = ArgumentSpec(
-    flags: [["--preserving-unknown"], ["--json"]], options: [["--images"]],
-    positionals: 1...Int.max)
+    flags: [["--preserving-unknown"], ["--json"], ["--summary"]],
+    options: [["--images"], ["--files-from"], ["--jobs"], ["--max-errors"]],
+    positionals: 0...Int.max)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()
     options.preservingUnknown = arguments.has("--preserving-unknown")
     let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry, options: options)
+    guard let jobs = Batch.jobs(arguments, command: name, console: console) else {
+      return ExitCode.usage
+    }
+    let maximumErrors: Int
+    if let text = arguments.value("--max-errors") {
+      guard let value = Int(text), value > 0 else {
+        console.err("kadr-doc check: --max-errors needs a positive number, not '\(text)'")
+        return ExitCode.usage
+      }
+      maximumErrors = value
+    } else {
+      maximumErrors = 20
+    }
     // Without --images, tokens are carried through unresolved: the tool checks, converts and
-    // re-saves documents without their images at hand.
-    var images: (any ImageStore)? = UnresolvedImageStore()
+    // re-saves documents without their images at hand. One store serves every job.
+    let images: any ImageStore
     if let path = arguments.value("--images") {
       guard let store = ImageStores.fileStore(at: path, console: console) else {
         return ExitCode.failure
       }
       images = store
+    } else {
+      images = UnresolvedImageStore()
     }
-    var failed = false
-    let files = InputFiles.expand(arguments.positionals)
-    var progress = Progress(total: files.count, console: console)
-    for (index, file) in files.enumerated() {
-      progress.update(index, item: file)
-      let result = check(file, coder: coder, images: images)
-      if let error = result.error {
-        failed = true
-        console.err(Input.describe(error, file: file))
-      }
-      for warning in result.warnings {
-        console.err(TerminalText.escaped("\(file): warning: \(warning)", keepingNewlines: false))
-      }
+    var status = ExitCode.ok
+    guard
+      let files = InputFiles.collect(
+        arguments, command: name, console: console, status: &status)
+    else { return status }
+    var summary = CheckSummary()
+    Batch.run(files, jobs: jobs, console: console) { file in
+      check(
+        file, coder: coder, images: images, maximumErrors: maximumErrors, single: files.count == 1)
+    } receive: { file, result in
+      summary.add(result)
+      for line in result.lines(file: file) { console.err(line) }
       if arguments.has("--json") { console.outJSON(result.json(file: file)) }
     }
-    progress.finish()
-    return failed ? ExitCode.failure : ExitCode.ok
+    if console.isTerminal || arguments.has("--summary") { console.err(summary.line) }
+    return summary.invalid > 0 ? ExitCode.failure : ExitCode.ok
   }
 
-  struct Result {
-    var error: PersistenceError?
-    var warnings: [String] = []
-    var schema: Int?
-
-    func json(file: String) -> String {
-      var object = JSONObject()
-      object["file"] = .string(file)
-      object["valid"] = .bool(error == nil)
-      if let schema { object["schema"] = .integer(Int64(schema)) }
-      if let error {
-        object["error"] = .string(error.errorDescription ?? "")
-        object["reason"] = .string(error.code)
-        object["message"] = .string(error.sentence(for: .commandLine))
-        if let fix = error.fix(for: .commandLine) { object["fix"] = .string(fix) }
-        if let kind = error.kindID { object["kind"] = .string(kind.rawValue) }
-        if let pointer = error.pointer { object["pointer"] = .string(pointer.description) }
-        if let position = error.lineAndColumn {
-          object["line"] = .integer(Int64(position.line))
-          object["column"] = .integer(Int64(position.column))
-        }
-      }
-      object["warnings"] = .array(warnings.map { .string($0) })
-      return JSONText.compact(.object(object))
-    }
-  }
-
-  static func check(_ file: String, coder: KadrCoder, images: (any ImageStore)?) -> Result {
+  /// Checks one file.
+  static func check(
+    _ file: String, coder: KadrCoder, images: any ImageStore, maximumErrors: Int, single: Bool
+  ) -> CheckResult {
+    let data: Data
     do {
-      let data = try Input.read(file)
-      let opened = try coder.open(data, images: images)
-      let warnings = opened.root.layout.issues.map(\.description)
-      return Result(error: nil, warnings: warnings, schema: opened.schema)
+      data = try Input.read(file)
     } catch {
-      return Result(error: PersistenceError.wrapping(error))
+      return CheckResult(errors: [PersistenceError.wrapping(error)])
     }
+    // One large file on a terminal shows its percentage; in a batch, the bar shows the files.
+    let progress = single ? Input.openingProgress(of: data, file: file) : nil
+    defer { progress?.finish() }
+    let validation = coder.validate(
+      data, images: images, maximumErrors: maximumErrors, progress: progress?.update)
+    var result = CheckResult(
+      errors: validation.errors, moreErrors: validation.unreportedErrorCount,
+      schema: validation.schema)
+    if let opened = validation.opened {
+      result.preserved = opened.preserved
+      result.warnings = opened.root.layout.issues.map(\.description)
+    }
+    return result
   }
 }

@@ -42,7 +42,7 @@ enum DemoCommand: Command {
     let report = LossReport(losses: coder.lossyContent(in: video, images: store))
     try coder.write(video, to: document, images: store)
     let saved = try Data(contentsOf: document)
-    console.out("saved      \(document.path) (\(saved.count) bytes)")
+    console.out("saved      \(Self.shown(document)) (\(saved.count) bytes)")
 
     let opened = try coder.open(saved, images: store)
     let differences = ReflectionDiff.differences(video, opened.root)
@@ -65,7 +65,7 @@ enum DemoCommand: Command {
     let tokens = try coder.imageTokens(in: saved)
     let removed = try store.prunedTokens(keeping: Set(tokens))
     console.out(
-      "images     \(tokens.count) in \(imagesDirectory.path)"
+      "images     \(tokens.count) in \(Self.shown(imagesDirectory))"
         + (removed.isEmpty ? "" : " (pruned \(removed.count) orphan(s))"))
 
     let timeline = directory.appendingPathComponent("timeline.svg")
@@ -73,13 +73,29 @@ enum DemoCommand: Command {
       FileOutput.write(
         Data(TimelineSVG.render(opened.root).utf8), to: timeline.path, console: console)
     else { return ExitCode.failure }
-    console.out("timeline   \(timeline.path)")
+    console.out("timeline   \(Self.shown(timeline))")
 
     console.out("")
     let json = try coder.readJSON(saved).json
     console.out(DocumentSummary(json: json, opened: opened, registry: coder.registry).text)
     console.out("")
     console.out(report.rendered())
+    console.out("")
+    let file = Self.shown(document)
+    console.out("next: open \(Self.shown(timeline)) in a browser to see the cut")
+    console.out("      swift run kadr-doc check --images \(Self.shown(imagesDirectory)) \(file)")
+    console.out("      swift run kadr-doc inspect \(file) --json")
+    console.out(
+      "      swift run kadr-doc export-otio \(file) -o \(Self.shown(directory))/showcase.otio")
     return ok ? ExitCode.ok : ExitCode.failure
+  }
+
+  /// A path as the user would type it: relative to the current directory when it is inside it.
+  static func shown(_ url: URL) -> String {
+    let path = url.standardizedFileURL.path
+    let current = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+      .standardizedFileURL.path
+    let prefix = current.hasSuffix("/") ? current : current + "/"
+    return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
   }
 }

@@ -7,7 +7,7 @@ enum ExportOTIOCommand: Command {
   static let name = "export-otio"
   static let summary = "write a document as an OpenTimelineIO timeline (.otio)"
   static let help = """
-    usage: kadr-doc export-otio FILE [-o OUT.otio] [--images DIR]
+    usage: kadr-doc export-otio FILE [-o OUT.otio] [--images DIR] [--preserving-unknown]
 
     Writes the document's composition as an OpenTimelineIO timeline: a video track for the main
     chain, one per at(time:) clip and per track (nested tracks as nested stacks), one audio track
@@ -21,8 +21,12 @@ enum ExportOTIOCommand: Command {
       -o, --output OUT.otio   write to OUT.otio instead of standard output
       --images DIR            resolve image tokens in the file image store at DIR and reference
                               the images by their file URLs
+      --preserving-unknown    accept kinds no codec is registered for (exported as placeholders
+                              that keep their JSON in metadata)
     """
-  static let spec = ArgumentSpec(options: [["--output", "-o"], ["--images"]], positionals: 1...1)
+  static let spec = ArgumentSpec(
+    flags: [["--preserving-unknown"]], options: [["--output", "-o"], ["--images"]],
+    positionals: 1...1)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
@@ -36,8 +40,10 @@ enum ExportOTIOCommand: Command {
       images = store
     }
     do {
-      let opened = try KadrCoder(registry: OTIOPlaceholderModule.standardRegistry).open(
-        try Input.read(file), images: images)
+      let coder = KadrCoder(
+        registry: OTIOPlaceholderModule.standardRegistry,
+        options: CodingOptions(preservingUnknown: arguments.has("--preserving-unknown")))
+      let opened = try Input.open(file, coder: coder, images: images)
       let otio = try OTIOExporter().export(opened.root, images: opened.imageStore)
       if let output = arguments.value("--output") {
         guard FileOutput.write(otio.data, to: output, console: console) else {

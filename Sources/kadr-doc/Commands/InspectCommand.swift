@@ -7,7 +7,7 @@ enum InspectCommand: Command {
   static let name = "inspect"
   static let summary = "summarise a document: kinds, clips, durations, layers, tokens"
   static let help = """
-    usage: kadr-doc inspect FILE [--json]
+    usage: kadr-doc inspect FILE [--json] [--preserving-unknown]
 
     Opens the document without its images (kinds no codec is registered for are kept and
     listed) and prints its schema; the kinds it uses, plugin kinds too; clips per kind; kadr's
@@ -15,9 +15,12 @@ enum InspectCommand: Command {
     captions; image tokens; filters. Use - for standard input.
 
     options:
-      --json    print the summary as JSON
+      --json                  print the summary as JSON (with the tool's version)
+      --preserving-unknown    accepted for symmetry with the other commands: inspect always
+                              keeps and lists kinds no codec is registered for
     """
-  static let spec = ArgumentSpec(flags: [["--json"]], positionals: 1...1)
+  static let spec = ArgumentSpec(
+    flags: [["--json"], ["--preserving-unknown"]], positionals: 1...1)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
@@ -30,7 +33,12 @@ enum InspectCommand: Command {
       let opened = try coder.open(document, images: UnresolvedImageStore())
       let summary = DocumentSummary(json: document.json, opened: opened, registry: coder.registry)
       if arguments.has("--json") {
-        console.outJSON(JSONText.compact(summary.json))
+        var json = summary.json
+        if case .object(var object) = json {
+          object["toolVersion"] = .string(KadrDoc.version)
+          json = .object(object)
+        }
+        console.outJSON(JSONText.compact(json))
       } else {
         console.out(summary.text)
       }

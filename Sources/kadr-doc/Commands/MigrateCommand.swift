@@ -2,44 +2,45 @@ import Foundation
 import KadrOTIO
 import KadrPersistence
 
-/// `kadr-doc migrate FILE`: bring an older schema to the current one.
+/// `kadr-doc migrate FILE|DIR…`: bring documents of an older schema to the current one.
 enum MigrateCommand: Command {
   static let name = "migrate"
-  static let summary = "bring a document of an older schema to the current one"
+  static let summary = "bring documents of an older schema to the current one"
   static let help = """
-    usage: kadr-doc migrate FILE [-o OUT]
+    usage: kadr-doc migrate FILE [-o OUT] | migrate FILE|DIR… --in-place [--files-from LIST] [--preserving-unknown] [--jobs N] [--summary]
 
     Runs the registered schema migrations, one step at a time, on the raw document and writes
-    the result canonically to standard output or OUT (atomically). The migrated document is then
-    opened to check it. Use - for standard input.
+    the result canonically to standard output, to OUT, or (--in-place) over each file, always
+    atomically. The migrated document is then opened to check it; a document that does not
+    open is not written. Many documents (directories, --files-from) are migrated in parallel,
+    and only with --in-place; a file already current and canonical is left untouched.
+    Use - for standard input.
 
     options:
-      -o, --output OUT    write to OUT instead of standard output
+      -o, --output OUT        write to OUT instead of standard output
+      --in-place              replace each file (needed for more than one)
+      --files-from LIST       also migrate the files named in LIST, one per line (- for standard input)
+      --preserving-unknown    accept kinds no codec is registered for (kept verbatim)
+      --jobs N                migrate N files at a time (default: the number of cores)
+      --summary               print the summary line even when standard error is not a terminal
     """
-  static let spec = ArgumentSpec(options: [["--output", "-o"]], positionals: 1...1)
+  static let spec = ArgumentSpec(
+    flags: [["--in-place"], ["--preserving-unknown"], ["--summary"]],
+    options: [["--output", "-o"], ["--files-from"], ["--jobs"]], positionals: 0...Int.max)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
-    let file = arguments.positionals[0]
-    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
-    do {
-      let migrated = try coder.migrate(try Input.read(file))
+    var options = CodingOptions()
+    options.preservingUnknown = arguments.has("--preserving-unknown")
+    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry, options: options)
+    return Rewrite.run(arguments, command: name, console: console) { data in
+      let migrated = try coder.migrate(data)
       _ = try coder.open(migrated.data, images: UnresolvedImageStore())
-      if let output = arguments.value("--output") {
-        guard FileOutput.write(migrated.data, to: output, console: console) else {
-          return ExitCode.failure
-        }
-      } else {
-        console.outData(migrated.data)
-      }
-      if migrated.fromSchema != DocumentEnvelope.currentSchema {
-        console.err(
-          "\(file): migrated from schema \(migrated.fromSchema) to \(DocumentEnvelope.currentSchema)"
-        )
-      }
-      return ExitCode.ok
-    } catch {
-      console.err(Input.describe(error, file: file))
-      return ExitCode.failure
+      let current = DocumentEnvelope.currentSchema
+      return (
+        migrated.data,
+        migrated.fromSchema == current
+          ? nil : "migrated from schema \(migrated.fromSchema) to \(current)"
+      )
     }
   }
 }

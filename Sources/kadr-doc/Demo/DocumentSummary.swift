@@ -6,6 +6,8 @@ struct DocumentSummary {
   var schema: Int
   var kinds: [String: [String: Int]] = [:]
   var clipCount = 0
+  var trackCount = 0
+  var transitionCount = 0
   var naiveDuration: Time
   var timelineDuration: Time
   var layers: [(name: String, start: Time, end: Time, clips: Int, depth: Int)] = []
@@ -27,7 +29,11 @@ struct DocumentSummary {
     tokens = registry.imageTokens(in: json)
     layoutIssues = layout.issues.map(\.description)
     collectKinds(json, context: nil)
-    clipCount = kinds["clip", default: [:]].filter { $0.key != "transition" }.values.reduce(0, +)
+    // The clips the timeline picture shows (boxes, not tracks or transitions): one count
+    // everywhere.
+    clipCount = TimelineSVG.clipCount(layout)
+    trackCount = kinds["clip", default: [:]]["track", default: 0]
+    transitionCount = kinds["clip", default: [:]]["transition", default: 0]
     filters = kinds["filter", default: [:]]
     func visit(_ layer: TimelineLayout.Layer, depth: Int) {
       let name: String
@@ -89,14 +95,24 @@ struct DocumentSummary {
 
   var text: String {
     var lines = ["schema \(schema)"]
-    lines.append("clips: \(clipCount) (not counting transitions)")
+    lines.append(
+      "clips: \(clipCount) (as in the timeline picture; besides them "
+        + "\(Plural.count(trackCount, "track")) and \(Plural.count(transitionCount, "transition")))"
+    )
     for point in ["clip", "overlay", "filter", "text animation"] {
       guard let counts = kinds[point], !counts.isEmpty else { continue }
       let list = counts.sorted { $0.key < $1.key }.map { "\($0.key) ×\($0.value)" }
       lines.append("\(point) kinds: " + list.joined(separator: ", "))
     }
-    lines.append("duration (kadr's sum): \(Self.seconds(naiveDuration))")
-    lines.append("timeline length: \(Self.seconds(timelineDuration))")
+    lines.append("timeline length: \(Self.seconds(timelineDuration)) (where the last picture ends)")
+    if naiveDuration != timelineDuration {
+      lines.append(
+        "duration (kadr's sum): \(Self.seconds(naiveDuration)) (Video.duration as kadr 1.x "
+          + "computes it: every clip's length added up, though tracks and at(time:) clips play "
+          + "over the main chain and transitions overlap their neighbours)")
+    } else {
+      lines.append("duration (kadr's sum): \(Self.seconds(naiveDuration)) (the same)")
+    }
     lines.append("layers: \(layers.count)")
     for layer in layers {
       let indent = String(repeating: "  ", count: layer.depth + 1)
@@ -127,6 +143,8 @@ struct DocumentSummary {
     var object = JSONObject()
     object["schema"] = .integer(Int64(schema))
     object["clipCount"] = .integer(Int64(clipCount))
+    object["trackCount"] = .integer(Int64(trackCount))
+    object["transitionCount"] = .integer(Int64(transitionCount))
     var kindObject = JSONObject()
     for (point, counts) in kinds {
       var countObject = JSONObject()

@@ -52,7 +52,14 @@ enum SVGText {
       used += next
       result.append(character)
     }
-    let trimmed = result.trimmingCharacters(in: .whitespaces)
+    // Cut at the last word boundary when one is not too far back, so that a label never ends
+    // in half a word ("Chapter One, the longest…", not "Chapter One, the lon…").
+    if let space = result.lastIndex(of: " "),
+      result.distance(from: result.startIndex, to: space) * 2 >= result.count
+    {
+      result = String(result[..<space])
+    }
+    let trimmed = result.trimmingCharacters(in: .whitespaces.union(.punctuationCharacters))
     return trimmed.isEmpty ? "" : trimmed + "…"
   }
 

@@ -60,8 +60,9 @@ extension TimelineCanvas {
 
   /// Lists the layout's issues as sentences wrapped to the picture's width, or says there are
   /// none.
-  mutating func drawIssues(_ issues: [TimelineLayout.Issue]) {
+  mutating func drawIssues(_ issues: [TimelineLayout.Issue], warnings: [String] = []) {
     skip(8)
+    let issues = issues.map(\.description) + warnings
     guard !issues.isEmpty else {
       labels.append(
         SVG.text("ok", x: TimelineStyle.margin + 2, y: y + 12, "No timeline issues."))
@@ -71,7 +72,7 @@ extension TimelineCanvas {
     addSection("TIMELINE ISSUES (\(issues.count))")
     let width = TimelineStyle.width - 2 * TimelineStyle.margin - 24
     for issue in issues {
-      let lines = Self.wrap(issue.description, width: width, size: TimelineStyle.FontSize.issue)
+      let lines = Self.wrap(issue, width: width, size: TimelineStyle.FontSize.issue)
       for (index, line) in lines.enumerated() {
         labels.append(
           SVG.text(

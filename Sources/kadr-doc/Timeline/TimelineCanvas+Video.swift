@@ -95,6 +95,9 @@ extension TimelineCanvas {
     }
   }
 
+  /// The width of the placeholder drawn for a clip of a kind the tool cannot read.
+  static let placeholderWidth = 96.0
+
   /// Draws a clip's box with its name and details, clear of the transitions covering it.
   private mutating func drawClip(
     _ entry: TimelineLayout.Entry, top: Double, clips: [any Clip], covered: [(Double, Double)]
@@ -103,15 +106,19 @@ extension TimelineCanvas {
     // Boxes are inset by half a pixel each side, so that cuts show as a thin gap.
     let start = scale.x(entry.start)
     let x = start + 0.5
-    let width = max(3, scale.x(entry.end) - start - 1)
+    // A clip of a kind the tool cannot read has no length it knows: it is drawn as a labelled
+    // placeholder wide enough to read, dashed, instead of a sliver.
+    let width = max(label.isPlaceholder ? Self.placeholderWidth : 3, scale.x(entry.end) - start - 1)
     let swatch = label.kind.swatch
     let opacity = entry.opacity.isFinite ? min(max(entry.opacity, 0), 1) : 1
     // A clip whose position could not be computed is drawn at zero, outlined in red.
     let isPlaced = entry.start.isValid && entry.end.isValid
     let outline =
-      isPlaced
-      ? "stroke=\"\(swatch.stroke)\" stroke-opacity=\"0.9\""
-      : "stroke=\"\(TimelineStyle.error)\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\""
+      !isPlaced
+      ? "stroke=\"\(TimelineStyle.error)\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\""
+      : label.isPlaceholder
+        ? "stroke=\"\(swatch.stroke)\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\""
+        : "stroke=\"\(swatch.stroke)\" stroke-opacity=\"0.9\""
     var left = x
     var right = x + width
     for (start, end) in covered {

@@ -29,6 +29,8 @@ enum ClipKind: String, CaseIterable {
 /// What a box on the timeline says about its clip: kind, name, a detail line and a tooltip.
 struct ClipLabel {
   let kind: ClipKind
+  /// Whether the clip is of a kind the tool cannot read (kept verbatim), drawn as a placeholder.
+  private(set) var isPlaceholder = false
   /// The clip id, or what the clip shows (a file name, a title's text).
   let name: String
   /// A second line: what the clip is (when the name is an id) and how long it lasts.
@@ -60,7 +62,8 @@ struct ClipLabel {
       content = "“" + title.text + "”"
     case let preserved as PreservedClip:
       content = preserved.kindID.rawValue
-      extras.append("kept unread")
+      extras.append("unknown kind, length not known")
+      isPlaceholder = true
     case let other?:
       content = String(describing: type(of: other))
     case nil:

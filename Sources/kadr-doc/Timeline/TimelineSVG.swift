@@ -13,7 +13,7 @@ import KadrPersistence
 /// drawn span, so any composition gives a well-formed picture.
 enum TimelineSVG {
   /// The SVG text of `video`'s timeline.
-  static func render(_ video: Video) -> String {
+  static func render(_ video: Video, notes: [String] = []) -> String {
     let layout = video.layout
     let layerEnds = layout.allLayers.compactMap { TimelineScale.seconds($0.end) }
     let end = TimelineScale.seconds(layout.duration) ?? layerEnds.max() ?? 0
@@ -36,7 +36,7 @@ enum TimelineSVG {
     canvas.drawAudio(audio)
     let lanesBottom = canvas.y - TimelineStyle.laneGap
     canvas.drawLegend()
-    canvas.drawIssues(layout.issues)
+    canvas.drawIssues(layout.issues, warnings: notes + warnings(video))
     let height = canvas.y + TimelineStyle.margin
 
     let n = SVGText.number
@@ -65,10 +65,35 @@ enum TimelineSVG {
     return svg.joined(separator: "\n") + "\n"
   }
 
+  /// What the picture cannot show right: clips of kinds the tool cannot read.
+  static func warnings(_ video: Video) -> [String] {
+    var unknown: [String: Int] = [:]
+    func visit(_ clips: [any Clip]) {
+      for clip in clips {
+        if let preserved = clip as? PreservedClip {
+          unknown[preserved.kindID.rawValue, default: 0] += 1
+        }
+        if let track = clip as? Track { visit(track.clips) }
+      }
+    }
+    visit(video.clips)
+    return unknown.sorted { $0.key < $1.key }.map { kind, count in
+      "\(count) clip\(count == 1 ? "" : "s") of kind '\(kind)', which this tool has no codec "
+        + "for, \(count == 1 ? "is" : "are") drawn as a placeholder: the length and what follows "
+        + "\(count == 1 ? "it" : "them") may be wrong. Kept unchanged in the document."
+    }
+  }
+
+  /// The number of clips the picture shows: every box, in every lane (not transitions, not the
+  /// tracks themselves, which are lanes); `inspect` and `demo` give the same count.
+  static func clipCount(_ layout: TimelineLayout) -> Int {
+    layout.allLayers.reduce(0) { $0 + $1.entries.count(where: { !$0.isTransition }) }
+  }
+
   /// The title and a line of counts.
   private static func header(video: Video, layout: TimelineLayout, end: Double) -> [String] {
     let layers = layout.allLayers
-    let clips = layers.reduce(0) { $0 + $1.entries.count(where: { !$0.isTransition }) }
+    let clips = clipCount(layout)
     let transitions = layers.reduce(0) { $0 + $1.entries.count(where: \.isTransition) }
     func count(_ value: Int, _ noun: String) -> String {
       "\(value) \(noun)\(value == 1 ? "" : "s")"

@@ -47,7 +47,7 @@ enum Tool {
   /// path and `arguments` are passed to it instead, so it can set limits or drop privileges and
   /// then `exec` the tool.
   static func run(
-    _ arguments: [String], stdin: Data? = nil, launcher: [String] = [],
+    _ arguments: [String], stdin: Data? = nil, launcher: [String] = [], in directory: URL? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> ToolRun {
     let binary = try #require(
@@ -69,6 +69,7 @@ enum Tool {
       process.executableURL = binary
       process.arguments = arguments
     }
+    if let directory { process.currentDirectoryURL = directory }
     process.standardInput = try FileHandle(forReadingFrom: input)
     let outHandle = try FileHandle(forWritingTo: output)
     let errHandle = try FileHandle(forWritingTo: errors)

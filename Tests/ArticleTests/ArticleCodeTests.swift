@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+
+/// Every Swift sample of every DocC article is compiled: it appears, line for line, in a test
+/// under `Tests/ArticleTests/` (where it runs) or in the example plugin the articles describe
+/// (`Examples/KadrPluginExample`). A sample edited in an article without its compiled copy, or
+/// the other way round, fails here with the sample's article and first line.
+@Suite("DocC articles' code")
+struct ArticleCodeTests {
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+
+  /// Samples that are not Swift a target can compile, and why.
+  static let notCompiled: [String: String] = [
+    "// Package.swift": "a package manifest, compiled by every `swift build` of a client"
+  ]
+
+  struct Sample: CustomStringConvertible {
+    let article: String
+    let lines: [String]
+    var description: String { "\(article): \(lines.first ?? "")" }
+  }
+
+  /// The ```swift blocks of every article of every catalog.
+  static func samples() throws -> [Sample] {
+    var samples: [Sample] = []
+    let sources = root.appendingPathComponent("Sources")
+    for catalog in try FileManager.default.contentsOfDirectory(atPath: sources.path).sorted() {
+      let folder = sources.appendingPathComponent(catalog).appendingPathComponent(
+        "\(catalog).docc")
+      guard let articles = try? FileManager.default.contentsOfDirectory(atPath: folder.path)
+      else { continue }
+      for article in articles.sorted() where article.hasSuffix(".md") {
+        let text = try String(
+          contentsOf: folder.appendingPathComponent(article), encoding: .utf8)
+        var current: [String]?
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+          if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+            current = []
+          } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+            samples.append(Sample(article: article, lines: current ?? []))
+            current = nil
+          } else {
+            current?.append(String(line))
+          }
+        }
+      }
+    }
+    return samples
+  }
+
+  /// A line `// …` in a sample stands for code left out; what is on either side must appear in
+  /// that order, not necessarily together.
+  static let gap = "// …"
+
+  /// A sample's lines as compared: trimmed, without blank lines, comment-only lines and imports
+  /// (which a compiled copy has at the top of its file), gaps kept.
+  static func normalized(_ lines: [String]) -> [String] {
+    lines.map { line in
+      var text = line.trimmingCharacters(in: .whitespaces)
+      if text.hasPrefix(gap) { return gap }
+      // A trailing `// comment` explains the sample, not the code.
+      if let comment = text.range(of: "  // ") { text = String(text[..<comment.lowerBound]) }
+      return text.trimmingCharacters(in: .whitespaces)
+    }.filter { !$0.isEmpty && ($0 == gap || !$0.hasPrefix("//")) && !$0.hasPrefix("import ") }
+  }
+
+  /// Whether `copy` holds the segments of `sample` (split at gaps) in order.
+  static func contains(_ copy: [String], _ sample: [String]) -> Bool {
+    var position = 0
+    for segment in sample.split(separator: gap) {
+      guard copy.count - position >= segment.count else { return false }
+      guard
+        let start = (position...(copy.count - segment.count)).first(where: { start in
+          copy[start..<(start + segment.count)].elementsEqual(segment)
+        })
+      else { return false }
+      position = start + segment.count
+    }
+    return true
+  }
+
+  /// The normalized lines of every compiled copy.
+  static func compiledCopies() throws -> [[String]] {
+    var files: [URL] = []
+    for folder in ["Tests", "Examples/KadrPluginExample"] {
+      let enumerator = FileManager.default.enumerator(
+        at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
+      while let url = enumerator?.nextObject() as? URL {
+        guard url.pathExtension == "swift" else { continue }
+        if folder == "Tests", !url.path.contains("/ArticleTests/") { continue }
+        if url.lastPathComponent == "ArticleCodeTests.swift" { continue }
+        files.append(url)
+      }
+    }
+    return try files.map { url in
+      normalized(
+        try String(contentsOf: url, encoding: .utf8).split(
+          separator: "\n", omittingEmptySubsequences: false
+        ).map(String.init)
+      ).filter { $0 != gap }
+    }
+  }
+
+  @Test func everySampleOfEveryArticleIsCompiled() throws {
+    let samples = try Self.samples()
+    #expect(samples.count > 20, "the articles' samples were not found")
+    let copies = try Self.compiledCopies()
+    for sample in samples {
+      if let first = sample.lines.first, Self.notCompiled[first] != nil { continue }
+      let lines = Self.normalized(sample.lines)
+      let found = copies.contains { Self.contains($0, lines) }
+      #expect(
+        found,
+        "\(sample) is not compiled: copy it, line for line, into a test under Tests/ArticleTests/")
+    }
+  }
+}
