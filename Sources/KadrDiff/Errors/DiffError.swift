@@ -43,3 +43,9 @@ public struct DiffError: Error, Sendable, Hashable, LocalizedError {
     }
   }
 }
+
+extension DiffError: CustomStringConvertible {
+  /// The error's sentence (its `errorDescription`), so that `print(error)` and string
+  /// interpolation show what happened rather than the reason's name.
+  public var description: String { errorDescription ?? String(reflecting: Self.self) }
+}
