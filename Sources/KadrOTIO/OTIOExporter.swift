@@ -30,6 +30,9 @@ public struct OTIOExporter: Sendable {
   /// Whether content a file cannot hold (code, images without a store) is left out instead of
   /// refused.
   public var allowingLoss: Bool
+  /// The program the timeline is for: OpenTimelineIO itself, or what one of its adapters
+  /// converts (Final Cut Pro X XML, CMX 3600 EDL).
+  public var target: OTIOExportTarget
 
   /// Creates an exporter.
   ///
@@ -37,11 +40,15 @@ public struct OTIOExporter: Sendable {
   ///   - registry: The codecs; `CodecRegistry/standard` by default (merge plugins' fragments
   ///     for their kinds).
   ///   - allowingLoss: Leave out what a file cannot hold instead of refusing; `false` by default.
+  ///   - target: The program the timeline is for; ``OTIOExportTarget/openTimelineIO``
+  ///     (everything, exactly) by default.
   public init(
-    registry: CodecRegistry = OTIOPlaceholderModule.standardRegistry, allowingLoss: Bool = false
+    registry: CodecRegistry = OTIOPlaceholderModule.standardRegistry, allowingLoss: Bool = false,
+    target: OTIOExportTarget = .openTimelineIO
   ) {
     self.registry = registry
     self.allowingLoss = allowingLoss
+    self.target = target
   }
 
   /// Returns the OpenTimelineIO file of `video`, as UTF-8 JSON indented like OpenTimelineIO's.
@@ -75,7 +82,15 @@ public struct OTIOExporter: Sendable {
       throw PersistenceError.lossyContent(report.losses)
     }
     var writer = TimelineWriter(registry: registry, images: images, video: video)
-    return OTIOTimeline(json: try writer.timeline(), lossReport: report)
+    var adaptation = TargetAdaptation(target: target, frameRate: video.preset.frameRate)
+    let json = adaptation.apply(to: try writer.timeline())
+    if !adaptation.losses.isEmpty && !allowingLoss {
+      throw PersistenceError.lossyContent(adaptation.losses)
+    }
+    return OTIOTimeline(
+      json: json,
+      lossReport: LossReport(
+        losses: report.losses + adaptation.losses, preserved: report.preserved))
   }
 
   /// Saves the OpenTimelineIO file of `video` atomically: a crash mid-save leaves the previous

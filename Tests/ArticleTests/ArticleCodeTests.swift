@@ -12,7 +12,9 @@ struct ArticleCodeTests {
 
   /// Samples that are not Swift a target can compile, and why.
   static let notCompiled: [String: String] = [
-    "// Package.swift": "a package manifest, compiled by every `swift build` of a client"
+    "// Package.swift": "a package manifest, compiled by every `swift build` of a client",
+    "dependencies: [.package(url: \"<URL of this repository>\", from: \"1.0.0\")],":
+      "a package manifest's lines, with the URL the package will be published at",
   ]
 
   struct Sample: CustomStringConvertible {
@@ -33,17 +35,27 @@ struct ArticleCodeTests {
       for article in articles.sorted() where article.hasSuffix(".md") {
         let text = try String(
           contentsOf: folder.appendingPathComponent(article), encoding: .utf8)
-        var current: [String]?
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-          if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
-            current = []
-          } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
-            samples.append(Sample(article: article, lines: current ?? []))
-            current = nil
-          } else {
-            current?.append(String(line))
-          }
-        }
+        samples += blocks(of: text, article: article)
+      }
+    }
+    // The README's samples too: they are what a newcomer copies first.
+    let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+    samples += blocks(of: readme, article: "README.md")
+    return samples
+  }
+
+  /// The ```swift blocks of one Markdown text.
+  static func blocks(of text: String, article: String) -> [Sample] {
+    var samples: [Sample] = []
+    var current: [String]?
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if current == nil, line.trimmingCharacters(in: .whitespaces) == "```swift" {
+        current = []
+      } else if current != nil, line.trimmingCharacters(in: .whitespaces) == "```" {
+        samples.append(Sample(article: article, lines: current ?? []))
+        current = nil
+      } else {
+        current?.append(String(line))
       }
     }
     return samples
@@ -88,7 +100,11 @@ struct ArticleCodeTests {
         at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
       while let url = enumerator?.nextObject() as? URL {
         guard url.pathExtension == "swift" else { continue }
-        if folder == "Tests", !url.path.contains("/ArticleTests/") { continue }
+        if folder == "Tests", !url.path.contains("/ArticleTests/"),
+          !url.lastPathComponent.hasPrefix("ReadmeExample")
+        {
+          continue
+        }
         if url.lastPathComponent == "ArticleCodeTests.swift" { continue }
         files.append(url)
       }

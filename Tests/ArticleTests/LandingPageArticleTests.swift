@@ -73,4 +73,21 @@ struct LandingPageArticleTests {
     print(imported.report)  // every feature left out, with its JSON pointer in the file
     #expect(imported.video.clips.count == 1)
   }
+
+  /// The README's "OpenTimelineIO" sample.
+  @Test func readmeOpenTimelineIO() throws {
+    let projectURL = FileManager.default.temporaryDirectory
+      .appendingPathComponent("article-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: projectURL, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: projectURL) }
+    let video = Video { TitleSequence("Chapter One", duration: 3) }
+
+    let store = try FileImageStore(directory: projectURL.appendingPathComponent("images"))
+    let otio = try OTIOExporter().export(video, images: store)  // import KadrOTIO
+    try otio.write(to: projectURL.appendingPathComponent("edit.otio"))
+
+    let imported = try OTIOImporter().read(
+      from: projectURL.appendingPathComponent("edit.otio"), images: store)
+    #expect(imported.video.clips.count == 1)
+  }
 }

@@ -78,6 +78,12 @@ extension TimelineReader {
         fields, kind: String(kind.dropFirst(OTIOValue.generatorPrefix.count)), handles: handles,
         start: start)
     case "MissingReference":
+      // A clip kadr generates (a title, an image without a file, a plugin's kind), written for
+      // an adapter that knows no generators: its fields are in kadr's metadata.
+      if let stored = fields.stored, stored.tagged.kind != "video" {
+        return try generatedClip(
+          fields, kind: stored.tagged.kind, handles: handles, start: start)
+      }
       report.add(
         .missingReference, at: reference.pointer,
         "The clip's media is missing (a MissingReference); kept as an offline placeholder.")

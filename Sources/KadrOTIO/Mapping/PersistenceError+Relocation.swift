@@ -45,6 +45,11 @@ extension JSONValue {
   }
 
   /// The string, or `nil`.
+  var arrayValue: [JSONValue]? {
+    if case .array(let array) = self { return array }
+    return nil
+  }
+
   var stringValue: String? {
     if case .string(let string) = self { return string }
     return nil

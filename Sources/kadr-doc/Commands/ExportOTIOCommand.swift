@@ -7,9 +7,10 @@ enum ExportOTIOCommand: Command {
   static let name = "export-otio"
   static let summary = "write a document as an OpenTimelineIO timeline (.otio)"
   static let help = """
-    usage: kadr-doc export-otio FILE [-o OUT.otio] [--images DIR] [--preserving-unknown]
+    usage: kadr-doc export-otio FILE [-o OUT.otio] [--images DIR] [--target NAME] [--allowing-loss] [--preserving-unknown]
 
-    Writes the document's composition as an OpenTimelineIO timeline: a video track for the main
+    Writes the document's composition as an OpenTimelineIO timeline (OUT.otio), or a bundle
+    with the media it references (OUT.otioz, a zip; OUT.otiod, a directory): a video track for the main
     chain, one per at(time:) clip and per track (nested tracks as nested stacks), one audio track
     per audio track; transitions, speed and filters as OpenTimelineIO transitions and effects;
     captions and overlays as markers. What OpenTimelineIO has no field for is kept in
@@ -18,18 +19,36 @@ enum ExportOTIOCommand: Command {
     Use - for standard input.
 
     options:
-      -o, --output OUT.otio   write to OUT.otio instead of standard output
+      -o, --output OUT.otio   write to OUT.otio (or a bundle: OUT.otioz, OUT.otiod) instead of
+                              standard output
       --images DIR            resolve image tokens in the file image store at DIR and reference
                               the images by their file URLs
+      --target NAME           the program the timeline is for: openTimelineIO (everything,
+                              exactly; the default), finalCutProX or cmx3600 (what
+                              OpenTimelineIO's Final Cut Pro X XML or CMX 3600 EDL adapter converts)
+      --allowing-loss         leave out what the target cannot hold (listed on standard error)
+                              instead of refusing
       --preserving-unknown    accept kinds no codec is registered for (exported as placeholders
                               that keep their JSON in metadata)
     """
   static let spec = ArgumentSpec(
-    flags: [["--preserving-unknown"]], options: [["--output", "-o"], ["--images"]],
+    flags: [["--preserving-unknown"], ["--allowing-loss"]],
+    options: [["--output", "-o"], ["--images"], ["--target"]],
     positionals: 1...1)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
+    var target = OTIOExportTarget.openTimelineIO
+    if let name = arguments.value("--target") {
+      guard let chosen = OTIOExportTarget(rawValue: name) else {
+        let names = OTIOExportTarget.allCases.map(\.rawValue)
+        console.err(
+          "kadr-doc export-otio: unknown target '\(name)'; use one of "
+            + names.joined(separator: ", "))
+        return ExitCode.usage
+      }
+      target = chosen
+    }
     // Without --images, tokens are carried through unresolved: the tool checks, converts and
     // re-saves documents without their images at hand.
     var images: (any ImageStore)? = UnresolvedImageStore()
@@ -44,7 +63,21 @@ enum ExportOTIOCommand: Command {
         registry: OTIOPlaceholderModule.standardRegistry,
         options: CodingOptions(preservingUnknown: arguments.has("--preserving-unknown")))
       let opened = try Input.open(file, coder: coder, images: images)
-      let otio = try OTIOExporter().export(opened.root, images: opened.imageStore)
+      let exporter = OTIOExporter(allowingLoss: arguments.has("--allowing-loss"), target: target)
+      if let output = arguments.value("--output"),
+        ["otioz", "otiod"].contains(URL(fileURLWithPath: output).pathExtension.lowercased())
+      {
+        let report = try exporter.writeBundle(
+          opened.root, to: URL(fileURLWithPath: output), images: opened.imageStore)
+        for loss in report.losses {
+          console.err("kadr-doc export-otio: left out: \(loss.describedForUser)")
+        }
+        return ExitCode.ok
+      }
+      let otio = try exporter.export(opened.root, images: opened.imageStore)
+      for loss in otio.lossReport.losses {
+        console.err("kadr-doc export-otio: left out: \(loss.describedForUser)")
+      }
       if let output = arguments.value("--output") {
         guard FileOutput.write(otio.data, to: output, console: console) else {
           return ExitCode.failure

@@ -1,0 +1,175 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+/// Writes an OpenTimelineIO bundle as OpenTimelineIO's own bundle adapters do: `content.otio`
+/// (the timeline, its file references made relative: `media/<name>`), `version.txt` (`1.0.0`)
+/// and a flat `media/` folder with every file the timeline references — an `.otiod` directory,
+/// or the same zipped as an `.otioz` (the timeline and the version deflated, media stored).
+struct OTIOBundleWriter {
+  /// The version OpenTimelineIO's bundle adapters write.
+  static let version = "1.0.0"
+  static let versionName = "version.txt"
+  static let mediaFolder = "media"
+  /// The most media an `.otioz` holds, since it is built in memory; past it, write an `.otiod`.
+  static let maximumZippedMediaBytes = 1 << 30
+
+  /// The media the timeline references: each local file once, under a name unique in the flat
+  /// folder (`a.mov`, `a-2.mov` for a second file of that name).
+  private(set) var media: [(source: URL, name: String)] = []
+  private(set) var losses: [Loss] = []
+  let allowingLoss: Bool
+
+  init(allowingLoss: Bool) { self.allowingLoss = allowingLoss }
+
+  /// `timeline` with every file reference pointing into the bundle (a file that does not exist
+  /// becomes a missing reference, as loss), collecting the files in ``media``.
+  mutating func relinking(_ timeline: JSONValue) throws(PersistenceError) -> JSONValue {
+    switch timeline {
+    case .array(let values):
+      var result: [JSONValue] = []
+      for value in values { result.append(try relinking(value)) }
+      return .array(result)
+    case .object(let object):
+      var result = JSONObject()
+      for (key, value) in object { result[key] = try relinking(value) }
+      guard result[OTIOKey.schema]?.stringValue == OTIOSchema.externalReference,
+        let text = result[OTIOKey.targetURL]?.stringValue, let url = URL(string: text),
+        url.isFileURL
+      else { return .object(result) }
+      guard FileManager.default.isReadableFile(atPath: url.path) else {
+        let loss = Loss(
+          kind: .other("its media file \(url.lastPathComponent), which is not there to bundle"),
+          location: "media \(url.lastPathComponent)",
+          placeForUser: "the media “\(url.lastPathComponent)”")
+        guard allowingLoss else { throw PersistenceError.lossyContent([loss]) }
+        losses.append(loss)
+        var missing = OTIOObjects.missingReference().objectValue ?? JSONObject()
+        missing[OTIOKey.name] = result[OTIOKey.name]
+        missing[OTIOKey.availableRange] = result[OTIOKey.availableRange]
+        return .object(missing)
+      }
+      result[OTIOKey.targetURL] = .string(Self.mediaFolder + "/" + name(for: url))
+      return .object(result)
+    default:
+      return timeline
+    }
+  }
+
+  /// The name of `url` in the media folder, the same each time it is asked for.
+  private mutating func name(for url: URL) -> String {
+    let source = url.standardizedFileURL
+    if let known = media.first(where: { $0.source == source }) { return known.name }
+    let base = source.deletingPathExtension().lastPathComponent
+    let suffix = source.pathExtension.isEmpty ? "" : "." + source.pathExtension
+    var name = base + suffix
+    var counter = 2
+    while media.contains(where: { $0.name == name }) {
+      name = "\(base)-\(counter)\(suffix)"
+      counter += 1
+    }
+    media.append((source, name))
+    return name
+  }
+
+  /// Writes an `.otiod` directory at `url`, which must not exist yet: built beside it under a
+  /// temporary name and renamed into place, so that a failure leaves nothing half-written.
+  func writeDirectory(content: Data, to url: URL) throws(PersistenceError) {
+    let manager = FileManager.default
+    guard !manager.fileExists(atPath: url.path) else {
+      throw PersistenceError(
+        .fileSystem(
+          path: url.path,
+          underlying: CocoaError(
+            .fileWriteFileExists,
+            userInfo: [
+              NSLocalizedDescriptionKey:
+                "A bundle directory is never replaced: remove \(url.lastPathComponent) first"
+            ])))
+    }
+    let staging = url.deletingLastPathComponent().appendingPathComponent(
+      ".\(url.lastPathComponent).\(UUID().uuidString).partial")
+    do {
+      let folder = staging.appendingPathComponent(Self.mediaFolder)
+      try manager.createDirectory(at: folder, withIntermediateDirectories: true)
+      try content.write(to: staging.appendingPathComponent(OTIOBundleReader.contentName))
+      try Data(Self.version.utf8).write(to: staging.appendingPathComponent(Self.versionName))
+      for file in media {
+        try manager.copyItem(at: file.source, to: folder.appendingPathComponent(file.name))
+      }
+      try manager.moveItem(at: staging, to: url)
+    } catch {
+      try? manager.removeItem(at: staging)
+      throw PersistenceError(.fileSystem(path: url.path, underlying: error))
+    }
+  }
+
+  /// The bytes of an `.otioz` holding `content` and the media.
+  func zipped(content: Data) throws(PersistenceError) -> Data {
+    var total = 0
+    var writer = ZipWriter()
+    writer.add(Self.versionName, Array(Self.version.utf8), deflated: true)
+    writer.add(OTIOBundleReader.contentName, Array(content), deflated: true)
+    for file in media {
+      let bytes: Data
+      do {
+        bytes = try Data(contentsOf: file.source)
+      } catch {
+        throw PersistenceError(.fileSystem(path: file.source.path, underlying: error))
+      }
+      total += bytes.count
+      guard total <= Self.maximumZippedMediaBytes else {
+        throw PersistenceError(
+          .limitExceeded(
+            "The media come to more than \(Self.maximumZippedMediaBytes >> 20) MiB, more than an "
+              + ".otioz is built from; write an .otiod directory instead"))
+      }
+      writer.add(Self.mediaFolder + "/" + file.name, Array(bytes), deflated: false)
+    }
+    return writer.data()
+  }
+}
+
+extension OTIOExporter {
+  /// Writes `video` as an OpenTimelineIO bundle, with the media it references, as
+  /// OpenTimelineIO's bundle adapters do: an `.otioz` zip file or an `.otiod` directory, by
+  /// `url`'s extension.
+  ///
+  /// The bundle holds `content.otio` (the timeline, each file reference made relative to the
+  /// bundle: `media/<name>`), `version.txt` and a flat `media/` folder with every local file the
+  /// timeline references — video and audio files, and the images of a `FileImageStore` (images in
+  /// other stores stay generators carrying their tokens). Two files of one name get distinct
+  /// names. A referenced file that is not there is refused, or with ``allowingLoss`` left out as
+  /// a missing reference and reported. An `.otioz` is written atomically and holds at most 1 GiB
+  /// of media; an `.otiod` is built beside its destination and renamed into place, and never
+  /// replaces an existing one.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - url: The `.otioz` or `.otiod` to write.
+  ///   - images: Where images are saved.
+  /// - Returns: What was left out (only when loss is allowed).
+  /// - Throws: `PersistenceError`: as ``export(_:images:)``, a media file that is not there
+  ///   (``PersistenceError/lossyContent(_:)``), or a file-system failure naming the file.
+  @discardableResult
+  public func writeBundle(_ video: Video, to url: URL, images: (any ImageStore)? = nil)
+    throws -> LossReport
+  {
+    let kind = url.pathExtension.lowercased()
+    guard kind == "otioz" || kind == "otiod" else {
+      throw PersistenceError(
+        .invalidValue(
+          "A bundle is an .otioz file or an .otiod directory, not '\(url.lastPathComponent)'"))
+    }
+    let exported = try timeline(for: video, images: images)
+    var writer = OTIOBundleWriter(allowingLoss: allowingLoss)
+    let content = try PrettyJSON.data(try writer.relinking(exported.json))
+    if kind == "otioz" {
+      try AtomicFile.write(try writer.zipped(content: content), to: url)
+    } else {
+      try writer.writeDirectory(content: content, to: url)
+    }
+    return LossReport(
+      losses: exported.lossReport.losses + writer.losses, preserved: exported.lossReport.preserved)
+  }
+}
