@@ -29,6 +29,9 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
       /// A generator, an image sequence or another media reference kind kadr has no clip for;
       /// the clip keeps its place as an offline ``OTIOPlaceholder``.
       case unsupportedReference
+      /// An audio clip without a file kadr can use: kadr's audio tracks play files and have no
+      /// offline form, so the clip is left out (its track keeps the others' timing).
+      case missingAudioMedia
       /// A nested stack that is not one track, or a stack where a track belongs.
       case unmappedStack
       /// A track of a kind other than video or audio, left out.
@@ -68,6 +71,8 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
         case .nonLeadingGap: "gaps left out"
         case .missingReference: "clips with missing media kept as offline placeholders"
         case .unsupportedReference: "generated or image-sequence clips kept as offline placeholders"
+        case .missingAudioMedia:
+          "audio clips without a usable file left out (kadr has no offline audio)"
         case .unmappedStack: "nested stacks kadr holds differently"
         case .unsupportedTrackKind: "tracks of other kinds left out"
         case .unsupportedTransition: "transitions imported as dissolves"

@@ -87,13 +87,13 @@ extension TimelineReader {
       try reference.family() == "ExternalReference"
     else {
       report.add(
-        .missingReference, at: node.pointer,
+        .missingAudioMedia, at: node.pointer,
         "The audio clip does not reference a file; left out.")
       return (nil, length)
     }
     guard case .url(let url, _) = try resolvedURL(of: reference) else {
       report.add(
-        .missingReference, at: reference.pointer(OTIOKey.targetURL),
+        .missingAudioMedia, at: reference.pointer(OTIOKey.targetURL),
         "The audio clip's target URL names no file kadr can use (empty, or relative with no "
           + "directory to resolve it against); left out (kadr has no offline audio).")
       return (nil, length)

@@ -197,7 +197,10 @@ extension PersistenceError.Failure {
     switch reason {
     case .malformedJSON:
       return "Fix the JSON syntax there; the file may be truncated or hand-edited."
-    case .wrongType, .missingField, .invalidValue, .integerOutOfRange, .invalidURL,
+    case .missingField(let field):
+      return "Add '\(field)' to the object (the format is in the package's documentation, "
+        + "\"The format\"), or re-save the project from the app that made it."
+    case .wrongType, .invalidValue, .integerOutOfRange, .invalidURL,
       .mismatchedParallelArrays:
       return "Correct the value in the file, or re-save the project from the app that made it."
     case .unknownField(_, let known):
