@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
     .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
     .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
+    .library(name: "KadrDiff", targets: ["KadrDiff"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -32,12 +33,14 @@ let package = Package(
     .target(
       name: "KadrOTIO",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
+    .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     .executableTarget(
-      name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO"],
+      name: "kadr-doc",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff"],
       exclude: ["Schemas"]),
     .executableTarget(
       name: "kadr-bench",
-      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "LoopbackHTTP"]),
+      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "LoopbackHTTP"]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
@@ -48,6 +51,9 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
+    .testTarget(
+      name: "KadrDiffTests",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],
@@ -63,7 +69,7 @@ let package = Package(
       name: "ArticleTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
-        "LoopbackHTTP",
+        "LoopbackHTTP", "KadrDiff",
       ]),
     .testTarget(
       name: "PluginTests",

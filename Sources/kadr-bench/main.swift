@@ -10,6 +10,7 @@ import KadrPersistence
 //                                    (how hostile input is refused; one group, or all)
 //   swift run -c release kadr-bench --check-batch [N]
 //                                    (kadr-doc check over N documents, at 1 and N jobs)
+//   swift run -c release kadr-bench --diff [--clips N]   (diff and merge; Diff.swift)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -23,6 +24,8 @@ struct Options {
   var limitsGroup: String?
   /// `--check-batch [N]`: time `kadr-doc check` over N documents instead.
   var checkBatch: Int?
+  /// Measure the diff and merge of two documents instead (Diff.swift).
+  var diff = false
 }
 
 func parseOptions() -> Options {
@@ -31,6 +34,7 @@ func parseOptions() -> Options {
   while let argument = arguments.popFirst() {
     switch argument {
     case "--json": options.json = true
+    case "--diff": options.diff = true
     case "--limits":
       options.limits = true
       if let group = arguments.first, LimitsBenchmark.groups.contains(group) {
@@ -57,7 +61,8 @@ func parseOptions() -> Options {
       options.profile = value
     case "-h", "--help":
       print(
-        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] [--check-batch [N]]"
+        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
+          + "[--check-batch [N]] [--diff]"
       )
       exit(0)
     default:
@@ -153,6 +158,17 @@ let options = parseOptions()
 if let count = options.checkBatch {
   do {
     try CheckBatchBenchmark.run(documents: count)
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+if options.diff {
+  do {
+    for size in options.sizes == [1_000, 10_000, 100_000] ? [10_000] : options.sizes {
+      try DiffBenchmark.run(clips: size, json: options.json)
+    }
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)

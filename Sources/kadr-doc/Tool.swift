@@ -52,7 +52,8 @@ enum KadrDoc {
     [
       DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
       MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
-      ExportOTIOCommand.self, ImportOTIOCommand.self, CompletionsCommand.self,
+      ExportOTIOCommand.self, ImportOTIOCommand.self, DiffCommand.self, MergeCommand.self,
+      CompletionsCommand.self,
     ]
   }
 

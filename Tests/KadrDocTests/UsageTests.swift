@@ -4,7 +4,8 @@ import Testing
 @Suite("kadr-doc usage")
 struct UsageTests {
   static let commands = [
-    "demo", "check", "inspect", "resave", "migrate", "tokens", "completeness", "timeline",
+    "demo", "check", "inspect", "resave", "migrate", "tokens", "completeness", "timeline", "diff",
+    "merge",
   ]
 
   @Test func overviewListsEveryCommand() throws {
