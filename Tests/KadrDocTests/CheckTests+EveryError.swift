@@ -101,20 +101,20 @@ struct CheckEveryErrorTests {
     _ = try directory.write(
       Fixtures.broad(replacing: #""title":{"_0""#, with: #""com.example.countdown":{"_0""#),
       to: "d.json")
-    let schema = try JSONSchemaCheck.committed("check-result.schema.json")
+    let schema = try SchemaValidator.committed("check-result.schema.json")
     for preserving in [false, true] {
       let run = try Tool.run(
         ["check", "--json", directory.path("")] + (preserving ? ["--preserving-unknown"] : []))
       #expect(run.outLines.count == 4)
       for line in run.outLines {
         let object = try JSONOutput.object(Data(line.utf8))
-        #expect(schema.problems(of: object) == [], "\(line)")
+        #expect(schema.violations(ofValue: object) == [], "\(line)")
       }
     }
     // The check itself can fail: a line with a wrong type or an unknown member is refused.
-    #expect(!schema.problems(of: ["file": 1]).isEmpty)
+    #expect(!schema.violations(ofValue: ["file": 1]).isEmpty)
     #expect(
-      schema.problems(of: [
+      schema.violations(ofValue: [
         "file": "f", "valid": true, "errors": [], "moreErrors": 0, "preserved": [],
         "warnings": [], "toolVersion": "1", "extra": 1,
       ]) == [": 'extra' is not in the schema"])

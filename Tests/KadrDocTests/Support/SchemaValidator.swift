@@ -1,8 +1,9 @@
 import Foundation
 
 /// A structural JSON Schema check, enough for the tool's committed schemas: `type`,
-/// `required`, `properties`, `additionalProperties: false`, `items`, `enum`, `const` and local
-/// `$ref`s to `#/$defs/…`. Returns one line per violation, with its JSON pointer.
+/// `required`, `properties`, `additionalProperties: false`, `items`, `enum`, `const`,
+/// `minimum` and local `$ref`s to `#/$defs/…`. Returns one line per violation, with its JSON
+/// pointer; a keyword it does not know is a violation too, so a schema cannot silently use one.
 struct SchemaValidator {
   let root: [String: Any]
 
@@ -41,10 +42,38 @@ struct SchemaValidator {
     }
   }
 
+  /// The schema committed as `Sources/kadr-doc/Schemas/NAME`.
+  static func committed(_ name: String) throws -> SchemaValidator {
+    let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Sources/kadr-doc/Schemas/\(name)")
+    return try SchemaValidator(schema: Data(contentsOf: url))
+  }
+
+  /// The violations of an already parsed value.
+  func violations(ofValue value: Any) -> [String] {
+    var found: [String] = []
+    check(value, against: root, at: "", into: &found)
+    return found
+  }
+
+  private static let understood: Set<String> = [
+    "$schema", "$id", "$ref", "$defs", "title", "description", "type", "required", "properties",
+    "additionalProperties", "items", "enum", "const", "minimum",
+  ]
+
   private func check(
     _ value: Any, against schema: [String: Any], at pointer: String, into found: inout [String]
   ) {
     let schema = resolve(schema)
+    for keyword in schema.keys where !Self.understood.contains(keyword) {
+      found.append("\(pointer): the schema uses '\(keyword)', which this check does not know")
+    }
+    if let minimum = schema["minimum"] as? NSNumber, let number = value as? NSNumber,
+      number.doubleValue < minimum.doubleValue
+    {
+      found.append("\(pointer): \(number) is less than \(minimum)")
+    }
     if let type = schema["type"] as? String {
       let actual = typeName(value)
       guard actual == type || (type == "number" && actual == "integer") else {
