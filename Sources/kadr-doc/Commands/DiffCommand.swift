@@ -7,7 +7,7 @@ enum DiffCommand: Command {
   static let name = "diff"
   static let summary = "what changed between two documents (exit 1 if they differ)"
   static let help = """
-    usage: kadr-doc diff A B [--json] [--timeline OUT.svg]
+    usage: kadr-doc diff A B [--json] [--timeline OUT.svg] [--preserving-unknown]
 
     Compares two documents (.kadr.json, or OpenTimelineIO .otio/.otiod/.otioz imported first)
     as a person would: clips added, removed, moved (by relative order), retimed (duration or
@@ -20,9 +20,12 @@ enum DiffCommand: Command {
     options:
       --json                  the diff as JSON (schema: Sources/kadr-doc/Schemas/diff.schema.json)
       --timeline OUT.svg      draw both timelines with the changes marked
+      --preserving-unknown    accepted for symmetry with the other commands: diff always
+                              compares kinds no codec is registered for by their JSON
     """
   static let spec = ArgumentSpec(
-    flags: [["--json"]], options: [["--timeline"]], positionals: 2...2)
+    flags: [["--json"], ["--preserving-unknown"]], options: [["--timeline"]],
+    positionals: 2...2)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let files = arguments.positionals

@@ -7,7 +7,7 @@ enum MergeCommand: Command {
   static let name = "merge"
   static let summary = "three-way merge of documents (a git merge driver; exit 1 on conflict)"
   static let help = """
-    usage: kadr-doc merge BASE OURS THEIRS -o OUT [--theirs] [--json]
+    usage: kadr-doc merge BASE OURS THEIRS -o OUT [--theirs] [--json] [--preserving-unknown]
 
     Combines the changes OURS and THEIRS made to BASE: clips, overlays, audio tracks and
     captions matched by identity (as diff does), their fields merged one by one, additions
@@ -24,9 +24,12 @@ enum MergeCommand: Command {
       -o, --output OUT        where to write the merged document (required)
       --theirs                resolve conflicts to THEIRS instead of OURS
       --json                  the conflicts as one JSON array on standard output
+      --preserving-unknown    accepted for symmetry with the other commands: merge always
+                              keeps kinds no codec is registered for, verbatim
     """
   static let spec = ArgumentSpec(
-    flags: [["--theirs"], ["--json"]], options: [["--output", "-o"]], positionals: 3...3)
+    flags: [["--theirs"], ["--json"], ["--preserving-unknown"]], options: [["--output", "-o"]],
+    positionals: 3...3)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     guard let output = arguments.value("--output") else {
