@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
     .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
     .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
+    .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -32,11 +33,16 @@ let package = Package(
     .target(
       name: "KadrOTIO",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
+    // A directory of projects with shared images, autosave and recovery; public API only.
+    .target(name: "KadrProjectLibrary", dependencies: ["KadrPersistence"]),
     .executableTarget(
-      name: "kadr-doc", dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO"]),
+      name: "kadr-doc",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "KadrProjectLibrary"]),
     .executableTarget(
       name: "kadr-bench",
-      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "LoopbackHTTP"]),
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrProjectLibrary", "LoopbackHTTP",
+      ]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
@@ -47,6 +53,13 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
+    // A child process for the library's crash and two-process tests (found next to the bundle).
+    .executableTarget(
+      name: "ProjectLibraryProbe", dependencies: ["KadrProjectLibrary"],
+      path: "Tests/ProjectLibraryProbe"),
+    .testTarget(
+      name: "ProjectLibraryTests",
+      dependencies: ["KadrProjectLibrary", "ProjectLibraryProbe", "kadr-doc"]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],
@@ -74,6 +87,9 @@ let package = Package(
     .executableTarget(
       name: "URLImageStoreExample", dependencies: ["KadrPersistence", "LoopbackHTTP"],
       path: "Examples/URLImageStoreExample"),
+    .executableTarget(
+      name: "ProjectLibraryExample", dependencies: ["KadrProjectLibrary"],
+      path: "Examples/ProjectLibraryExample"),
   ],
   swiftLanguageModes: [.v6]
 )

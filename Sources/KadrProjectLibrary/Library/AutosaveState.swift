@@ -1,0 +1,18 @@
+import Foundation
+import KadrPersistence
+
+/// The edits waiting for an autosave, guarded by the library's `stateLock`.
+struct AutosaveState {
+  /// One project's newest unsaved state.
+  struct Pending: Sendable {
+    var video: Video
+    /// The library's metadata, erased so this non-generic state can hold it.
+    var metadata: any Sendable
+    var thumbnail: PlatformImage?
+  }
+
+  /// The newest state of each project with edits not yet autosaved.
+  var pending: [ProjectID: Pending] = [:]
+  /// Bumped by every scheduled edit; an autosave timer whose generation is stale does nothing.
+  var generation = 0
+}

@@ -1,0 +1,26 @@
+import Foundation
+
+/// A project as listed: the library's fields and the app's metadata, read from the project's
+/// small `project.json` without decoding its document.
+public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
+  /// The project's identity, which never changes.
+  public let id: ProjectID
+  /// The name shown to the user.
+  public let name: String
+  /// When the project was created.
+  public let created: Date
+  /// When it was last saved explicitly (or renamed).
+  public let modified: Date
+  /// The token of its thumbnail in the library's image store, if it has one.
+  public let thumbnailToken: String?
+  /// The app's metadata, migrated to the current version.
+  public let metadata: Metadata
+  /// The project's directory.
+  public let directory: URL
+  /// Whether an autosave newer than the last explicit save may be recovered
+  /// (``ProjectLibrary/recover(_:)``).
+  public let hasAutosave: Bool
+
+  /// The document of the last explicit save.
+  public var documentURL: URL { LibraryLayout.document(in: directory) }
+}
