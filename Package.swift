@@ -55,11 +55,11 @@ let package = Package(
     .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
     // A child process for the library's crash and two-process tests (found next to the bundle).
     .executableTarget(
-      name: "ProjectLibraryProbe", dependencies: ["KadrProjectLibrary"],
+      name: "ProjectLibraryProbe", dependencies: ["KadrPersistence", "KadrProjectLibrary"],
       path: "Tests/ProjectLibraryProbe"),
     .testTarget(
       name: "ProjectLibraryTests",
-      dependencies: ["KadrProjectLibrary", "ProjectLibraryProbe", "kadr-doc"]),
+      dependencies: ["KadrPersistence", "KadrProjectLibrary", "ProjectLibraryProbe", "kadr-doc"]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],
@@ -88,7 +88,7 @@ let package = Package(
       name: "URLImageStoreExample", dependencies: ["KadrPersistence", "LoopbackHTTP"],
       path: "Examples/URLImageStoreExample"),
     .executableTarget(
-      name: "ProjectLibraryExample", dependencies: ["KadrProjectLibrary"],
+      name: "ProjectLibraryExample", dependencies: ["KadrPersistence", "KadrProjectLibrary"],
       path: "Examples/ProjectLibraryExample"),
   ],
   swiftLanguageModes: [.v6]

@@ -77,9 +77,9 @@ extension ProjectLibrary {
         thumbnail: try thumbnail.map(images.token(for:)) ?? old.thumbnail, metadata: metadata)
       try DurableFile.write(
         coder().data(for: video, images: images), to: LibraryLayout.document(in: directory))
-      try DurableFile.write(envelope.encoded(), to: LibraryLayout.metadata(in: directory))
+      let written = try write(envelope, in: directory)
       for slot in LibraryLayout.slots(in: directory) { try? FileManager.default.removeItem(at: slot) }
-      return try summary(id: id, in: directory, envelope: envelope)
+      return try summary(id: id, in: directory, envelope: written)
     }
   }
 
@@ -119,9 +119,8 @@ extension ProjectLibrary {
       var envelope = try envelope(in: directory)
       envelope.name = name
       envelope.modified = Date()
-      let summary = try self.summary(id: id, in: directory, envelope: envelope)
-      try DurableFile.write(envelope.encoded(), to: LibraryLayout.metadata(in: directory))
-      return summary
+      _ = try envelope.metadata(Metadata.self, file: LibraryLayout.metadata(in: directory))
+      return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
     }
   }
 
@@ -145,8 +144,7 @@ extension ProjectLibrary {
       let envelope = try MetadataEnvelope(
         name: old.name, created: old.created, modified: Date(), thumbnail: old.thumbnail,
         metadata: metadata)
-      try DurableFile.write(envelope.encoded(), to: LibraryLayout.metadata(in: directory))
-      return try summary(id: id, in: directory, envelope: envelope)
+      return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
     }
   }
 
@@ -158,14 +156,22 @@ extension ProjectLibrary {
     try LibraryLayout.makeDirectory(staging)
     do {
       try DurableFile.write(document, to: LibraryLayout.document(in: staging))
-      try DurableFile.write(envelope.encoded(), to: LibraryLayout.metadata(in: staging))
+      let written = try write(envelope, in: staging)
       let directory = layout.directory(of: id)
       try LibraryLayout.move(staging, to: directory)
-      return try summary(id: id, in: directory, envelope: envelope)
+      return try summary(id: id, in: directory, envelope: written)
     } catch {
       try? FileManager.default.removeItem(at: staging)
       throw error
     }
+  }
+
+  /// Writes a project's `project.json` and returns the envelope as it reads back (dates as
+  /// precise as the file holds them, so a summary equals the one listed later).
+  func write(_ envelope: MetadataEnvelope, in directory: URL) throws -> MetadataEnvelope {
+    let data = try envelope.encoded()
+    try DurableFile.write(data, to: LibraryLayout.metadata(in: directory))
+    return try MetadataEnvelope.decode(data)
   }
 
   /// The bytes of the document of the last explicit save.
