@@ -49,7 +49,7 @@ enum KadrDoc {
     [
       DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
       MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
-      ExportOTIOCommand.self, ImportOTIOCommand.self,
+      ExportOTIOCommand.self, ImportOTIOCommand.self, LibraryCommand.self,
     ]
   }
 

@@ -130,7 +130,8 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
     }
     return ProjectSummary(
       id: id, name: envelope.name, created: envelope.created, modified: envelope.modified,
-      thumbnailToken: envelope.thumbnail, metadata: metadata, directory: directory,
+      thumbnailToken: envelope.thumbnail, metadata: metadata,
+      metadataVersion: envelope.metadataVersion, directory: directory,
       hasAutosave: hasAutosave)
   }
 }

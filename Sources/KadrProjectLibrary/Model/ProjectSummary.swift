@@ -15,6 +15,9 @@ public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
   public let thumbnailToken: String?
   /// The app's metadata, migrated to the current version.
   public let metadata: Metadata
+  /// The metadata version the project was written by (before any migration), so a tool that
+  /// does not know the app's type can still compare versions.
+  public let metadataVersion: Int
   /// The project's directory.
   public let directory: URL
   /// Whether an autosave newer than the last explicit save may be recovered

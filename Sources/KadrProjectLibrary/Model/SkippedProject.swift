@@ -45,6 +45,23 @@ public struct SkippedProject: Sendable, Hashable {
   /// The error, as a sentence.
   public let detail: String
 
+  /// Describes a skipped project; the library makes these, and a tool may too (for a check of
+  /// its own).
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - name: Its name, when known.
+  ///   - file: The file at fault.
+  ///   - reason: Why it cannot be opened.
+  ///   - detail: The error, as a sentence.
+  public init(id: ProjectID, name: String?, file: URL, reason: Reason, detail: String) {
+    self.id = id
+    self.name = name
+    self.file = file
+    self.reason = reason
+    self.detail = detail
+  }
+
   /// What the user can do, most useful first.
   public var remedies: [Remedy] {
     switch reason {
