@@ -8,6 +8,7 @@ import KadrPersistence
 //   swift run -c release kadr-bench [--clips N] [--json]
 //   swift run -c release kadr-bench --limits [documents|shapes|stores|otio]
 //                                    (how hostile input is refused; one group, or all)
+//   swift run -c release kadr-bench --library   (a project library of 10,000 projects)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -19,6 +20,8 @@ struct Options {
   var limits = false
   /// The group of `--limits` cases to run, or `nil` for all.
   var limitsGroup: String?
+  /// Measure a project library (`Library.swift`) instead.
+  var library = false
 }
 
 func parseOptions() -> Options {
@@ -27,6 +30,7 @@ func parseOptions() -> Options {
   while let argument = arguments.popFirst() {
     switch argument {
     case "--json": options.json = true
+    case "--library": options.library = true
     case "--limits":
       options.limits = true
       if let group = arguments.first, LimitsBenchmark.groups.contains(group) {
@@ -46,7 +50,7 @@ func parseOptions() -> Options {
       }
       options.profile = value
     case "-h", "--help":
-      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]]")
+      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] [--library]")
       exit(0)
     default:
       FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))
@@ -138,6 +142,15 @@ struct BenchmarkError: Error, CustomStringConvertible {
 }
 
 let options = parseOptions()
+if options.library {
+  do {
+    try LibraryBenchmark.run()
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
 if options.limits {
   do {
     try LimitsBenchmark.run(only: options.limitsGroup)
