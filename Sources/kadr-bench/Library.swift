@@ -64,7 +64,8 @@ enum LibraryBenchmark {
 
     print("kadr-bench --library — median wall time, release build")
     print("projects: \(count); document \(documentBytes.count) bytes (100 clips)")
-    print("list (metadata only): \(fmt(listMs)) ms, \(fmt(listMs * 1000 / Double(count))) µs/project")
+    print(
+      "list (metadata only): \(fmt(listMs)) ms, \(fmt(listMs * 1000 / Double(count))) µs/project")
     print("open one project: \(fmt(openMs)) ms")
     print("create one project (durable): \(fmt(createMs)) ms")
     print("save one project (durable): \(fmt(saveMs)) ms")

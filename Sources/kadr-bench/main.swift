@@ -50,7 +50,9 @@ func parseOptions() -> Options {
       }
       options.profile = value
     case "-h", "--help":
-      print("usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] [--library]")
+      print(
+        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] [--library]"
+      )
       exit(0)
     default:
       FileHandle.standardError.write(Data("kadr-bench: unknown argument '\(argument)'\n".utf8))

@@ -24,9 +24,11 @@ struct ProbeState: ProjectMetadata, Equatable {
 }
 
 let arguments = CommandLine.arguments
-guard arguments.count == 5, let id = ProjectID(rawValue: arguments[3]), let count = Int(arguments[4])
+guard arguments.count == 5, let id = ProjectID(rawValue: arguments[3]),
+  let count = Int(arguments[4])
 else {
-  FileHandle.standardError.write(Data("usage: ProjectLibraryProbe autosave|increment DIR ID COUNT\n".utf8))
+  FileHandle.standardError.write(
+    Data("usage: ProjectLibraryProbe autosave|increment DIR ID COUNT\n".utf8))
   exit(2)
 }
 do {

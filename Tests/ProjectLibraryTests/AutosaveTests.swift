@@ -85,6 +85,35 @@ struct AutosaveTests {
     try library.discardAutosave(project.id)
     #expect(try library.recover(project.id) == nil)
   }
+
+  @Test func renamingAfterAnAutosaveKeepsItRecoverableUnderTheNewName() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try directory.library(autosaveDelay: .seconds(60))
+    let project = try library.create(name: "old", video: Pictures.video("a"), metadata: .init())
+    library.scheduleSave(Pictures.video("b"), metadata: EditorState(zoom: 7), for: project.id)
+    try library.flush()
+    try library.rename(project.id, to: "new")
+
+    let recovered = try #require(try library.recover(project.id))
+    #expect(recovered.summary.name == "new" && recovered.metadata.zoom == 7)
+  }
+
+  @Test func editMadeBeforeAnotherProcessSavedIsNotAutosavedOverIt() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let first = try directory.library(autosaveDelay: .seconds(60))
+    let second = try directory.library(autosaveDelay: .seconds(60))
+    let project = try first.create(name: "p", video: Pictures.video("a"), metadata: .init())
+    first.scheduleSave(Pictures.video("stale"), metadata: .init(), for: project.id)
+    Thread.sleep(forTimeInterval: 0.01)
+    try second.save(Pictures.video("saved"), metadata: .init(), for: project.id)
+
+    try first.flush()
+    #expect(try first.recover(project.id) == nil, "the stale edit would hide the newer save")
+    try expectSameVideo(
+      first.open(project.id).video, Pictures.video("saved"), images: first.images)
+  }
 }
 
 extension Project.Origin {

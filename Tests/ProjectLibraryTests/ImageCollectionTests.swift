@@ -53,7 +53,8 @@ struct ImageCollectionTests {
     // The tokens, asked before collecting (asking stores the image).
     let red = try library.images.token(for: Pictures.red)
     let green = try library.images.token(for: Pictures.green)
-    try library.save(Pictures.video("3", photos: [Pictures.blue]), metadata: .init(), for: project.id)
+    try library.save(
+      Pictures.video("3", photos: [Pictures.blue]), metadata: .init(), for: project.id)
     let removed = try library.collectImages().removed
     #expect(Set(removed) == [red, green])
     #expect(try library.open(project.id).summary.thumbnailToken != nil)

@@ -10,7 +10,8 @@ struct LibraryCommandTests {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let library = try directory.library()
-    let good = try library.create(name: "Good", video: Pictures.video("g"), metadata: .init(zoom: 2))
+    let good = try library.create(
+      name: "Good", video: Pictures.video("g"), metadata: .init(zoom: 2))
     let garbled = try library.create(name: "Garbled", video: Pictures.video("x"), metadata: .init())
     try Damage.garbledMetadata.apply(to: garbled, images: library.images)
 

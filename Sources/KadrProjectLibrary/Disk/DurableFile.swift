@@ -29,7 +29,7 @@ enum DurableFile {
     let ok = data.withUnsafeBytes { buffer -> Bool in
       guard let base = buffer.baseAddress else { return true }
       while written < buffer.count {
-        let count = Glibc_write(descriptor, base + written, buffer.count - written)
+        let count = systemWrite(descriptor, base + written, buffer.count - written)
         if count < 0 {
           if errno == EINTR { continue }
           return false
@@ -76,7 +76,7 @@ enum DurableFile {
 }
 
 /// `write(2)`, named apart from ``DurableFile/write(_:to:)``.
-private func Glibc_write(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
   #if canImport(Glibc)
     Glibc.write(descriptor, buffer, count)
   #else

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Match a case in one line (`if case .projectNotFound = error`); new cases may be added, so a
 /// `switch` over this type should end with `default`. Errors of documents themselves are
-/// ``PersistenceError``s, thrown unchanged.
+/// `PersistenceError`s, thrown unchanged.
 public enum ProjectLibraryError: Error, Sendable, Equatable, LocalizedError {
   /// No project with this id in the library (or in its trash, for a restore).
   case projectNotFound(ProjectID)

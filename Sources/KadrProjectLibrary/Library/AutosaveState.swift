@@ -9,6 +9,8 @@ struct AutosaveState {
     /// The library's metadata, erased so this non-generic state can hold it.
     var metadata: any Sendable
     var thumbnail: PlatformImage?
+    /// When the edit was made; an explicit save after it makes it stale.
+    var scheduled: Date
   }
 
   /// The newest state of each project with edits not yet autosaved.

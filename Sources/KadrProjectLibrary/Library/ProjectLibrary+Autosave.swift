@@ -6,7 +6,7 @@ extension ProjectLibrary {
   /// arrives for ``autosaveDelay``, the newest state of each edited project is written to its
   /// recovery slot. A burst of edits writes once.
   ///
-  /// An autosave never touches the last explicit save; ``recover(_:)`` offers it after a crash.
+  /// An autosave never touches the last explicit save; ``recover(_:preservingUnknown:)`` offers it after a crash.
   /// A failed background autosave keeps the edit pending, and ``flush()`` retries it and
   /// throws the error.
   /// - Parameters:
@@ -19,7 +19,7 @@ extension ProjectLibrary {
   ) {
     let generation = stateLock.withLock {
       state.pending[id] = AutosaveState.Pending(
-        video: video, metadata: metadata, thumbnail: thumbnail)
+        video: video, metadata: metadata, thumbnail: thumbnail, scheduled: Date())
       state.generation += 1
       return state.generation
     }
@@ -33,7 +33,7 @@ extension ProjectLibrary {
 
   /// Writes every pending autosave now, without waiting for the edits to stop.
   ///
-  /// - Throws: ``PersistenceError`` or ``ProjectLibraryError``; the edits that failed stay
+  /// - Throws: `PersistenceError` or ``ProjectLibraryError``; the edits that failed stay
   ///   pending (unless a newer edit replaced them) and are retried by the next flush.
   public func flush() throws {
     let pending = stateLock.withLock {
@@ -64,7 +64,7 @@ extension ProjectLibrary {
   /// - Parameters:
   ///   - id: The project.
   ///   - preservingUnknown: Keep unknown kinds verbatim, as ``open(_:preservingUnknown:)``.
-  /// - Returns: The recovered project (``Project/Origin-swift.enum/autosave(saved:sequence:)``),
+  /// - Returns: The recovered project (``Project/Origin/autosave(saved:sequence:)``),
   ///   or `nil` when there is nothing newer than the last explicit save to recover.
   /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a metadata error.
   public func recover(
@@ -72,13 +72,20 @@ extension ProjectLibrary {
   ) throws -> Project<Metadata>? {
     try reading {
       let directory = try existingDirectory(of: id)
-      let saved = try? envelope(in: directory)
+      let current = try? envelope(in: directory)
       let slots = LibraryLayout.slots(in: directory).compactMap(AutosaveSlot.read)
       let coder = coder(preservingUnknown: preservingUnknown)
       for slot in slots.sorted(by: { $0.header.sequence > $1.header.sequence }) {
-        if let saved, slot.header.saved < saved.modified { continue }
+        if let current, slot.header.saved < current.saved { continue }
+        // The name and dates are the project's now (a rename after the autosave stands); the
+        // metadata and thumbnail are the autosave's.
+        var envelope = slot.header.project
+        if let current {
+          (envelope.name, envelope.created, envelope.modified) =
+            (current.name, current.created, current.modified)
+        }
         guard let opened = try? coder.open(slot.document, images: images),
-          let summary = try? summary(id: id, in: directory, envelope: slot.header.project)
+          let summary = try? summary(id: id, in: directory, envelope: envelope)
         else { continue }
         return Project(
           summary: summary, video: opened.root, preserved: opened.preserved,
@@ -96,7 +103,9 @@ extension ProjectLibrary {
     dropPending(id)
     try changing {
       let directory = try existingDirectory(of: id)
-      for slot in LibraryLayout.slots(in: directory) { try? FileManager.default.removeItem(at: slot) }
+      for slot in LibraryLayout.slots(in: directory) {
+        try? FileManager.default.removeItem(at: slot)
+      }
     }
   }
 
@@ -112,15 +121,19 @@ extension ProjectLibrary {
       let directory = try existingDirectory(of: id)
       DurableFile.removeLeftovers(in: directory)
       let old = try envelope(in: directory)
+      guard old.saved < edit.scheduled else { return }  // saved explicitly since the edit
       let now = Date()
       let project = try MetadataEnvelope(
-        name: old.name, created: old.created, modified: now,
+        name: old.name, created: old.created, modified: now, saved: old.saved,
         thumbnail: try edit.thumbnail.map(images.token(for:)) ?? old.thumbnail,
         metadata: metadata)
       let document = try coder().data(for: edit.video, images: images)
       let urls = LibraryLayout.slots(in: directory)
       let slots = urls.map(AutosaveSlot.read)
-      let newest = slots.indices.max { (slots[$0]?.header.sequence ?? -1) < (slots[$1]?.header.sequence ?? -1) } ?? 0
+      let newest =
+        slots.indices.max {
+          (slots[$0]?.header.sequence ?? -1) < (slots[$1]?.header.sequence ?? -1)
+        } ?? 0
       let sequence = (slots[newest]?.header.sequence ?? 0) + 1
       let target = slots[newest] == nil ? newest : 1 - newest
       let slot = AutosaveSlot(sequence: sequence, saved: now, project: project, document: document)

@@ -13,7 +13,7 @@ extension ProjectLibrary {
   /// - Parameter dryRun: List what would be deleted without deleting it.
   /// - Returns: The tokens removed (or that would be) and the tokens kept.
   /// - Throws: ``ProjectLibraryError/collectionRefused(unreadable:)`` naming the files that
-  ///   cannot be read, or the store's ``PersistenceError``.
+  ///   cannot be read, or the store's `PersistenceError`.
   @discardableResult
   public func collectImages(dryRun: Bool = false) throws -> ImageCollection {
     try changing {

@@ -13,7 +13,7 @@ extension ProjectLibrary {
   ///   - thumbnail: A picture for the project list, saved in the library's store; none by
   ///     default.
   /// - Returns: The new project's summary.
-  /// - Throws: ``PersistenceError`` when the composition cannot be saved (a loss, say), or
+  /// - Throws: `PersistenceError` when the composition cannot be saved (a loss, say), or
   ///   ``ProjectLibraryError/fileSystem(path:detail:)``.
   @discardableResult
   public func create(
@@ -23,7 +23,7 @@ extension ProjectLibrary {
       let id = ProjectID()
       let now = Date()
       let envelope = try MetadataEnvelope(
-        name: name, created: now, modified: now,
+        name: name, created: now, modified: now, saved: now,
         thumbnail: try thumbnail.map(images.token(for:)), metadata: metadata)
       let document = try coder().data(for: video, images: images)
       return try install(id: id, document: document, envelope: envelope)
@@ -38,7 +38,7 @@ extension ProjectLibrary {
   ///     of refusing the document; saving it again writes that content back unchanged.
   /// - Returns: The project.
   /// - Throws: ``ProjectLibraryError`` (not found, metadata newer or unreadable) or the
-  ///   document's ``PersistenceError``.
+  ///   document's `PersistenceError`.
   public func open(_ id: ProjectID, preservingUnknown: Bool = false) throws -> Project<Metadata> {
     try reading {
       let directory = try existingDirectory(of: id)
@@ -61,7 +61,7 @@ extension ProjectLibrary {
   /// - Returns: The saved project's summary.
   /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``,
   ///   ``ProjectLibraryError/newerMetadataVersion(found:supported:)`` (a newer app's project is
-  ///   never overwritten), ``PersistenceError``, or a file-system error; on any error the
+  ///   never overwritten), `PersistenceError`, or a file-system error; on any error the
   ///   previous save is unchanged.
   @discardableResult
   public func save(
@@ -72,13 +72,16 @@ extension ProjectLibrary {
       let directory = try existingDirectory(of: id)
       let old = try envelope(in: directory)
       _ = try old.metadata(Metadata.self, file: LibraryLayout.metadata(in: directory))
+      let now = Date()
       let envelope = try MetadataEnvelope(
-        name: old.name, created: old.created, modified: Date(),
+        name: old.name, created: old.created, modified: now, saved: now,
         thumbnail: try thumbnail.map(images.token(for:)) ?? old.thumbnail, metadata: metadata)
       try DurableFile.write(
         coder().data(for: video, images: images), to: LibraryLayout.document(in: directory))
       let written = try write(envelope, in: directory)
-      for slot in LibraryLayout.slots(in: directory) { try? FileManager.default.removeItem(at: slot) }
+      for slot in LibraryLayout.slots(in: directory) {
+        try? FileManager.default.removeItem(at: slot)
+      }
       return try summary(id: id, in: directory, envelope: written)
     }
   }
@@ -101,6 +104,7 @@ extension ProjectLibrary {
       envelope.name = name
       envelope.created = Date()
       envelope.modified = envelope.created
+      envelope.saved = envelope.created
       return try install(id: ProjectID(), document: document, envelope: envelope)
     }
   }
@@ -142,7 +146,8 @@ extension ProjectLibrary {
       var metadata = try old.metadata(Metadata.self, file: LibraryLayout.metadata(in: directory))
       try change(&metadata)
       let envelope = try MetadataEnvelope(
-        name: old.name, created: old.created, modified: Date(), thumbnail: old.thumbnail,
+        name: old.name, created: old.created, modified: Date(), saved: old.saved,
+        thumbnail: old.thumbnail,
         metadata: metadata)
       return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
     }

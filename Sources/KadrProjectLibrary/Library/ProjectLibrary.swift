@@ -45,12 +45,12 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   ///
   /// - Parameters:
   ///   - directory: A file URL.
-  ///   - registry: The codecs of the app's documents; ``CodecRegistry/standard`` by default.
+  ///   - registry: The codecs of the app's documents; `CodecRegistry.standard` by default.
   ///   - options: Loss, unknown content and limits for the documents.
   ///   - migrations: Migrations of documents from older schemas.
   ///   - autosaveDelay: The quiet time before an autosave; half a second by default.
   /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)`` when the directory cannot be
-  ///   created, or ``PersistenceError`` when its image store cannot.
+  ///   created, or `PersistenceError` when its image store cannot.
   public init(
     directory: URL, registry: CodecRegistry = .standard, options: CodingOptions = CodingOptions(),
     migrations: MigrationChain = MigrationChain(), autosaveDelay: Duration = .milliseconds(500)

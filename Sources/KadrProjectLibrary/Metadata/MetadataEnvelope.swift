@@ -16,6 +16,9 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
   var name: String
   var created: Date
   var modified: Date
+  /// When the document was last saved explicitly; autosaves older than this are stale. (A
+  /// rename changes `modified`, not this.) Missing in a file: `modified`.
+  var saved: Date
   var thumbnail: String?
   var metadataVersion: Int
   var app: JSONValue
@@ -49,7 +52,10 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
     return MetadataEnvelope(
       format: try integer("format"), name: name,
       created: Date(timeIntervalSince1970: try number("created")),
-      modified: Date(timeIntervalSince1970: try number("modified")), thumbnail: thumbnail,
+      modified: Date(timeIntervalSince1970: try number("modified")),
+      saved: Date(
+        timeIntervalSince1970: try object["saved"] == nil ? number("modified") : number("saved")),
+      thumbnail: thumbnail,
       metadataVersion: try integer("metadataVersion"), app: object["app"] ?? .null)
   }
 
@@ -63,13 +69,14 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
   }
 
   init(
-    format: Int, name: String, created: Date, modified: Date, thumbnail: String?,
+    format: Int, name: String, created: Date, modified: Date, saved: Date, thumbnail: String?,
     metadataVersion: Int, app: JSONValue
   ) {
     self.format = format
     self.name = name
     self.created = created
     self.modified = modified
+    self.saved = saved
     self.thumbnail = thumbnail
     self.metadataVersion = metadataVersion
     self.app = app
@@ -84,12 +91,14 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
 
   /// Wraps the app's metadata for saving.
   init<Metadata: ProjectMetadata>(
-    name: String, created: Date, modified: Date, thumbnail: String?, metadata: Metadata
+    name: String, created: Date, modified: Date, saved: Date, thumbnail: String?,
+    metadata: Metadata
   ) throws {
     format = Self.currentFormat
     self.name = name
     self.created = created
     self.modified = modified
+    self.saved = saved
     self.thumbnail = thumbnail
     metadataVersion = Metadata.version
     app = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(metadata))

@@ -1,9 +1,9 @@
 import KadrPersistence
 
 /// One step that brings an app's encoded project metadata from one version to the next, as a
-/// ``SchemaMigration`` does for documents.
+/// `SchemaMigration` does for documents.
 ///
-/// Steps work on the encoded value (a ``JSONValue``), so the app needs no Swift type for its old
+/// Steps work on the encoded value (a `JSONValue`), so the app needs no Swift type for its old
 /// versions.
 public struct MetadataMigration: Sendable {
   /// The version the step reads; it writes `from + 1`.

@@ -35,7 +35,7 @@ public struct OpaqueMetadata: ProjectMetadata, Hashable {
   /// Decodes any JSON value.
   ///
   /// - Parameter decoder: The decoder.
-  /// - Throws: What ``JSONValue``'s decoding throws.
+  /// - Throws: What `JSONValue`'s decoding throws.
   public init(from decoder: any Decoder) throws {
     value = try JSONValue(from: decoder)
   }

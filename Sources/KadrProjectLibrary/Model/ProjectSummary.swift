@@ -21,7 +21,7 @@ public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
   /// The project's directory.
   public let directory: URL
   /// Whether an autosave newer than the last explicit save may be recovered
-  /// (``ProjectLibrary/recover(_:)``).
+  /// (``ProjectLibrary/recover(_:preservingUnknown:)``).
   public let hasAutosave: Bool
 
   /// The document of the last explicit save.

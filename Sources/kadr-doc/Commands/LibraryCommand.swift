@@ -40,7 +40,8 @@ enum LibraryCommand: Command {
       console.err("kadr-doc library: unknown action '\(action)'; use list, check or gc.")
       return ExitCode.usage
     }
-    let given = ["--json", "--dry-run"].filter(arguments.has)
+    let given =
+      ["--json", "--dry-run"].filter(arguments.has)
       + (arguments.value("--metadata-version") == nil ? [] : ["--metadata-version"])
     for flag in given where !flagsAllowed.contains(flag) {
       console.err("kadr-doc library: \(flag) does not apply to \(action).")
