@@ -3,8 +3,8 @@ import KadrPersistence
 import KadrProjectLibrary
 
 // A child process for the library's tests:
-//   ProjectLibraryProbe autosave DIR ID COUNT   autosaves states 1…COUNT of the project, one
-//                                               flush each (the test kills it meanwhile)
+//   ProjectLibraryProbe autosave DIR ID FIRST   autosaves states FIRST, FIRST+1, … of the
+//                                               project, one flush each, until it is killed
 //   ProjectLibraryProbe increment DIR ID COUNT  adds 1 to the project's step COUNT times, each
 //                                               under the library's lock
 // The states are ProbeState(step:) and ProbeState.video(step:), mirrored by the tests.
@@ -36,7 +36,7 @@ do {
   switch arguments[1] {
   case "autosave":
     FileHandle.standardOutput.write(Data("ready\n".utf8))
-    for step in 1...max(1, count) {
+    for step in count..<(count + 1_000_000) {
       library.scheduleSave(ProbeState.video(step: step), metadata: ProbeState(step: step), for: id)
       try library.flush()
     }

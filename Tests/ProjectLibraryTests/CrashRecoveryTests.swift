@@ -26,34 +26,47 @@ struct CrashRecoveryTests {
 
     var random = SystemRandomNumberGenerator()
     var recoveredSteps: [Int] = []
+    var killedMidWrite = 0  // kills that left a temporary file: the autosave was being written
     for attempt in 0..<Self.kills {
       let process = Process()
       process.executableURL = probe
-      process.arguments = ["autosave", directory.url.path, project.id.rawValue, "1000000"]
+      // Each child's states are its own (attempt 3 writes 3_000_001, 3_000_002, …).
+      let first = (attempt + 1) * 1_000_000 + 1
+      process.arguments = ["autosave", directory.url.path, project.id.rawValue, "\(first)"]
       let ready = Pipe()
       process.standardOutput = ready
       process.standardError = FileHandle.nullDevice
       try process.run()
       _ = ready.fileHandleForReading.readData(ofLength: 6)  // "ready\n": the library is open
-      usleep(UInt32.random(in: 2_000...40_000, using: &random))
+      usleep(UInt32.random(in: 5_000...80_000, using: &random))
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       #expect(process.terminationReason == .uncaughtSignal, "attempt \(attempt)")
+      let names = try FileManager.default.contentsOfDirectory(atPath: project.directory.path)
+      if names.contains(where: { $0.hasPrefix(".tmp-") }) { killedMidWrite += 1 }
 
+      let newestBefore = recoveredSteps.last ?? 0
       guard let recovered = try library.recover(project.id) else {
-        recoveredSteps.append(0)  // killed before its first autosave: the save is newest
+        #expect(newestBefore == 0, "attempt \(attempt): an autosave vanished")
+        recoveredSteps.append(0)  // killed before any autosave: the save is the newest state
         continue
       }
       let step = recovered.metadata.step
       recoveredSteps.append(step)
-      #expect(step >= 1, "attempt \(attempt)")
+      // This child's newest whole state, or the previous child's when this one was killed
+      // before its first autosave finished: never an older one.
+      #expect(step >= first || step == newestBefore, "attempt \(attempt): step \(step)")
       let expected = ProbeState.video(step: step)
       #expect(
         try coder.data(for: recovered.video) == coder.data(for: expected),
         "attempt \(attempt): the document is state \(step)'s, whole")
       #expect(try fingerprint(project.documentURL) == savedDocument, "attempt \(attempt)")
     }
-    #expect(recoveredSteps.filter { $0 > 0 }.count > Self.kills / 2, "\(recoveredSteps)")
+    #expect(
+      Set(recoveredSteps.map { $0 / 1_000_000 }).count > Self.kills / 4, "\(recoveredSteps)")
+    #expect(killedMidWrite > 0, "no kill landed in the middle of an autosave")
+    let autosaved = Set(recoveredSteps.filter { $0 > 0 }.map { $0 / 1_000_000 }).count
+    print("\(Self.kills) kills: \(autosaved) children had autosaved, \(killedMidWrite) mid-write")
     #expect(try library.check().skipped.isEmpty)
     let opened = try library.open(project.id)
     #expect(opened.metadata.step == 0, "the explicit save is still state 0")
