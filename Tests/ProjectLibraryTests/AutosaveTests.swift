@@ -27,6 +27,21 @@ struct AutosaveTests {
     try expectSameVideo(autosave.video, Pictures.video("50"), images: library.images)
   }
 
+  @Test func editsThatNeverPauseAreStillAutosaved() async throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try directory.library(autosaveDelay: .milliseconds(40))
+    let project = try library.create(name: "p", video: Pictures.video("0"), metadata: .init())
+    var recovered: Project<EditorState>?
+    // An edit every 10 ms never leaves 40 ms of quiet; after 400 ms one is written anyway.
+    for step in 1...200 where recovered == nil {
+      library.scheduleSave(Pictures.video("\(step)"), metadata: .init(), for: project.id)
+      try await Task.sleep(for: .milliseconds(10))
+      recovered = try library.recover(project.id)
+    }
+    #expect(recovered != nil)
+  }
+
   @Test func autosaveLeavesTheLastExplicitSaveUntouched() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

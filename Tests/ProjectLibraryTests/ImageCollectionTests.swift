@@ -83,4 +83,20 @@ struct ImageCollectionTests {
     }
     #expect(try library.images.storedTokens() == before)
   }
+
+  @Test func aCrashedCreateIsCleanedUpAndItsImagesCollected() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try directory.library()
+    let project = try library.create(
+      name: "p", video: Pictures.video("1", photos: [Pictures.red]), metadata: .init())
+    // A create killed before its last rename leaves a hidden directory.
+    let staging = directory.url.appendingPathComponent("projects/.new-\(ProjectID())")
+    try FileManager.default.copyItem(at: project.directory, to: staging)
+    try library.delete(project.id)
+    try library.emptyTrash()
+    #expect(!FileManager.default.fileExists(atPath: staging.path))
+    #expect(try library.list().projects.isEmpty && library.list().skipped.isEmpty)
+    #expect(try library.collectImages().removed.count == 1)
+  }
 }

@@ -17,4 +17,7 @@ struct AutosaveState {
   var pending: [ProjectID: Pending] = [:]
   /// Bumped by every scheduled edit; an autosave timer whose generation is stale does nothing.
   var generation = 0
+  /// When the oldest edit not yet autosaved was made; edits that never pause are written
+  /// once it is ten autosave delays old.
+  var unsavedSince: Date?
 }

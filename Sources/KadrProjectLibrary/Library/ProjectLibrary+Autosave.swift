@@ -4,10 +4,11 @@ import KadrPersistence
 extension ProjectLibrary {
   /// Schedules an autosave of a project's current state: when no other edit of the library
   /// arrives for ``autosaveDelay``, the newest state of each edited project is written to its
-  /// recovery slot. A burst of edits writes once.
+  /// recovery slot. A burst of edits writes once; edits that never stop are written at least
+  /// every ten ``autosaveDelay``s.
   ///
-  /// An autosave never touches the last explicit save; ``recover(_:preservingUnknown:)`` offers it after a crash.
-  /// A failed background autosave keeps the edit pending, and ``flush()`` retries it and
+  /// An autosave never touches the last explicit save; ``recover(_:preservingUnknown:)``
+  /// offers it after a crash. A failed background autosave keeps the edit pending, and ``flush()`` retries it and
   /// throws the error.
   /// - Parameters:
   ///   - video: The composition as edited.
@@ -17,17 +18,25 @@ extension ProjectLibrary {
   public func scheduleSave(
     _ video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil, for id: ProjectID
   ) {
+    let now = Date()
     let generation = stateLock.withLock {
+      if state.pending.isEmpty { state.unsavedSince = now }
       state.pending[id] = AutosaveState.Pending(
-        video: video, metadata: metadata, thumbnail: thumbnail, scheduled: Date())
+        video: video, metadata: metadata, thumbnail: thumbnail, scheduled: now)
       state.generation += 1
       return state.generation
     }
     let delay = autosaveDelay
+    let longest =
+      Double(delay.components.seconds) * 10
+      + Double(delay.components.attoseconds) / 1e17
     Task.detached { [self] in
       try? await Task.sleep(for: delay)
-      let idle = stateLock.withLock { state.generation == generation }
-      if idle { try? flush() }
+      let due = stateLock.withLock {
+        state.generation == generation
+          || (state.unsavedSince.map { -$0.timeIntervalSinceNow >= longest } ?? false)
+      }
+      if due { try? flush() }
     }
   }
 
@@ -39,6 +48,7 @@ extension ProjectLibrary {
     let pending = stateLock.withLock {
       let pending = state.pending
       state.pending = [:]
+      state.unsavedSince = nil
       return pending
     }
     var firstError: (any Error)?
@@ -51,6 +61,7 @@ extension ProjectLibrary {
         firstError = firstError ?? error
         stateLock.withLock {
           if state.pending[id] == nil { state.pending[id] = edit }
+          state.unsavedSince = state.unsavedSince ?? edit.scheduled
         }
       }
     }
@@ -111,7 +122,10 @@ extension ProjectLibrary {
 
   /// Forgets a project's pending edit (saved, deleted or discarded explicitly).
   func dropPending(_ id: ProjectID) {
-    stateLock.withLock { _ = state.pending.removeValue(forKey: id) }
+    stateLock.withLock {
+      state.pending[id] = nil
+      if state.pending.isEmpty { state.unsavedSince = nil }
+    }
   }
 
   /// Writes one autosave into the project's older slot.

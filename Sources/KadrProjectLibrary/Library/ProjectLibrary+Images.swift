@@ -5,7 +5,8 @@ extension ProjectLibrary {
   /// Deletes the images of the shared store that nothing refers to: no project, no trashed
   /// project, no autosave, no thumbnail. With `dryRun`, deletes nothing and lists what would go.
   ///
-  /// Every document, `project.json` and autosave of the library and its trash is read. When one
+  /// Every document, `project.json` and autosave of the library and its trash is read (what a
+  /// crashed create left is removed first, except in a dry run). When one
   /// that exists cannot be read, the collection is **refused** and nothing is deleted, since the
   /// unreadable file may refer to any image; a torn autosave is not such a file, since it is
   /// never offered for recovery. It holds the library's exclusive lock, so no save of another
@@ -17,6 +18,7 @@ extension ProjectLibrary {
   @discardableResult
   public func collectImages(dryRun: Bool = false) throws -> ImageCollection {
     try changing {
+      if !dryRun { removeStaleStaging() }
       let kept = try referencedTokens()
       let stored = try images.storedTokens()
       guard !dryRun else {

@@ -39,8 +39,8 @@ extension ProjectLibrary {
     try reading { try listing(of: layout.trash, verifying: false) }
   }
 
-  /// Deletes every project in the trash for good; their images go at the next
-  /// ``collectImages(dryRun:)``.
+  /// Deletes every project in the trash for good, and what a crashed create left; their images
+  /// go at the next ``collectImages(dryRun:)``.
   ///
   /// - Returns: How many projects were deleted.
   /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)``; projects deleted before the
@@ -48,6 +48,7 @@ extension ProjectLibrary {
   @discardableResult
   public func emptyTrash() throws -> Int {
     try changing {
+      removeStaleStaging()
       let ids = try LibraryLayout.projectIDs(in: layout.trash)
       for id in ids {
         let url = layout.directory(of: id, inTrash: true)
@@ -58,6 +59,15 @@ extension ProjectLibrary {
         }
       }
       return ids.count
+    }
+  }
+
+  /// Removes the hidden directories of creates that crashed before their last rename. Called
+  /// holding the exclusive lock, under which no create is in progress.
+  func removeStaleStaging() {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.projects.path)) ?? []
+    for name in names where name.hasPrefix(LibraryLayout.newPrefix) {
+      try? FileManager.default.removeItem(at: layout.projects.appendingPathComponent(name))
     }
   }
 }
