@@ -37,6 +37,18 @@ struct LibraryLayout: Sendable {
     directory.appendingPathComponent(metadataName)
   }
 
+  static func metadataPath(in directoryPath: String) -> String {
+    directoryPath + "/" + metadataName
+  }
+
+  static func documentPath(in directoryPath: String) -> String {
+    directoryPath + "/" + documentName
+  }
+
+  static func slotPaths(in directoryPath: String) -> [String] {
+    slotNames.map { directoryPath + "/" + $0 }
+  }
+
   static func slots(in directory: URL) -> [URL] {
     slotNames.map { directory.appendingPathComponent($0) }
   }

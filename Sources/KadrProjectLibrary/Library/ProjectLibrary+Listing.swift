@@ -30,8 +30,9 @@ extension ProjectLibrary {
   func listing(of folder: URL, verifying: Bool) throws -> ProjectListing<Metadata> {
     var projects: [ProjectSummary<Metadata>] = []
     var skipped: [SkippedProject] = []
+    let folderPath = folder.path
     for id in try LibraryLayout.projectIDs(in: folder) {
-      switch entry(id: id, in: folder.appendingPathComponent(id.rawValue), verifying: verifying) {
+      switch entry(id: id, inPath: folderPath + "/" + id.rawValue, verifying: verifying) {
       case .listed(let summary): projects.append(summary)
       case .skipped(let skip): skipped.append(skip)
       }
@@ -44,15 +45,14 @@ extension ProjectLibrary {
 
   /// One project's summary, or why it is skipped.
   private func entry(
-    id: ProjectID, in directory: URL, verifying: Bool
+    id: ProjectID, inPath directory: String, verifying: Bool
   ) -> ListingEntry<Metadata> {
-    let metadataFile = LibraryLayout.metadata(in: directory)
     var name: String?
     let summary: ProjectSummary<Metadata>
     do {
-      let envelope = try envelope(in: directory)
+      let envelope = try envelope(inPath: directory)
       name = envelope.name
-      summary = try self.summary(id: id, in: directory, envelope: envelope)
+      summary = try self.summary(id: id, inPath: directory, envelope: envelope)
     } catch {
       let reason: SkippedProject.Reason
       if case .newerMetadataVersion = error as? ProjectLibraryError {
@@ -60,19 +60,20 @@ extension ProjectLibrary {
       } else {
         reason = .unreadableMetadata
       }
-      return .skipped(skip(id, name, metadataFile, reason, error))
+      let file = URL(fileURLWithPath: LibraryLayout.metadataPath(in: directory))
+      return .skipped(skip(id, name, file, reason, error))
     }
-    let document = summary.documentURL
-    guard FileManager.default.fileExists(atPath: document.path) else {
-      let error = ProjectLibraryError.fileSystem(path: document.path, detail: "it is missing")
-      return .skipped(skip(id, name, document, .missingDocument, error))
+    let documentPath = LibraryLayout.documentPath(in: directory)
+    guard FileManager.default.fileExists(atPath: documentPath) else {
+      let error = ProjectLibraryError.fileSystem(path: documentPath, detail: "it is missing")
+      return .skipped(skip(id, name, summary.documentURL, .missingDocument, error))
     }
     guard verifying else { return .listed(summary) }
     do {
-      _ = try coder().open(readDocument(in: directory), images: images)
+      _ = try coder().open(readDocument(in: summary.directory), images: images)
       return .listed(summary)
     } catch {
-      return .skipped(skip(id, name, document, Self.reason(for: error), error))
+      return .skipped(skip(id, name, summary.documentURL, Self.reason(for: error), error))
     }
   }
 

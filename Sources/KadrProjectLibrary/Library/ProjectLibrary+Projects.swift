@@ -71,7 +71,7 @@ extension ProjectLibrary {
     return try changing {
       let directory = try existingDirectory(of: id)
       let old = try envelope(in: directory)
-      _ = try old.metadata(Metadata.self, file: LibraryLayout.metadata(in: directory))
+      _ = try old.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
       let now = Date()
       let envelope = try MetadataEnvelope(
         name: old.name, created: old.created, modified: now, saved: now,
@@ -99,7 +99,7 @@ extension ProjectLibrary {
     try changing {
       let directory = try existingDirectory(of: id)
       var envelope = try envelope(in: directory)
-      _ = try envelope.metadata(Metadata.self, file: LibraryLayout.metadata(in: directory))
+      _ = try envelope.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
       let document = try readDocument(in: directory)
       envelope.name = name
       envelope.created = Date()
@@ -123,7 +123,7 @@ extension ProjectLibrary {
       var envelope = try envelope(in: directory)
       envelope.name = name
       envelope.modified = Date()
-      _ = try envelope.metadata(Metadata.self, file: LibraryLayout.metadata(in: directory))
+      _ = try envelope.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
       return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
     }
   }
@@ -143,7 +143,8 @@ extension ProjectLibrary {
     try changing {
       let directory = try existingDirectory(of: id)
       let old = try envelope(in: directory)
-      var metadata = try old.metadata(Metadata.self, file: LibraryLayout.metadata(in: directory))
+      var metadata = try old.metadata(
+        Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
       try change(&metadata)
       let envelope = try MetadataEnvelope(
         name: old.name, created: old.created, modified: Date(), saved: old.saved,

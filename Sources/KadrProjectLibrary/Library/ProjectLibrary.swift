@@ -97,22 +97,24 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
 
   /// Reads a project's `project.json`.
   func envelope(in directory: URL) throws -> MetadataEnvelope {
-    let file = LibraryLayout.metadata(in: directory)
-    let data: Data
-    do {
-      data = try Data(contentsOf: file)
-    } catch {
-      throw ProjectLibraryError.unreadableMetadata(path: file.path, detail: "it cannot be read")
+    try envelope(inPath: directory.path)
+  }
+
+  /// Reads the `project.json` of the project directory at `directoryPath`.
+  func envelope(inPath directoryPath: String) throws -> MetadataEnvelope {
+    let file = LibraryLayout.metadataPath(in: directoryPath)
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw ProjectLibraryError.unreadableMetadata(path: file, detail: "it cannot be read")
     }
     let envelope: MetadataEnvelope
     do {
       envelope = try MetadataEnvelope.decode(data)
     } catch {
-      throw ProjectLibraryError.unreadableMetadata(path: file.path, detail: "\(error)")
+      throw ProjectLibraryError.unreadableMetadata(path: file, detail: "\(error)")
     }
     guard envelope.format <= MetadataEnvelope.currentFormat else {
       throw ProjectLibraryError.unreadableMetadata(
-        path: file.path,
+        path: file,
         detail: "its format \(envelope.format) is newer than this library's "
           + "\(MetadataEnvelope.currentFormat)")
     }
@@ -123,15 +125,22 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   func summary(
     id: ProjectID, in directory: URL, envelope: MetadataEnvelope
   ) throws -> ProjectSummary<Metadata> {
+    try summary(id: id, inPath: directory.path, envelope: envelope)
+  }
+
+  /// The summary of the project directory at `directoryPath`, from its `project.json`.
+  func summary(
+    id: ProjectID, inPath directoryPath: String, envelope: MetadataEnvelope
+  ) throws -> ProjectSummary<Metadata> {
     let metadata = try envelope.metadata(
-      Metadata.self, file: LibraryLayout.metadata(in: directory))
-    let hasAutosave = LibraryLayout.slots(in: directory).contains {
-      FileManager.default.fileExists(atPath: $0.path)
+      Metadata.self, path: LibraryLayout.metadataPath(in: directoryPath))
+    let hasAutosave = LibraryLayout.slotPaths(in: directoryPath).contains {
+      FileManager.default.fileExists(atPath: $0)
     }
     return ProjectSummary(
       id: id, name: envelope.name, created: envelope.created, modified: envelope.modified,
       thumbnailToken: envelope.thumbnail, metadata: metadata,
-      metadataVersion: envelope.metadataVersion, directory: directory,
+      metadataVersion: envelope.metadataVersion, directoryPath: directoryPath,
       hasAutosave: hasAutosave)
   }
 }

@@ -108,7 +108,7 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
   ///
   /// - Throws: ``ProjectLibraryError/newerMetadataVersion(found:supported:)`` or
   ///   ``ProjectLibraryError/unreadableMetadata(path:detail:)``.
-  func metadata<Metadata: ProjectMetadata>(_: Metadata.Type, file: URL) throws -> Metadata {
+  func metadata<Metadata: ProjectMetadata>(_: Metadata.Type, path: String) throws -> Metadata {
     if Metadata.isNewer(metadataVersion) {
       throw ProjectLibraryError.newerMetadataVersion(
         found: metadataVersion, supported: Metadata.version)
@@ -119,7 +119,7 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
     } catch let error as ProjectLibraryError {
       throw error
     } catch {
-      throw ProjectLibraryError.unreadableMetadata(path: file.path, detail: "\(error)")
+      throw ProjectLibraryError.unreadableMetadata(path: path, detail: "\(error)")
     }
   }
 }

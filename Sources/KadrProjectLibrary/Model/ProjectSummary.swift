@@ -18,12 +18,18 @@ public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
   /// The metadata version the project was written by (before any migration), so a tool that
   /// does not know the app's type can still compare versions.
   public let metadataVersion: Int
-  /// The project's directory.
-  public let directory: URL
+  /// The path of the project's directory: listing builds no `URL` per project (building five
+  /// each took listing 10,000 projects from 0.50 s to 1.06 s, kadr-bench --library).
+  let directoryPath: String
   /// Whether an autosave newer than the last explicit save may be recovered
   /// (``ProjectLibrary/recover(_:preservingUnknown:)``).
   public let hasAutosave: Bool
 
+  /// The project's directory.
+  public var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
+
   /// The document of the last explicit save.
-  public var documentURL: URL { LibraryLayout.document(in: directory) }
+  public var documentURL: URL {
+    URL(fileURLWithPath: LibraryLayout.documentPath(in: directoryPath), isDirectory: false)
+  }
 }
