@@ -4,7 +4,8 @@ import KadrProjectLibrary
 
 // A child process for the library's tests:
 //   ProjectLibraryProbe autosave DIR ID FIRST   autosaves states FIRST, FIRST+1, … of the
-//                                               project, one flush each, until it is killed
+//                                               project, one flush each, until it is killed;
+//                                               prints "saved" after the first
 //   ProjectLibraryProbe increment DIR ID COUNT  adds 1 to the project's step COUNT times, each
 //                                               under the library's lock
 // The states are ProbeState(step:) and ProbeState.video(step:), mirrored by the tests.
@@ -35,10 +36,10 @@ do {
   let library = try ProjectLibrary<ProbeState>(directory: URL(fileURLWithPath: arguments[2]))
   switch arguments[1] {
   case "autosave":
-    FileHandle.standardOutput.write(Data("ready\n".utf8))
     for step in count..<(count + 1_000_000) {
       library.scheduleSave(ProbeState.video(step: step), metadata: ProbeState(step: step), for: id)
       try library.flush()
+      if step == count { FileHandle.standardOutput.write(Data("saved\n".utf8)) }
     }
   case "increment":
     for _ in 0..<count {

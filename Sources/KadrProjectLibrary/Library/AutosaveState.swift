@@ -20,4 +20,7 @@ struct AutosaveState {
   /// When the oldest edit not yet autosaved was made; edits that never pause are written
   /// once it is ten autosave delays old.
   var unsavedSince: Date?
+  /// When the newest edit already autosaved was made, per project: two flushes running at once
+  /// must not write an older edit over a newer one.
+  var written: [ProjectID: Date] = [:]
 }

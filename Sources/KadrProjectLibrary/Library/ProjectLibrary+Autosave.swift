@@ -136,6 +136,8 @@ extension ProjectLibrary {
       DurableFile.removeLeftovers(in: directory)
       let old = try envelope(in: directory)
       guard old.saved < edit.scheduled else { return }  // saved explicitly since the edit
+      let newer = stateLock.withLock { state.written[id].map { $0 >= edit.scheduled } ?? false }
+      guard !newer else { return }  // a concurrent flush wrote a newer edit
       let now = Date()
       let project = try MetadataEnvelope(
         name: old.name, created: old.created, modified: now, saved: old.saved,
@@ -152,6 +154,7 @@ extension ProjectLibrary {
       let target = slots[newest] == nil ? newest : 1 - newest
       let slot = AutosaveSlot(sequence: sequence, saved: now, project: project, document: document)
       try DurableFile.write(slot.encoded(), to: urls[target])
+      stateLock.withLock { state.written[id] = edit.scheduled }
     }
   }
 }
