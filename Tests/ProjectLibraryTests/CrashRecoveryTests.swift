@@ -37,9 +37,16 @@ struct CrashRecoveryTests {
       process.standardOutput = ready
       process.standardError = FileHandle.nullDevice
       try process.run()
-      // "saved": the child's first autosave is on disk; the kill lands in a later one.
+      // "saved": the child's first autosave is on disk; the kill lands in a later one. Every
+      // other kill waits for an autosave's temporary file to appear, so it lands mid-write
+      // however fast or slow the child runs (under ThreadSanitizer, say); the others wait a
+      // random time.
       _ = ready.fileHandleForReading.readData(ofLength: 6)
-      usleep(UInt32.random(in: 0...20_000, using: &random))
+      if attempt.isMultiple(of: 2) {
+        try Self.waitForTemporaryFile(in: project.directory)
+      } else {
+        usleep(UInt32.random(in: 0...20_000, using: &random))
+      }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       #expect(process.terminationReason == .uncaughtSignal, "attempt \(attempt)")
@@ -57,12 +64,23 @@ struct CrashRecoveryTests {
         "attempt \(attempt): the document is state \(step)'s, whole")
       #expect(try fingerprint(project.documentURL) == savedDocument, "attempt \(attempt)")
     }
-    #expect(killedMidWrite > 0, "no kill landed in the middle of an autosave")
+    #expect(killedMidWrite >= Self.kills / 4, "too few kills landed in the middle of a write")
     let firsts = recoveredSteps.filter { $0 % 1_000_000 == 1 }.count
     print("\(Self.kills) kills: \(killedMidWrite) mid-write, \(firsts) right after the first")
     #expect(try library.check().skipped.isEmpty)
     let opened = try library.open(project.id)
     #expect(opened.metadata.step == 0, "the explicit save is still state 0")
+  }
+
+  /// Returns once a temporary file is in `directory` (an autosave is being written), or after
+  /// two seconds.
+  static func waitForTemporaryFile(in directory: URL) throws {
+    let deadline = Date().addingTimeInterval(2)
+    while Date() < deadline {
+      let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      if names.contains(where: { $0.hasPrefix(".tmp-") }) { return }
+      usleep(100)
+    }
   }
 
   @Test func twoProcessesUpdatingOneProjectLoseNoChange() throws {
