@@ -16,6 +16,7 @@ let package = Package(
     .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
     .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
     .library(name: "KadrDiff", targets: ["KadrDiff"]),
+    .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -34,13 +35,20 @@ let package = Package(
       name: "KadrOTIO",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
+    // A directory of projects with shared images, autosave and recovery; public API only.
+    .target(name: "KadrProjectLibrary", dependencies: ["KadrPersistence"]),
     .executableTarget(
       name: "kadr-doc",
-      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff"],
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "KadrProjectLibrary",
+      ],
       exclude: ["Schemas"]),
     .executableTarget(
       name: "kadr-bench",
-      dependencies: ["KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "LoopbackHTTP"]),
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "KadrProjectLibrary",
+        "LoopbackHTTP",
+      ]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
@@ -54,6 +62,13 @@ let package = Package(
     .testTarget(
       name: "KadrDiffTests",
       dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
+    // A child process for the library's crash and two-process tests (found next to the bundle).
+    .executableTarget(
+      name: "ProjectLibraryProbe", dependencies: ["KadrPersistence", "KadrProjectLibrary"],
+      path: "Tests/ProjectLibraryProbe"),
+    .testTarget(
+      name: "ProjectLibraryTests",
+      dependencies: ["KadrPersistence", "KadrProjectLibrary", "ProjectLibraryProbe", "kadr-doc"]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],
@@ -69,7 +84,7 @@ let package = Package(
       name: "ArticleTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
-        "LoopbackHTTP", "KadrDiff",
+        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary",
       ]),
     .testTarget(
       name: "PluginTests",
@@ -88,6 +103,9 @@ let package = Package(
     .executableTarget(
       name: "URLImageStoreExample", dependencies: ["KadrPersistence", "LoopbackHTTP"],
       path: "Examples/URLImageStoreExample"),
+    .executableTarget(
+      name: "ProjectLibraryExample", dependencies: ["KadrPersistence", "KadrProjectLibrary"],
+      path: "Examples/ProjectLibraryExample"),
   ],
   swiftLanguageModes: [.v6]
 )

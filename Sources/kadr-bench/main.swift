@@ -11,6 +11,7 @@ import KadrPersistence
 //   swift run -c release kadr-bench --check-batch [N]
 //                                    (kadr-doc check over N documents, at 1 and N jobs)
 //   swift run -c release kadr-bench --diff [--clips N]   (diff and merge; Diff.swift)
+//   swift run -c release kadr-bench --library   (a project library of 10,000 projects)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -26,6 +27,8 @@ struct Options {
   var checkBatch: Int?
   /// Measure the diff and merge of two documents instead (Diff.swift).
   var diff = false
+  /// Measure a project library (`Library.swift`) instead.
+  var library = false
 }
 
 func parseOptions() -> Options {
@@ -35,6 +38,7 @@ func parseOptions() -> Options {
     switch argument {
     case "--json": options.json = true
     case "--diff": options.diff = true
+    case "--library": options.library = true
     case "--limits":
       options.limits = true
       if let group = arguments.first, LimitsBenchmark.groups.contains(group) {
@@ -62,7 +66,7 @@ func parseOptions() -> Options {
     case "-h", "--help":
       print(
         "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
-          + "[--check-batch [N]] [--diff]"
+          + "[--check-batch [N]] [--diff] [--library]"
       )
       exit(0)
     default:
@@ -158,6 +162,15 @@ let options = parseOptions()
 if let count = options.checkBatch {
   do {
     try CheckBatchBenchmark.run(documents: count)
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+if options.library {
+  do {
+    try LibraryBenchmark.run()
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)

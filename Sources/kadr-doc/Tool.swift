@@ -53,7 +53,7 @@ enum KadrDoc {
       DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
       MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
       ExportOTIOCommand.self, ImportOTIOCommand.self, DiffCommand.self, MergeCommand.self,
-      CompletionsCommand.self,
+      LibraryCommand.self, CompletionsCommand.self,
     ]
   }
 
@@ -144,6 +144,7 @@ enum KadrDoc {
         .map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
       // A table cell cannot hold a bare `|`, even inside code.
       let text = usage.replacingOccurrences(of: "usage: kadr-doc ", with: "")
+        .replacingOccurrences(of: " kadr-doc ", with: " | ")
         .replacingOccurrences(of: "|", with: "\\|")
       lines.append("| `\(text)` | \(command.summary) |")
     }

@@ -1,0 +1,95 @@
+import Foundation
+
+/// Where everything of a library is on disk.
+///
+/// ```
+/// DIR/.lock                         the inter-process lock (flock)
+/// DIR/images/                       the shared content-addressed image store
+/// DIR/projects/<id>/document.json   the last explicit save (schema-1 JSON)
+/// DIR/projects/<id>/project.json    the library's fields and the app's metadata
+/// DIR/projects/<id>/autosave-0.json two alternating recovery slots
+/// DIR/projects/<id>/autosave-1.json
+/// DIR/trash/<id>/…                  deleted projects, restorable until the trash is emptied
+/// ```
+struct LibraryLayout: Sendable {
+  let root: URL
+
+  var lockFile: URL { root.appendingPathComponent(".lock") }
+  var images: URL { root.appendingPathComponent("images") }
+  var projects: URL { root.appendingPathComponent("projects") }
+  var trash: URL { root.appendingPathComponent("trash") }
+
+  static let documentName = "document.json"
+  static let metadataName = "project.json"
+  static let slotNames = ["autosave-0.json", "autosave-1.json"]
+  /// The prefix of a project directory being created; renamed to its id when complete.
+  static let newPrefix = ".new-"
+
+  func directory(of id: ProjectID, inTrash: Bool = false) -> URL {
+    (inTrash ? trash : projects).appendingPathComponent(id.rawValue)
+  }
+
+  static func document(in directory: URL) -> URL {
+    directory.appendingPathComponent(documentName)
+  }
+
+  static func metadata(in directory: URL) -> URL {
+    directory.appendingPathComponent(metadataName)
+  }
+
+  static func metadataPath(in directoryPath: String) -> String {
+    directoryPath + "/" + metadataName
+  }
+
+  static func documentPath(in directoryPath: String) -> String {
+    directoryPath + "/" + documentName
+  }
+
+  static func slotPaths(in directoryPath: String) -> [String] {
+    slotNames.map { directoryPath + "/" + $0 }
+  }
+
+  static func slots(in directory: URL) -> [URL] {
+    slotNames.map { directory.appendingPathComponent($0) }
+  }
+
+  /// The ids of the project directories under `folder`; other entries are ignored.
+  static func projectIDs(in folder: URL) throws -> [ProjectID] {
+    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+    } catch {
+      throw ProjectLibraryError.fileSystem(path: folder.path, detail: error.localizedDescription)
+    }
+    return names.compactMap(ProjectID.init(rawValue:)).sorted { $0.rawValue < $1.rawValue }
+  }
+
+  /// Reads a file, mapping a failure to the library's error.
+  static func read(_ url: URL) throws -> Data {
+    do {
+      return try Data(contentsOf: url)
+    } catch {
+      throw ProjectLibraryError.fileSystem(path: url.path, detail: error.localizedDescription)
+    }
+  }
+
+  /// Creates `url` and its parents when missing.
+  static func makeDirectory(_ url: URL) throws {
+    do {
+      try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    } catch {
+      throw ProjectLibraryError.fileSystem(path: url.path, detail: error.localizedDescription)
+    }
+  }
+
+  /// Renames `source` to `destination` (a directory move inside the library) and flushes both
+  /// parents.
+  static func move(_ source: URL, to destination: URL) throws {
+    guard rename(source.path, destination.path) == 0 else {
+      throw DurableFile.failure(source, "cannot move it to \(destination.path)")
+    }
+    DurableFile.syncDirectory(source.deletingLastPathComponent())
+    DurableFile.syncDirectory(destination.deletingLastPathComponent())
+  }
+}

@@ -1,0 +1,194 @@
+import Foundation
+import KadrPersistence
+
+extension ProjectLibrary {
+  /// Creates a project and saves it.
+  ///
+  /// The project's directory appears complete or not at all: it is written under a hidden name
+  /// and renamed to its id last.
+  /// - Parameters:
+  ///   - name: The name shown to the user.
+  ///   - video: The composition; its images are saved in the library's store.
+  ///   - metadata: The app's metadata.
+  ///   - thumbnail: A picture for the project list, saved in the library's store; none by
+  ///     default.
+  /// - Returns: The new project's summary.
+  /// - Throws: `PersistenceError` when the composition cannot be saved (a loss, say), or
+  ///   ``ProjectLibraryError/fileSystem(path:detail:)``.
+  @discardableResult
+  public func create(
+    name: String, video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil
+  ) throws -> ProjectSummary<Metadata> {
+    try changing {
+      let id = ProjectID()
+      let now = Date()
+      let envelope = try MetadataEnvelope(
+        name: name, created: now, modified: now, saved: now,
+        thumbnail: try thumbnail.map(images.token(for:)), metadata: metadata)
+      let document = try coder().data(for: video, images: images)
+      return try install(id: id, document: document, envelope: envelope)
+    }
+  }
+
+  /// Opens a project's last explicit save; nothing on disk is written.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - preservingUnknown: Keep content of kinds no codec is registered for verbatim instead
+  ///     of refusing the document; saving it again writes that content back unchanged.
+  /// - Returns: The project.
+  /// - Throws: ``ProjectLibraryError`` (not found, metadata newer or unreadable) or the
+  ///   document's `PersistenceError`.
+  public func open(_ id: ProjectID, preservingUnknown: Bool = false) throws -> Project<Metadata> {
+    try reading {
+      let directory = try existingDirectory(of: id)
+      let summary = try self.summary(id: id, in: directory, envelope: envelope(in: directory))
+      let data = try readDocument(in: directory)
+      let opened = try coder(preservingUnknown: preservingUnknown).open(data, images: images)
+      return Project(
+        summary: summary, video: opened.root, preserved: opened.preserved, origin: .savedDocument)
+    }
+  }
+
+  /// Saves a project explicitly: its document and metadata are replaced, and its autosaves
+  /// (now older) are removed.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - metadata: The app's metadata.
+  ///   - thumbnail: A new thumbnail; `nil` keeps the current one.
+  ///   - id: The project.
+  /// - Returns: The saved project's summary.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``,
+  ///   ``ProjectLibraryError/newerMetadataVersion(found:supported:)`` (a newer app's project is
+  ///   never overwritten), `PersistenceError`, or a file-system error; on any error the
+  ///   previous save is unchanged.
+  @discardableResult
+  public func save(
+    _ video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil, for id: ProjectID
+  ) throws -> ProjectSummary<Metadata> {
+    dropPending(id)
+    return try changing {
+      let directory = try existingDirectory(of: id)
+      let old = try envelope(in: directory)
+      _ = try old.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
+      let now = Date()
+      let envelope = try MetadataEnvelope(
+        name: old.name, created: old.created, modified: now, saved: now,
+        thumbnail: try thumbnail.map(images.token(for:)) ?? old.thumbnail, metadata: metadata)
+      try DurableFile.write(
+        coder().data(for: video, images: images), to: LibraryLayout.document(in: directory))
+      let written = try write(envelope, in: directory)
+      for slot in LibraryLayout.slots(in: directory) {
+        try? FileManager.default.removeItem(at: slot)
+      }
+      return try summary(id: id, in: directory, envelope: written)
+    }
+  }
+
+  /// Copies a project under a new id and name. The copy shares the library's images (no image
+  /// is copied) and starts from the last explicit save, byte for byte.
+  ///
+  /// - Parameters:
+  ///   - id: The project to copy.
+  ///   - name: The copy's name.
+  /// - Returns: The copy's summary.
+  /// - Throws: ``ProjectLibraryError``.
+  @discardableResult
+  public func duplicate(_ id: ProjectID, name: String) throws -> ProjectSummary<Metadata> {
+    try changing {
+      let directory = try existingDirectory(of: id)
+      var envelope = try envelope(in: directory)
+      _ = try envelope.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
+      let document = try readDocument(in: directory)
+      envelope.name = name
+      envelope.created = Date()
+      envelope.modified = envelope.created
+      envelope.saved = envelope.created
+      return try install(id: ProjectID(), document: document, envelope: envelope)
+    }
+  }
+
+  /// Renames a project; its document is not touched.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - name: The new name.
+  /// - Returns: The renamed project's summary.
+  /// - Throws: ``ProjectLibraryError``.
+  @discardableResult
+  public func rename(_ id: ProjectID, to name: String) throws -> ProjectSummary<Metadata> {
+    try changing {
+      let directory = try existingDirectory(of: id)
+      var envelope = try envelope(in: directory)
+      envelope.name = name
+      envelope.modified = Date()
+      _ = try envelope.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
+      return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
+    }
+  }
+
+  /// Changes a project's metadata in place, holding the library's lock from the read to the
+  /// write, so two processes updating it at once lose neither change.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - change: Edits the metadata; what it throws is rethrown and nothing is written.
+  /// - Returns: The project's summary with the new metadata.
+  /// - Throws: ``ProjectLibraryError`` or what `change` throws.
+  @discardableResult
+  public func updateMetadata(
+    of id: ProjectID, _ change: (inout Metadata) throws -> Void
+  ) throws -> ProjectSummary<Metadata> {
+    try changing {
+      let directory = try existingDirectory(of: id)
+      let old = try envelope(in: directory)
+      var metadata = try old.metadata(
+        Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
+      try change(&metadata)
+      let envelope = try MetadataEnvelope(
+        name: old.name, created: old.created, modified: Date(), saved: old.saved,
+        thumbnail: old.thumbnail,
+        metadata: metadata)
+      return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
+    }
+  }
+
+  /// Writes a new project directory under a hidden name, then renames it to its id.
+  func install(
+    id: ProjectID, document: Data, envelope: MetadataEnvelope
+  ) throws -> ProjectSummary<Metadata> {
+    let staging = layout.projects.appendingPathComponent(LibraryLayout.newPrefix + id.rawValue)
+    try LibraryLayout.makeDirectory(staging)
+    do {
+      try DurableFile.write(document, to: LibraryLayout.document(in: staging))
+      let written = try write(envelope, in: staging)
+      let directory = layout.directory(of: id)
+      try LibraryLayout.move(staging, to: directory)
+      return try summary(id: id, in: directory, envelope: written)
+    } catch {
+      try? FileManager.default.removeItem(at: staging)
+      throw error
+    }
+  }
+
+  /// Writes a project's `project.json` and returns the envelope as it reads back (dates as
+  /// precise as the file holds them, so a summary equals the one listed later).
+  func write(_ envelope: MetadataEnvelope, in directory: URL) throws -> MetadataEnvelope {
+    let data = try envelope.encoded()
+    try DurableFile.write(data, to: LibraryLayout.metadata(in: directory))
+    return try MetadataEnvelope.decode(data)
+  }
+
+  /// The bytes of the document of the last explicit save.
+  func readDocument(in directory: URL) throws -> Data {
+    let limit = options.limits.maximumDocumentBytes
+    let file = LibraryLayout.document(in: directory)
+    let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+    guard size <= limit else {
+      throw ProjectLibraryError.fileSystem(
+        path: file.path, detail: "the document is \(size) bytes, over the limit of \(limit)")
+    }
+    return try LibraryLayout.read(file)
+  }
+}

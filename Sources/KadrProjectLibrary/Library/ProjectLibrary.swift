@@ -1,0 +1,146 @@
+import Foundation
+import KadrPersistence
+
+/// A directory of projects, as an editor app keeps them: each project's document, the app's
+/// metadata, autosaves and recovery, a trash, and one image store shared by every project.
+///
+/// ```swift
+/// let library = try ProjectLibrary<EditorState>(directory: librariesURL)
+/// let project = try library.create(name: "Holiday", video: video, metadata: EditorState())
+/// library.scheduleSave(edited, metadata: state, for: project.id)   // autosave, debounced
+/// try library.save(edited, metadata: state, for: project.id)       // an explicit save
+/// let listing = try library.list()   // projects, newest first, and the ones that cannot open
+/// ```
+///
+/// ## Safety
+///
+/// Every file is written atomically and durably (a temporary file, `fsync`, rename), so a crash
+/// leaves the old file or the new one. Opening and listing never write a project. Changes hold
+/// an exclusive `flock` on the library's lock file and reads a shared one, so two processes (or
+/// two tasks) never interleave a change; the kernel drops the lock of a process that dies.
+///
+/// A library is a `Sendable` reference: use one from any task.
+public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendable {
+  // @unchecked Sendable: every stored property is a constant except `state`, which only
+  // `stateLock` touches. Disk changes are serialised by the flock (`LibraryLock`), which also
+  // excludes two threads of this process: each holds its own open file description.
+
+  /// The library's directory.
+  public let directory: URL
+  /// The image store every project of the library shares (`DIR/images`).
+  public let images: FileImageStore
+  /// How long ``scheduleSave(_:metadata:thumbnail:for:)`` waits for edits to stop before it
+  /// writes an autosave.
+  public let autosaveDelay: Duration
+
+  let layout: LibraryLayout
+  let processLock: LibraryLock
+  let registry: CodecRegistry
+  let options: CodingOptions
+  let migrations: MigrationChain
+  let stateLock = NSLock()
+  var state = AutosaveState()
+
+  /// Opens the library in `directory`, creating the directory when it does not exist.
+  ///
+  /// - Parameters:
+  ///   - directory: A file URL.
+  ///   - registry: The codecs of the app's documents; `CodecRegistry.standard` by default.
+  ///   - options: Loss, unknown content and limits for the documents.
+  ///   - migrations: Migrations of documents from older schemas.
+  ///   - autosaveDelay: The quiet time before an autosave; half a second by default.
+  /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)`` when the directory cannot be
+  ///   created, or `PersistenceError` when its image store cannot.
+  public init(
+    directory: URL, registry: CodecRegistry = .standard, options: CodingOptions = CodingOptions(),
+    migrations: MigrationChain = MigrationChain(), autosaveDelay: Duration = .milliseconds(500)
+  ) throws {
+    self.directory = directory.standardizedFileURL
+    layout = LibraryLayout(root: self.directory)
+    for folder in [layout.root, layout.projects, layout.trash] {
+      try LibraryLayout.makeDirectory(folder)
+    }
+    images = try FileImageStore(directory: layout.images)
+    processLock = LibraryLock(url: layout.lockFile)
+    self.registry = registry
+    self.options = options
+    self.migrations = migrations
+    self.autosaveDelay = autosaveDelay
+  }
+
+  /// The coder of the library's documents, preserving unknown content or not.
+  func coder(preservingUnknown: Bool = false) -> KadrCoder {
+    var options = self.options
+    options.preservingUnknown = options.preservingUnknown || preservingUnknown
+    return KadrCoder(registry: registry, options: options, migrations: migrations)
+  }
+
+  /// Runs a change holding the exclusive lock.
+  func changing<T>(_ body: () throws -> T) throws -> T {
+    try processLock.withLock(exclusive: true, body)
+  }
+
+  /// Runs a read holding the shared lock.
+  func reading<T>(_ body: () throws -> T) throws -> T {
+    try processLock.withLock(exclusive: false, body)
+  }
+
+  /// The directory of an existing project.
+  func existingDirectory(of id: ProjectID, inTrash: Bool = false) throws -> URL {
+    let url = layout.directory(of: id, inTrash: inTrash)
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else { throw ProjectLibraryError.projectNotFound(id) }
+    return url
+  }
+
+  /// Reads a project's `project.json`.
+  func envelope(in directory: URL) throws -> MetadataEnvelope {
+    try envelope(inPath: directory.path)
+  }
+
+  /// Reads the `project.json` of the project directory at `directoryPath`.
+  func envelope(inPath directoryPath: String) throws -> MetadataEnvelope {
+    let file = LibraryLayout.metadataPath(in: directoryPath)
+    guard let data = FileManager.default.contents(atPath: file) else {
+      throw ProjectLibraryError.unreadableMetadata(path: file, detail: "it cannot be read")
+    }
+    let envelope: MetadataEnvelope
+    do {
+      envelope = try MetadataEnvelope.decode(data)
+    } catch {
+      throw ProjectLibraryError.unreadableMetadata(path: file, detail: "\(error)")
+    }
+    guard envelope.format <= MetadataEnvelope.currentFormat else {
+      throw ProjectLibraryError.unreadableMetadata(
+        path: file,
+        detail: "its format \(envelope.format) is newer than this library's "
+          + "\(MetadataEnvelope.currentFormat)")
+    }
+    return envelope
+  }
+
+  /// The summary of the project in `directory`, from its `project.json`.
+  func summary(
+    id: ProjectID, in directory: URL, envelope: MetadataEnvelope
+  ) throws -> ProjectSummary<Metadata> {
+    try summary(id: id, inPath: directory.path, envelope: envelope)
+  }
+
+  /// The summary of the project directory at `directoryPath`, from its `project.json`.
+  func summary(
+    id: ProjectID, inPath directoryPath: String, envelope: MetadataEnvelope
+  ) throws -> ProjectSummary<Metadata> {
+    let metadata = try envelope.metadata(
+      Metadata.self, path: LibraryLayout.metadataPath(in: directoryPath))
+    let hasAutosave = LibraryLayout.slotPaths(in: directoryPath).contains {
+      FileManager.default.fileExists(atPath: $0)
+    }
+    return ProjectSummary(
+      id: id, name: envelope.name, created: envelope.created, modified: envelope.modified,
+      thumbnailToken: envelope.thumbnail, metadata: metadata,
+      metadataVersion: envelope.metadataVersion, directoryPath: directoryPath,
+      hasAutosave: hasAutosave)
+  }
+}

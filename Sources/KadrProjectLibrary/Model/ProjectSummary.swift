@@ -1,0 +1,35 @@
+import Foundation
+
+/// A project as listed: the library's fields and the app's metadata, read from the project's
+/// small `project.json` without decoding its document.
+public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
+  /// The project's identity, which never changes.
+  public let id: ProjectID
+  /// The name shown to the user.
+  public let name: String
+  /// When the project was created.
+  public let created: Date
+  /// When it was last saved explicitly (or renamed).
+  public let modified: Date
+  /// The token of its thumbnail in the library's image store, if it has one.
+  public let thumbnailToken: String?
+  /// The app's metadata, migrated to the current version.
+  public let metadata: Metadata
+  /// The metadata version the project was written by (before any migration), so a tool that
+  /// does not know the app's type can still compare versions.
+  public let metadataVersion: Int
+  /// The path of the project's directory: listing builds no `URL` per project (building five
+  /// each took listing 10,000 projects from 0.50 s to 1.06 s, kadr-bench --library).
+  let directoryPath: String
+  /// Whether an autosave newer than the last explicit save may be recovered
+  /// (``ProjectLibrary/recover(_:preservingUnknown:)``).
+  public let hasAutosave: Bool
+
+  /// The project's directory.
+  public var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
+
+  /// The document of the last explicit save.
+  public var documentURL: URL {
+    URL(fileURLWithPath: LibraryLayout.documentPath(in: directoryPath), isDirectory: false)
+  }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import KadrOTIO
+import KadrPersistence
+import KadrProjectLibrary
+
+/// `kadr-doc library list|check|gc DIR`: a project library, read without the app's types.
+enum LibraryCommand: Command {
+  static let name = "library"
+  static let summary = "list, check or collect the images of a project library"
+  static let help = """
+    usage: kadr-doc library list DIR [--json] [--metadata-version N]
+           kadr-doc library check DIR [--json] [--metadata-version N]
+           kadr-doc library gc DIR [--dry-run]
+
+    Reads a project library (a directory written by KadrProjectLibrary) without the app that
+    wrote it: the library's own fields (name, dates) and, opaque, the app's metadata.
+      list    the projects, most recently changed first, and every project that cannot be
+              opened, with the reason, the file and what the user can do
+      check   as list, and opens every document with its images; exit 1 if any is skipped
+      gc      deletes the shared images no project, trashed project or autosave refers to;
+              refuses (exit 1, nothing deleted) when a project file cannot be read
+
+    The tool does not know which metadata version the app writes: give it with
+    --metadata-version to list projects written by a newer app as skipped.
+
+    options:
+      --json                  print one JSON object on standard output (list, check)
+      --metadata-version N    the app's metadata version; newer projects are skipped
+      --dry-run               print what gc would delete, and delete nothing
+    """
+  static let spec = ArgumentSpec(
+    flags: [["--json"], ["--dry-run"]], options: [["--metadata-version"]], positionals: 2...2)
+
+  static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+    let action = arguments.positionals[0]
+    let path = arguments.positionals[1]
+    let flagsAllowed: Set<String> =
+      action == "gc" ? ["--dry-run"] : ["--json", "--metadata-version"]
+    guard ["list", "check", "gc"].contains(action) else {
+      console.err("kadr-doc library: unknown action '\(action)'; use list, check or gc.")
+      return ExitCode.usage
+    }
+    let given =
+      ["--json", "--dry-run"].filter(arguments.has)
+      + (arguments.value("--metadata-version") == nil ? [] : ["--metadata-version"])
+    for flag in given where !flagsAllowed.contains(flag) {
+      console.err("kadr-doc library: \(flag) does not apply to \(action).")
+      return ExitCode.usage
+    }
+    var appVersion: Int?
+    if let text = arguments.value("--metadata-version") {
+      guard let version = Int(text) else {
+        console.err("kadr-doc library: --metadata-version needs a whole number, not '\(text)'.")
+        return ExitCode.usage
+      }
+      appVersion = version
+    }
+    let directory = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    guard
+      FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("projects").path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      console.err(
+        "kadr-doc library: \(path) is not a project library (it has no projects/ directory).")
+      return ExitCode.failure
+    }
+    do {
+      let library = try ProjectLibrary<OpaqueMetadata>(
+        directory: directory, registry: OTIOPlaceholderModule.standardRegistry)
+      switch action {
+      case "gc":
+        return try collect(library, dryRun: arguments.has("--dry-run"), console: console)
+      default:
+        var listing = try action == "check" ? library.check() : library.list()
+        if let appVersion { listing = skippingNewer(than: appVersion, listing) }
+        report(listing, json: arguments.has("--json"), console: console)
+        return action == "check" && !listing.skipped.isEmpty ? ExitCode.failure : ExitCode.ok
+      }
+    } catch {
+      console.err("kadr-doc library: \(describe(error))")
+      return ExitCode.failure
+    }
+  }
+
+  /// `listing` with the projects whose metadata is newer than `version` moved to the skipped.
+  private static func skippingNewer(
+    than version: Int, _ listing: ProjectListing<OpaqueMetadata>
+  ) -> ProjectListing<OpaqueMetadata> {
+    let newer = listing.projects.filter { $0.metadataVersion > version }
+    let skipped = newer.map {
+      SkippedProject(
+        id: $0.id, name: $0.name, file: $0.directory.appendingPathComponent("project.json"),
+        reason: .newerMetadataVersion,
+        detail: ProjectLibraryError.newerMetadataVersion(
+          found: $0.metadataVersion, supported: version
+        ).errorDescription ?? "")
+    }
+    return ProjectListing(
+      projects: listing.projects.filter { $0.metadataVersion <= version },
+      skipped: listing.skipped + skipped)
+  }
+
+  private static func report(
+    _ listing: ProjectListing<OpaqueMetadata>, json: Bool, console: Console
+  ) {
+    if json {
+      var object = JSONObject()
+      object["projects"] = .array(listing.projects.map(projectJSON))
+      object["skipped"] = .array(listing.skipped.map(skippedJSON))
+      console.outJSON(JSONText.compact(.object(object)))
+      return
+    }
+    console.out("\(listing.projects.count) project(s), \(listing.skipped.count) skipped")
+    for project in listing.projects {
+      let autosave = project.hasAutosave ? "  (autosave to recover)" : ""
+      console.out(
+        "  \(project.id)  \(date(project.modified))  \(project.name)\(autosave)")
+    }
+    if !listing.skipped.isEmpty { console.out("skipped:") }
+    for skipped in listing.skipped {
+      console.out("  \(skipped.id)  \(skipped.name ?? "(no name)")  \(skipped.reason.rawValue)")
+      console.out("    \(skipped.detail)")
+      console.out("    file: \(skipped.file.path)")
+      console.out("    can: \(skipped.remedies.map(\.rawValue).joined(separator: ", "))")
+    }
+  }
+
+  private static func collect(
+    _ library: ProjectLibrary<OpaqueMetadata>, dryRun: Bool, console: Console
+  ) throws -> Int32 {
+    let collection = try library.collectImages(dryRun: dryRun)
+    let verb = dryRun ? "would delete" : "deleted"
+    console.out(
+      "\(verb) \(collection.removed.count) image(s), kept \(collection.kept.count)")
+    for token in collection.removed { console.out("  \(token)") }
+    return ExitCode.ok
+  }
+
+  private static func projectJSON(_ project: ProjectSummary<OpaqueMetadata>) -> JSONValue {
+    var object = JSONObject()
+    object["id"] = .string(project.id.rawValue)
+    object["name"] = .string(project.name)
+    object["created"] = .string(date(project.created))
+    object["modified"] = .string(date(project.modified))
+    object["hasAutosave"] = .bool(project.hasAutosave)
+    object["metadataVersion"] = .integer(Int64(project.metadataVersion))
+    object["document"] = .string(project.documentURL.path)
+    object["app"] = project.metadata.value
+    return .object(object)
+  }
+
+  private static func skippedJSON(_ skipped: SkippedProject) -> JSONValue {
+    var object = JSONObject()
+    object["id"] = .string(skipped.id.rawValue)
+    if let name = skipped.name { object["name"] = .string(name) }
+    object["reason"] = .string(skipped.reason.rawValue)
+    object["detail"] = .string(skipped.detail)
+    object["file"] = .string(skipped.file.path)
+    object["remedies"] = .array(skipped.remedies.map { .string($0.rawValue) })
+    return .object(object)
+  }
+
+  private static func date(_ date: Date) -> String {
+    ISO8601DateFormatter().string(from: date)
+  }
+
+  private static func describe(_ error: any Error) -> String {
+    guard let error = error as? any LocalizedError, let what = error.errorDescription else {
+      return "\(error)"
+    }
+    return [what, error.recoverySuggestion].compactMap { $0 }.joined(separator: " ")
+  }
+}
