@@ -124,6 +124,24 @@ struct MalformedInputTests {
     }
   }
 
+  /// A required field missing from kadr's metadata of a video clip is refused at the payload
+  /// in the file (found by the fuzzer: the pointer had a `/0` of the decoder's own list in it).
+  @Test func aMissingFieldInKadrMetadataPointsAtThePayloadInTheFile() throws {
+    let video = Video { VideoClip(url: Compositions.media("a.mov")).trimmed(to: 0...1) }
+    let json = try OTIORoundTrip.export(video)
+    let edited = OTIOJSON.setting(
+      nil, at: "\(Self.clip)/metadata/kadr/clip/video/_0/volumeLevel", in: json)
+    let text = String(decoding: try OTIOJSON.data(edited), as: UTF8.self)
+    #expect(!text.contains("volumeLevel"), "the field to remove was not found")
+    #expect {
+      try OTIOImporter().importTimeline(from: Data(text.utf8))
+    } throws: { error in
+      guard let error = error as? PersistenceError else { return false }
+      return error.pointer?.description == "\(Self.clip)/metadata/kadr/clip/video/_0"
+        && (error.errorDescription ?? "").contains("'volumeLevel' is missing")
+    }
+  }
+
   @Test func hostileNestingIsRefusedWithoutExhaustingTheStack() {
     let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     #expect {

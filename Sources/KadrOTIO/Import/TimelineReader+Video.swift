@@ -93,7 +93,9 @@ extension TimelineReader {
       let error = PersistenceError.wrapping(error)
       let components = Array((error.pointer?.components ?? []).dropFirst(3))
       guard case .key(let key)? = components.first else {
-        throw PersistenceError.wrapping(error).relocated(under: base ?? fields.node.pointer)
+        // The error is on the payload itself (`/0/video/_0` in the one-clip list decoded).
+        throw PersistenceError.wrapping(error).relocated(
+          under: base ?? fields.node.pointer, dropping: 1)
       }
       var pointer = (base ?? fields.node.pointer).appending(key: "video").appending(key: "_0")
       var rest = ArraySlice(components)
