@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// Every Swift sample of every DocC article is compiled: it appears, line for line, in a test
-/// under `Tests/ArticleTests/` (where it runs) or in the example plugin the articles describe
+/// Every Swift sample of every DocC article and of the README is compiled: it appears, line for
+/// line, in a test under `Tests/ArticleTests/` or in a `ReadmeExample…` or `ArticleExample…`
+/// test file (where it runs), or in the example plugin the articles describe
 /// (`Examples/KadrPluginExample`). A sample edited in an article without its compiled copy, or
 /// the other way round, fails here with the sample's article and first line.
 @Suite("DocC articles' code")
@@ -101,7 +102,8 @@ struct ArticleCodeTests {
       while let url = enumerator?.nextObject() as? URL {
         guard url.pathExtension == "swift" else { continue }
         if folder == "Tests", !url.path.contains("/ArticleTests/"),
-          !url.lastPathComponent.hasPrefix("ReadmeExample")
+          !url.lastPathComponent.hasPrefix("ReadmeExample"),
+          !url.lastPathComponent.hasPrefix("ArticleExample")
         {
           continue
         }
