@@ -31,10 +31,9 @@ import KadrPersistenceCore
 /// so a crash never leaves a torn image. A store may be used from many tasks at once: writes hold
 /// the store's lock, so a hundred tasks saving the same image store it once. Several processes
 /// sharing the directory are safe too, since a name's contents never change.
-public final class FileImageStore: ImageStore, @unchecked Sendable {
-  // @unchecked Sendable: the only mutable state is on disk; `lock` serialises this store's writes
-  // and prunes, and every stored property is a constant.
-  private let lock = NSLock()
+public final class FileImageStore: ImageStore, Sendable {
+  /// Serialises this store's writes and prunes; the only mutable state is on disk.
+  private let writing = Locked(())
 
   /// The directory holding the images.
   public let directory: URL
@@ -76,8 +75,13 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
     guard image.data.count <= maximumImageBytes else {
       throw .tooLarge(name.token, size: image.data.count, limit: maximumImageBytes)
     }
-    lock.lock()
-    defer { lock.unlock() }
+    return try writing.withLock { _ throws(FileImageStoreError) in try storeLocked(image, name) }
+  }
+
+  /// Saves `image` as `name`, holding the store's lock.
+  private func storeLocked(_ image: PlatformImage, _ name: FileImageName)
+    throws(FileImageStoreError) -> String
+  {
     try prepareDirectory()
     let path = self.path(of: name)
     if case .regularFile(let size) = try? DirectoryEntry.status(of: path), size == image.data.count,
@@ -168,8 +172,6 @@ public final class FileImageStore: ImageStore, @unchecked Sendable {
   func withLock<Result>(_ body: () throws(FileImageStoreError) -> Result)
     throws(FileImageStoreError) -> Result
   {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body()
+    try writing.withLock { _ throws(FileImageStoreError) in try body() }
   }
 }

@@ -225,18 +225,16 @@ private func isASCIILetter(_ byte: UInt8) -> Bool {
 }
 
 /// The images a router resolved, by identity, kept alive so identities stay unique.
-private final class ResolvedImages: @unchecked Sendable {
-  // @unchecked Sendable: `tokens` is read and written only while `lock` is held.
-  private let lock = NSLock()
-  private var tokens: [ObjectIdentifier: (image: PlatformImage, token: String)] = [:]
+private final class ResolvedImages: Sendable {
+  private let tokens = Locked<[ObjectIdentifier: (image: PlatformImage, token: String)]>([:])
 
   func remember(_ image: PlatformImage, token: String) {
-    lock.withLock {
+    tokens.withLock { tokens in
       if tokens[ObjectIdentifier(image)] == nil { tokens[ObjectIdentifier(image)] = (image, token) }
     }
   }
 
   func token(for image: PlatformImage) -> String? {
-    lock.withLock { tokens[ObjectIdentifier(image)]?.token }
+    tokens.withLock { $0[ObjectIdentifier(image)]?.token }
   }
 }

@@ -80,10 +80,9 @@ private struct Transfer {
 
 /// The session delegate: routes each task's events to its ``Transfer``.
 private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-  // @unchecked Sendable: `transfers` is read and written only while `lock` is held; `limits` is
-  // a constant.
-  private let lock = NSLock()
-  private var transfers: [Int: Transfer] = [:]
+  // @unchecked Sendable: an `NSObject` subclass whose only mutable state is `transfers`, reached
+  // under its lock; `limits` is a constant.
+  private let transfers = Locked<[Int: Transfer]>([:])
   private let limits: URLImageStore.Configuration
 
   init(limits: URLImageStore.Configuration) {
@@ -94,7 +93,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     _ task: URLSessionTask, token: String, timer: DispatchWorkItem,
     continuation: CheckedContinuation<Result<Data, URLImageStoreError>, Never>
   ) {
-    lock.withLock {
+    transfers.withLock { transfers in
       transfers[task.taskIdentifier] = Transfer(
         token: token, timer: timer, continuation: continuation)
     }
@@ -106,7 +105,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
   /// on Linux a cancelled task can go on receiving (and inflating a compressed body) until the
   /// server stops, and a hostile server never stops. What the task still receives is dropped.
   func fail(_ task: URLSessionTask, with failure: URLImageStoreError) {
-    guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) })
+    guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
     else { return }
     transfer.timer.cancel()
     task.cancel()
@@ -116,7 +115,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
   /// Records `failure` unless one is recorded already; `false` when the task is not running.
   @discardableResult
   private func record(_ failure: URLImageStoreError, for task: URLSessionTask) -> Bool {
-    lock.withLock {
+    transfers.withLock { transfers in
       guard transfers[task.taskIdentifier] != nil else { return false }
       if transfers[task.taskIdentifier]?.failure == nil {
         transfers[task.taskIdentifier]?.failure = failure
@@ -126,7 +125,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
   }
 
   private func token(of task: URLSessionTask) -> String? {
-    lock.withLock { transfers[task.taskIdentifier]?.token }
+    transfers.withLock { $0[task.taskIdentifier]?.token }
   }
 
   func urlSession(
@@ -152,7 +151,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
       // Room for the declared body (within the limit) at once, so receiving never regrows.
       let expected = response.expectedContentLength
       if expected > 0 {
-        lock.withLock {
+        transfers.withLock { transfers in
           transfers[dataTask.taskIdentifier]?.data.reserveCapacity(Int(expected))
         }
       }
@@ -168,7 +167,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let limit = limits.maximumImageBytes
     let id = dataTask.taskIdentifier
-    let exceeded: URLImageStoreError? = lock.withLock {
+    let exceeded: URLImageStoreError? = transfers.withLock { transfers in
       // Appended in place through the dictionary: a copy of the transfer held here would make
       // every chunk copy all the bytes received so far (a 48 MiB image took minutes).
       guard let received = transfers[id]?.data.count else { return nil }
@@ -190,7 +189,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     completionHandler: @escaping (URLRequest?) -> Void
   ) {
     let limit = limits.maximumRedirects
-    let refusal: URLImageStoreError? = lock.withLock {
+    let refusal: URLImageStoreError? = transfers.withLock { transfers in
       guard var transfer = transfers[task.taskIdentifier] else { return nil }
       transfer.redirects += 1
       transfers[task.taskIdentifier] = transfer
@@ -233,7 +232,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
   func urlSession(
     _ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?
   ) {
-    guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) })
+    guard let transfer = transfers.withLock({ $0.removeValue(forKey: task.taskIdentifier) })
     else { return }
     transfer.timer.cancel()
     transfer.continuation.resume(returning: result(of: transfer, task: task, error: error))

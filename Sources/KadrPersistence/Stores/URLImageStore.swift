@@ -27,14 +27,14 @@ import KadrPersistenceCore
 /// A document decides which URLs are requested. A server opening documents it did not write
 /// should keep `http:` and `file:` off (the default) and, if its network can reach internal
 /// services, route requests through a proxy that refuses private addresses.
-public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStore,
-  @unchecked Sendable
-{
-  // @unchecked Sendable: `imagesByToken` and `tokensByImage` are read and written only while
-  // `lock` is held; every other stored property is a constant.
-  private let lock = NSLock()
-  private var imagesByToken: [String: PlatformImage] = [:]
-  private var tokensByImage: [ObjectIdentifier: String] = [:]
+public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStore, Sendable {
+  /// The images fetched so far, both ways.
+  private struct Fetched: Sendable {
+    var imagesByToken: [String: PlatformImage] = [:]
+    var tokensByImage: [ObjectIdentifier: String] = [:]
+  }
+
+  private let fetched = Locked(Fetched())
   private let fetcher: URLImageFetcher
 
   /// What the store may fetch and its limits, clamped to their documented ranges.
@@ -50,7 +50,7 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
   }
 
   /// The tokens fetched so far, sorted.
-  public var fetchedTokens: [String] { lock.withLock { imagesByToken.keys.sorted() } }
+  public var fetchedTokens: [String] { fetched.withLock { $0.imagesByToken.keys.sorted() } }
 
   /// Fetches the tokens not fetched yet; see ``prefetch(_:)``.
   func fetchAll(_ tokens: [String]) async throws(URLImageStoreError) -> PrefetchedImageStore {
@@ -63,7 +63,7 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
     var pending: [(token: String, url: URL)] = []
     for token in distinct {
       let url = try checkedURL(token)
-      if let image = lock.withLock({ imagesByToken[token] }) {
+      if let image = fetched.withLock({ $0.imagesByToken[token] }) {
         images[token] = image
       } else {
         pending.append((token, url))
@@ -75,13 +75,13 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
 
   /// The image fetched for `token`; see ``image(for:)``.
   func fetchedImage(_ token: String) throws(URLImageStoreError) -> PlatformImage {
-    if let image = lock.withLock({ imagesByToken[token] }) { return image }
+    if let image = fetched.withLock({ $0.imagesByToken[token] }) { return image }
     _ = try checkedURL(token)
     throw .notPrefetched(token)
   }
 
   public func recalledToken(for image: PlatformImage) -> String? {
-    lock.withLock { tokensByImage[ObjectIdentifier(image)] }
+    fetched.withLock { $0.tokensByImage[ObjectIdentifier(image)] }
   }
 
   /// Checks `token` against the configuration; see ``url(for:)``.
@@ -177,10 +177,10 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
   /// Stores `image` under `token`, or returns the image already there, so that a token always
   /// gives the same image object.
   private func keep(_ image: PlatformImage, token: String) -> PlatformImage {
-    lock.withLock {
-      if let existing = imagesByToken[token] { return existing }
-      imagesByToken[token] = image
-      tokensByImage[ObjectIdentifier(image)] = token
+    fetched.withLock { fetched in
+      if let existing = fetched.imagesByToken[token] { return existing }
+      fetched.imagesByToken[token] = image
+      fetched.tokensByImage[ObjectIdentifier(image)] = token
       return image
     }
   }

@@ -64,12 +64,20 @@ public enum ImageStoreError: Error, Sendable, Equatable, LocalizedError, TokenNa
 ///
 /// New images get tokens `memory:<n>`; images can also be added under tokens of the host's
 /// choosing with ``insert(_:token:)``.
-public final class InMemoryImageStore: ImageStore, @unchecked Sendable {
-  // @unchecked Sendable: every stored property is read and written only while `lock` is held.
-  private let lock = NSLock()
-  private var imagesByToken: [String: PlatformImage] = [:]
-  private var tokensByImage: [ObjectIdentifier: String] = [:]
-  private var retained: [PlatformImage] = []
+public final class InMemoryImageStore: ImageStore, Sendable {
+  private struct Contents: Sendable {
+    var imagesByToken: [String: PlatformImage] = [:]
+    var tokensByImage: [ObjectIdentifier: String] = [:]
+    var retained: [PlatformImage] = []
+
+    mutating func insert(_ image: PlatformImage, token: String) {
+      imagesByToken[token] = image
+      tokensByImage[ObjectIdentifier(image)] = token
+      retained.append(image)
+    }
+  }
+
+  private let contents = Locked(Contents())
 
   /// Creates an empty store.
   public init() {}
@@ -80,29 +88,23 @@ public final class InMemoryImageStore: ImageStore, @unchecked Sendable {
   ///   - image: The image.
   ///   - token: The token to use for it.
   public func insert(_ image: PlatformImage, token: String) {
-    lock.withLock {
-      imagesByToken[token] = image
-      tokensByImage[ObjectIdentifier(image)] = token
-      retained.append(image)
-    }
+    contents.withLock { $0.insert(image, token: token) }
   }
 
   /// The tokens in the store.
-  public var tokens: [String] { lock.withLock { imagesByToken.keys.sorted() } }
+  public var tokens: [String] { contents.withLock { $0.imagesByToken.keys.sorted() } }
 
   public func token(for image: PlatformImage) throws -> String {
-    lock.withLock {
-      if let token = tokensByImage[ObjectIdentifier(image)] { return token }
-      let token = "memory:\(imagesByToken.count + 1)"
-      imagesByToken[token] = image
-      tokensByImage[ObjectIdentifier(image)] = token
-      retained.append(image)
+    contents.withLock { contents in
+      if let token = contents.tokensByImage[ObjectIdentifier(image)] { return token }
+      let token = "memory:\(contents.imagesByToken.count + 1)"
+      contents.insert(image, token: token)
       return token
     }
   }
 
   public func image(for token: String) throws -> PlatformImage {
-    guard let image = lock.withLock({ imagesByToken[token] }) else {
+    guard let image = contents.withLock({ $0.imagesByToken[token] }) else {
       throw PersistenceError.imageUnresolvable(token: token)
     }
     return image
@@ -115,24 +117,28 @@ public final class InMemoryImageStore: ImageStore, @unchecked Sendable {
 /// This lets a document be opened, checked and re-saved without its images at hand, its tokens
 /// unchanged. A placeholder is a valid 1×1 transparent PNG; ask ``token(ofPlaceholder:)`` or
 /// ``unresolvedTokens`` to tell placeholders from real images. The store cannot save new images.
-public final class UnresolvedImageStore: ImageStore, @unchecked Sendable {
-  // @unchecked Sendable: every stored property is read and written only while `lock` is held.
-  private let lock = NSLock()
-  private var placeholders: [String: PlatformImage] = [:]
-  private var tokensByImage: [ObjectIdentifier: String] = [:]
+public final class UnresolvedImageStore: ImageStore, Sendable {
+  private struct Placeholders: Sendable {
+    var imagesByToken: [String: PlatformImage] = [:]
+    var tokensByImage: [ObjectIdentifier: String] = [:]
+  }
+
+  private let placeholders = Locked(Placeholders())
 
   /// Creates an empty store.
   public init() {}
 
   /// The tokens handed out as placeholders, sorted.
-  public var unresolvedTokens: [String] { lock.withLock { placeholders.keys.sorted() } }
+  public var unresolvedTokens: [String] {
+    placeholders.withLock { $0.imagesByToken.keys.sorted() }
+  }
 
   /// The token a placeholder stands for, or `nil` if `image` is not one of this store's
   /// placeholders.
   ///
   /// - Parameter image: An image from a decoded composition.
   public func token(ofPlaceholder image: PlatformImage) -> String? {
-    lock.withLock { tokensByImage[ObjectIdentifier(image)] }
+    placeholders.withLock { $0.tokensByImage[ObjectIdentifier(image)] }
   }
 
   public func token(for image: PlatformImage) throws -> String {
@@ -144,11 +150,11 @@ public final class UnresolvedImageStore: ImageStore, @unchecked Sendable {
   }
 
   public func image(for token: String) throws -> PlatformImage {
-    try lock.withLock {
-      if let image = placeholders[token] { return image }
+    try placeholders.withLock { placeholders in
+      if let image = placeholders.imagesByToken[token] { return image }
       let image = try PlatformImage(data: Self.transparentPixelPNG)
-      placeholders[token] = image
-      tokensByImage[ObjectIdentifier(image)] = token
+      placeholders.imagesByToken[token] = image
+      placeholders.tokensByImage[ObjectIdentifier(image)] = token
       return image
     }
   }

@@ -19,20 +19,18 @@ extension CodecRegistry {
 }
 
 /// The one piece of process-wide mutable state: the bootstrapped registry.
-final class BootstrapSlot: @unchecked Sendable {
-  // @unchecked Sendable: `registry` is read and written only while `lock` is held.
+final class BootstrapSlot: Sendable {
   static let shared = BootstrapSlot()
-  private let lock = NSLock()
-  private var registry: CodecRegistry?
+  private let registry = Locked<CodecRegistry?>(nil)
 
   /// Stores `registry` unless one is stored; returns whether it was stored.
   func set(_ registry: CodecRegistry) -> Bool {
-    lock.withLock {
-      guard self.registry == nil else { return false }
-      self.registry = registry
+    self.registry.withLock { stored in
+      guard stored == nil else { return false }
+      stored = registry
       return true
     }
   }
 
-  var value: CodecRegistry? { lock.withLock { registry } }
+  var value: CodecRegistry? { registry.withLock { $0 } }
 }

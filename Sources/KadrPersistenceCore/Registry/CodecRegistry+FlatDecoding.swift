@@ -48,7 +48,7 @@ extension CodecRegistry {
         throw unknownKind(
           point, kind, at: decoder.pointer.appending(key: Self.flatKindKey), known: cache)
       }
-      return preservedFlat(point, kind, version, decoder, session, preserve)
+      return keepUnknown(point, kind, version, decoder, session, preserve)
     }
     if version > codec.payloadVersion {
       guard session.options.preservingUnknown else {
@@ -56,7 +56,7 @@ extension CodecRegistry {
           .payloadVersionTooNew(found: version, supported: codec.payloadVersion),
           at: decoder.pointer, kindID: kind, extensionPoint: point)
       }
-      return preservedFlat(point, kind, version, decoder, session, preserve)
+      return keepUnknown(point, kind, version, decoder, session, preserve)
     }
     let context = decoder.context
     // The path nodes of this value are no use once its codec has returned.
@@ -76,14 +76,4 @@ extension CodecRegistry {
     }
   }
 
-  private func preservedFlat<Base>(
-    _ point: ExtensionPoint, _ kind: KindID, _ version: Int, _ decoder: ValueDecoder,
-    _ session: CodingSession, _ preserve: (KindID, JSONValue, Int) -> Base
-  ) -> Base {
-    session.preserved.append(
-      PreservedContent(
-        extensionPoint: point, kindID: kind, payloadVersion: version,
-        pointer: decoder.pointer.description))
-    return preserve(kind, decoder.json, version)
-  }
 }

@@ -83,7 +83,7 @@ extension CodecRegistry {
       guard session.options.preservingUnknown else {
         throw unknownKind(point, kind, at: decoder.pointer, known: cache)
       }
-      return preserved(point, kind, version, decoder, session, preserve)
+      return keepUnknown(point, kind, version, decoder, session, preserve)
     }
     let context = decoder.context
     // The path nodes of this clip or overlay are no use once its codec has returned.
@@ -106,7 +106,7 @@ extension CodecRegistry {
           .payloadVersionTooNew(found: version, supported: codec.payloadVersion),
           at: context.pointer(of: payloadLocation), kindID: kind, extensionPoint: point)
       }
-      return preserved(point, kind, version, decoder, session, preserve)
+      return keepUnknown(point, kind, version, decoder, session, preserve)
     }
     do throws {
       var current = payload
@@ -120,7 +120,13 @@ extension CodecRegistry {
     }
   }
 
-  private func preserved<Base>(
+}
+
+extension CodecRegistry {
+  /// Keeps content of an unknown kind (or of a newer payload version) verbatim, with
+  /// `preservingUnknown`: recorded in the session's report and made into the extension point's
+  /// preserved value by `preserve`.
+  func keepUnknown<Base>(
     _ point: ExtensionPoint, _ kind: KindID, _ version: Int, _ decoder: ValueDecoder,
     _ session: CodingSession, _ preserve: (KindID, JSONValue, Int) -> Base
   ) -> Base {
@@ -130,9 +136,7 @@ extension CodecRegistry {
         pointer: decoder.pointer.description))
     return preserve(kind, decoder.json, version)
   }
-}
 
-extension CodecRegistry {
   /// The refusal of a kind id no codec is registered for, with the registered id it most likely
   /// meant ("sepiaa" → "sepia").
   func unknownKind<Base>(
