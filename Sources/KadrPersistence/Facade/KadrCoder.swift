@@ -61,8 +61,8 @@ public struct KadrCoder: Sendable {
   public func encode(
     _ video: Video, allowingLoss: Bool = false, images: (any ImageStore)? = nil
   ) throws -> KadrDocument {
-    let (json, report) = try coder(allowingLoss: allowingLoss).encodeJSON(video, images: images)
-    return KadrDocument(json: json, lossReport: report)
+    let saved = try coder(allowingLoss: allowingLoss).encode(video, images: images)
+    return KadrDocument(canonicalBytes: saved.bytes, lossReport: saved.lossReport)
   }
 
   /// Opens a composition from a document's bytes.
@@ -102,7 +102,11 @@ public struct KadrCoder: Sendable {
   public func open(_ document: KadrDocument, images: (any ImageStore)? = nil) throws
     -> DecodedDocument<Video>
   {
-    try documentCoder.decode(Video.self, from: document.json, images: images)
+    // A document a save made is read from its bytes, as a file would be: no tree is built.
+    if let bytes = document.canonicalBytes {
+      return try documentCoder.decode(Video.self, from: bytes, images: images)
+    }
+    return try documentCoder.decode(Video.self, from: document.json, images: images)
   }
 
   /// Parses a document's bytes as strict JSON within the coder's limits, without decoding it.
@@ -152,7 +156,7 @@ public struct KadrCoder: Sendable {
   public func decode(_ document: KadrDocument, images: (any ImageStore)? = nil)
     throws -> Video
   {
-    try documentCoder.decode(Video.self, from: document.json, images: images).root
+    try open(document, images: images).root
   }
 
   /// Lists what saving `video` would lose, without saving and without writing any image.

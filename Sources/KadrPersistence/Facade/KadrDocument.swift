@@ -17,14 +17,20 @@ import KadrPersistenceCore
 /// ```
 ///
 /// The loss report is not part of the encoded form: a decoded document has an empty one.
+///
+/// A document made by ``KadrCoder/encode(_:allowingLoss:images:)`` keeps the canonical bytes the
+/// save wrote: ``data()`` returns them and ``KadrCoder/open(_:images:)-(KadrDocument,_)`` reads
+/// them, and they are parsed into ``json`` only the first time it is asked for.
 public struct KadrDocument: Sendable, Hashable, Codable {
   /// The newest schema this version reads, and the one it writes.
   public static let currentSchema = DocumentEnvelope.currentSchema
 
-  /// The whole document: `{"schema": 1, "video": …}`.
-  public let json: JSONValue
+  private let contents: Contents
   /// What was left out and what was kept without being understood.
   public let lossReport: LossReport
+
+  /// The whole document: `{"schema": 1, "video": …}`.
+  public var json: JSONValue { contents.json }
 
   /// Creates a document value.
   ///
@@ -32,8 +38,29 @@ public struct KadrDocument: Sendable, Hashable, Codable {
   ///   - json: The whole document.
   ///   - lossReport: Its loss report.
   public init(json: JSONValue, lossReport: LossReport = LossReport(losses: [])) {
-    self.json = json
+    self.contents = Contents(bytes: nil, json: json)
     self.lossReport = lossReport
+  }
+
+  /// A document saved as `bytes`, canonical bytes the document writer produced.
+  init(canonicalBytes bytes: Data, lossReport: LossReport) {
+    self.contents = Contents(bytes: bytes, json: nil)
+    self.lossReport = lossReport
+  }
+
+  /// The canonical bytes the document was saved as, when it was made by a save.
+  var canonicalBytes: Data? { contents.bytes }
+
+  public static func == (lhs: KadrDocument, rhs: KadrDocument) -> Bool {
+    if lhs.lossReport != rhs.lossReport { return false }
+    // The writer is deterministic: the same document always gives the same bytes.
+    if let left = lhs.canonicalBytes, let right = rhs.canonicalBytes { return left == right }
+    return lhs.json == rhs.json
+  }
+
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(json)
+    hasher.combine(lossReport)
   }
 
   /// The document's `schema` number, or `nil` when it has none (such a document is refused on
@@ -73,10 +100,38 @@ public struct KadrDocument: Sendable, Hashable, Codable {
   /// - Throws: ``PersistenceError``: ``PersistenceError/Reason/nonFiniteNumber(field:)`` or
   ///   ``PersistenceError/Reason/tooDeep(limit:)`` at the value the writer refused.
   public func data() throws -> Data {
+    if let bytes = contents.bytes { return bytes }
     do {
       return try JSONWriter().writeData(json)
     } catch {
       throw PersistenceError(error)
+    }
+  }
+}
+
+extension KadrDocument {
+  /// A document's bytes or tree, or both once the bytes were parsed: shared by copies of the
+  /// document, so the bytes are parsed at most once.
+  private final class Contents: Sendable {
+    let bytes: Data?
+    private let tree: Locked<JSONValue?>
+
+    init(bytes: Data?, json: JSONValue?) {
+      self.bytes = bytes
+      self.tree = Locked(json)
+    }
+
+    var json: JSONValue {
+      tree.withLock { tree in
+        if let tree { return tree }
+        guard let bytes else { preconditionFailure("a document holds its bytes or its tree") }
+        // The bytes are the writer's own canonical output, so reading them cannot fail.
+        guard let parsed = try? JSONReader(options: .init(maximumDepth: .max)).read(bytes) else {
+          preconditionFailure("the document writer produced bytes its reader refuses")
+        }
+        tree = parsed
+        return parsed
+      }
     }
   }
 }
