@@ -79,9 +79,44 @@ extension CodecRegistry {
       let decoding = CodingSession(registry: self, options: options, images: images)
       decoding.payloadVersions = encoding.payloadVersions
       let decoded = try codec.decode(reread, decoding, .root)
-      return ReflectionDiff.differences(sample, decoded, ignoring: ignoring)
+      return unfindableTokens(in: reread, issued: images.tokens, codec: codec)
+        + ReflectionDiff.differences(sample, decoded, ignoring: ignoring)
     } catch {
       return ["round trip failed: \(error)"]
+    }
+  }
+
+  /// The image tokens a sample's payload holds that ``imageTokens(in:)`` cannot find, so that a
+  /// document of the kind would open with a file store and fail with `notPrefetched` on a URL
+  /// store: a key written with `encode(image:for:)` but not marked
+  /// ``PayloadKey/holdsImageToken``, or a token nested below the payload's own members.
+  func unfindableTokens<Base>(
+    in payload: JSONObject, issued: [String], codec: RegisteredCodec<Base>
+  ) -> [String] {
+    guard !issued.isEmpty else { return [] }
+    // The walker finds a kind's tokens where a document holds them: in `{"<kind>": {"_0": …}}`.
+    let markable = codec.point == .clip || codec.point == .overlay
+    var root = JSONValue.object(payload)
+    if markable {
+      var box = JSONObject()
+      box[Self.payloadBoxKey] = root
+      var tagged = JSONObject()
+      tagged[codec.kindID.rawValue] = .object(box)
+      root = .object(tagged)
+    }
+    let found = Set(imageTokens(in: root))
+    return issued.filter { !found.contains($0) }.map { token in
+      let key = payload.keys.first { payload[$0] == .string(token) }
+      guard let key, markable else {
+        return "the image token written \(key.map { "under '\($0)'" } ?? "inside a member") "
+          + "cannot be found before opening (imageTokens(in:)), so a prefetching store such as "
+          + "URLImageStore would never fetch it: write images with encode(image:for:) under a "
+          + "payload key of a clip or overlay kind, and mark that key with holdsImageToken"
+      }
+      return "the image token written under '\(key)' cannot be found before opening "
+        + "(imageTokens(in:)), so a prefetching store such as URLImageStore would never fetch "
+        + "it: mark the key in the codec's Key enum, "
+        + "`public var holdsImageToken: Bool { self == .\(key) }`"
     }
   }
 }

@@ -21,6 +21,9 @@ where RawValue == String {
 
   /// Whether the key holds an image store's token (so ``CodecRegistry/imageTokens(in:)`` can
   /// list tokens without building the composition); `false` by default.
+  ///
+  /// Mark every key a codec writes with `encode(image:for:)`: the completeness report fails a
+  /// kind whose samples write a token the walker cannot find, and says which key to mark.
   var holdsImageToken: Bool { get }
 }
 
