@@ -45,8 +45,10 @@ public final class LoopbackHTTPServer: @unchecked Sendable {
   public let port: UInt16
   /// The most connections it accepts before it stops by itself.
   public let maximumConnections = 500
-  /// How long it accepts connections before it stops by itself, in seconds.
-  public let lifetime: TimeInterval = 60
+  /// How long it accepts connections before it stops by itself, in seconds: long enough for a
+  /// test on a loaded machine, whose task can wait a minute for a thread of the cooperative pool
+  /// before it sends its first request (60 s was too short once).
+  public let lifetime: TimeInterval = 600
 
   private let routes: @Sendable (String) -> Response
   private let listener: Int32

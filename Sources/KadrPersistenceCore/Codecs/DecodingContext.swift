@@ -141,18 +141,11 @@ final class DecodingContext {
     return JSONPointer(components.reversed())
   }
 
-  /// Runs `body` one level deeper, refusing to go past the depth limit (as the session's
-  /// `nested(at:_:)`, with the pointer built only for the error).
+  /// Runs `body` one level deeper, refusing to go past the depth limit: the session's guard,
+  /// with the pointer built only for the error.
   func nested<T>(at location: DecodingLocation, _ body: () throws -> T)
     throws -> T
   {
-    session.depth += 1
-    defer { session.depth -= 1 }
-    // Each nesting level of the model is at least two JSON levels.
-    guard session.depth * 2 <= session.options.limits.maximumDepth else {
-      throw PersistenceError(
-        .tooDeep(limit: session.options.limits.maximumDepth), at: pointer(of: location))
-    }
-    return try body()
+    try session.nested(at: self.pointer(of: location), body)
   }
 }
