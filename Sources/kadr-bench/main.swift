@@ -3,7 +3,8 @@ import KadrPersistence
 
 // kadr-bench: save and open compositions of 1 000, 10 000 and 100 000 clips with this package,
 // beside JSONEncoder/JSONDecoder over a plain Codable mirror of the format and a
-// JSONSerialization parse, all on the same documents in the same run.
+// JSONSerialization parse, all on the same documents in the same run; and, when python3 has
+// orjson, orjson.loads/dumps as an optional reference column (OrjsonReference.swift).
 //
 //   swift run -c release kadr-bench [--clips N] [--json]
 //   swift run -c release kadr-bench --limits [documents|shapes|stores|otio]
@@ -89,6 +90,8 @@ struct Result {
   var writerMs: Double
   var peakRSS: Int
   var openTransientPeak: Int
+  /// orjson on the same document, when python3 has it (see ``OrjsonReference``).
+  var orjson: OrjsonReference.Timing?
 
   var json: String {
     let fields: [(String, String)] = [
@@ -100,6 +103,8 @@ struct Result {
       ("open_transient_peak_bytes", "\(openTransientPeak)"),
       ("save_speedup", fmt(baselineEncodeMs / saveMs)),
       ("open_speedup", fmt(baselineDecodeMs / openMs)),
+      ("orjson_loads_ms", orjson.map { fmt($0.loadsMs) } ?? "null"),
+      ("orjson_dumps_ms", orjson.map { fmt($0.dumpsMs) } ?? "null"),
     ]
     return "{" + fields.map { "\"\($0.0)\":\($0.1)" }.joined(separator: ",") + "}"
   }
@@ -150,7 +155,7 @@ func run(clips: Int) throws -> Result {
     clips: clips, bytes: bytes.count, saveMs: saveMs, openMs: openMs,
     baselineEncodeMs: baselineEncodeMs, baselineDecodeMs: baselineDecodeMs,
     serializationMs: serializationMs, readerMs: readerMs, writerMs: writerMs, peakRSS: peak,
-    openTransientPeak: transient)
+    openTransientPeak: transient, orjson: OrjsonReference.measure(bytes, runs: runs))
 }
 
 struct BenchmarkError: Error, CustomStringConvertible {
@@ -237,12 +242,20 @@ if !options.json {
   let header = [
     "clips", "bytes", "save ms", "MB/s", "JSONEncoder ms", "save ×", "open ms", "MB/s",
     "JSONDecoder ms", "open ×", "JSONSer. ms", "reader ms", "writer ms", "µs/clip save",
-    "µs/clip open", "open peak/doc",
+    "µs/clip open", "open peak/doc", "orjson loads ms", "open ÷ loads", "orjson dumps ms",
+    "save ÷ dumps",
   ]
   print(header.joined(separator: " | "))
   for r in results {
     let mb = Double(r.bytes) / 1_000_000
-    let row = [
+    let reference: [String] =
+      r.orjson.map { orjson in
+        [
+          fmt(orjson.loadsMs), fmt(r.openMs / orjson.loadsMs), fmt(orjson.dumpsMs),
+          fmt(r.saveMs / orjson.dumpsMs),
+        ]
+      } ?? ["–", "–", "–", "–"]
+    let row: [String] = [
       "\(r.clips)", "\(r.bytes)", fmt(r.saveMs), fmt(mb / (r.saveMs / 1000)),
       fmt(r.baselineEncodeMs), fmt(r.baselineEncodeMs / r.saveMs), fmt(r.openMs),
       fmt(mb / (r.openMs / 1000)), fmt(r.baselineDecodeMs), fmt(r.baselineDecodeMs / r.openMs),
@@ -250,7 +263,7 @@ if !options.json {
       fmt(r.saveMs * 1000 / Double(r.clips)),
       fmt(r.openMs * 1000 / Double(r.clips)), fmt(Double(r.openTransientPeak) / Double(r.bytes)),
     ]
-    print(row.joined(separator: " | "))
+    print((row + reference).joined(separator: " | "))
   }
   if let first = results.first, let last = results.last, results.count > 1 {
     let perClip = { (r: Result) in (r.saveMs + r.openMs) / Double(r.clips) }
