@@ -21,18 +21,10 @@ extension CodecRegistry {
             .limitExceeded(
               "The document holds more than \(session.options.limits.maximumClipCount) clips"))
         }
-        do {
-          clips.append(
-            try decodeTagged(
-              element, cache: decoder.context.clipCodecs, point: .clip,
-              session: session
-            ) { kind, json, version in
-              PreservedClip(kindID: kind, json: json, payloadVersion: version)
-            })
-        } catch  where session.collect(error) {
-          clips.append(
-            PreservedClip(kindID: Self.unreadable, json: element.json, payloadVersion: 1))
-        }
+        clips.append(
+          try decodeElement(
+            element, cache: decoder.context.clipCodecs, point: .clip, session: session
+          ) { $0 })
       }
       return clips
     }
@@ -45,20 +37,29 @@ extension CodecRegistry {
     var overlays: [any Overlay] = []
     overlays.reserveCapacity(elements.count)
     for element in elements {
-      do {
-        overlays.append(
-          try decodeTagged(
-            element, cache: decoder.context.overlayCodecs, point: .overlay,
-            session: session
-          ) { kind, json, version in
-            PreservedOverlay(kindID: kind, json: json, payloadVersion: version)
-          })
-      } catch  where session.collect(error) {
-        overlays.append(
-          PreservedOverlay(kindID: Self.unreadable, json: element.json, payloadVersion: 1))
-      }
+      overlays.append(
+        try decodeElement(
+          element, cache: decoder.context.overlayCodecs, point: .overlay, session: session
+        ) { $0 })
     }
     return overlays
+  }
+
+  /// Reads one element of a clip or overlay list. An unknown kind is kept as `Preserved<Base>`
+  /// with `preservingUnknown`; while every error of a document is collected, an element that
+  /// cannot be read is recorded and kept as opaque JSON, so reading goes on with the next one.
+  private func decodeElement<Base>(
+    _ element: ValueDecoder, cache: KindCodecCache<Base>, point: ExtensionPoint,
+    session: CodingSession, _ wrap: (Preserved<Base>) -> Base
+  ) throws -> Base {
+    do {
+      return try decodeTagged(element, cache: cache, point: point, session: session) {
+        kind, json, version in
+        wrap(Preserved(kindID: kind, json: json, payloadVersion: version))
+      }
+    } catch  where session.collect(error) {
+      return wrap(Preserved(kindID: Self.unreadable, json: element.json, payloadVersion: 1))
+    }
   }
 
   /// The kind of a clip or overlay kept in place of one that could not be read, while every
