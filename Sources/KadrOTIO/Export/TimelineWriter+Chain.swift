@@ -134,8 +134,7 @@ extension TimelineWriter {
     if let gap = ClipTiming.leadingGap(for: leadingGap) {
       children.append(OTIOObjects.gap(try Self.otioRange(ClipTiming.gapRange(gap), at: pointer)))
     }
-    let innerPointer = pointer.appending(key: tagged.kind).appending(key: "_0").appending(
-      key: "clips")
+    let innerPointer = tagged.payloadPointer(under: pointer).appending(key: "clips")
     children += try chain(
       track.clips, indices: Array(track.clips.indices), path: path, pointer: innerPointer,
       depth: depth, topLevel: false)

@@ -25,12 +25,15 @@ extension TimelineWriter {
     if let placeholder = clip as? OTIOPlaceholder {
       return try placeholderItem(placeholder, pointer: pointer, handles: handles)
     }
-    guard var tagged = try encodeClip(clip, at: pointer) else { return nil }
+    let video = clip as? VideoClip
+    guard var tagged = try encodeClip(video.map(Self.metadataPart) ?? clip, at: pointer) else {
+      return nil
+    }
     let name = ItemNaming.name(of: clip, kind: tagged.kind)
     let reference: JSONValue
     var effects: [JSONValue] = []
     let range: TimeRange?
-    if let video = clip as? VideoClip {
+    if let video {
       reference = OTIOObjects.externalReference(
         url: video.url.absoluteString,
         availableRange: try video.trimRange.map { (trim) throws(PersistenceError) in
@@ -39,8 +42,7 @@ extension TimelineWriter {
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.sourceRange(of: video, handles: handles)
       }
-      effects = videoEffects(video, payload: &tagged.payload)
-      tagged.payload["url"] = nil
+      effects = try videoEffects(video, payload: tagged.payloadPointer(under: pointer))
     } else {
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.stillRange(duration: clip.duration, handles: handles)
@@ -74,39 +76,69 @@ extension TimelineWriter {
       }, reference: reference, effects: effects)
   }
 
+  /// What `metadata.kadr.clip` keeps of a video clip: all but what the clip's effects carry
+  /// (the speed curve and the filters); OpenTimelineIO's own fields (the target URL, the source
+  /// range, the time warp) win over the metadata's copies on import.
+  static func metadataPart(of video: VideoClip) -> VideoClip {
+    var kept = video
+    kept.speedCurve = nil
+    kept.filters = []
+    kept.filterIDs = []
+    kept.filterAnimations = []
+    return kept
+  }
+
   /// A video clip's effects: its speed (a linear time warp, or a time effect carrying a speed
   /// curve), then one effect per filter, named by the filter's id, carrying the filter's
-  /// schema-1 JSON (its parameters) and the animation of its primary scalar. Takes the speed
-  /// curve and the filter arrays out of `payload`.
-  private func videoEffects(_ video: VideoClip, payload: inout JSONObject) -> [JSONValue] {
+  /// schema-1 JSON (its parameters) and the animation of its primary scalar. A filter that
+  /// cannot be saved (a custom filter with no codec) is left out with its animation, as a
+  /// document leaves it out; an animation with a custom timing curve is left out.
+  ///
+  /// - Parameter payload: The pointer of the clip's payload in the schema-1 document, under
+  ///   which errors are reported.
+  private func videoEffects(_ video: VideoClip, payload: JSONPointer) throws(PersistenceError)
+    -> [JSONValue]
+  {
     var effects: [JSONValue] = []
     if let scalar = ClipTiming.timeScalar(
       speedRate: video.speedRate, isReversed: video.isReversed, hasCurve: video.speedCurve != nil)
     {
       effects.append(OTIOObjects.linearTimeWarp(scalar: scalar))
     }
-    if let curve = payload["speedCurve"] {
+    if let speedCurve = video.speedCurve,
+      let curve = try encodeValue(
+        speedCurve, at: payload.appending(key: VideoClipCodec.Key.speedCurve.rawValue))
+    {
       effects.append(
         OTIOObjects.effect(
           schema: OTIOSchema.timeEffect, name: "", effectName: OTIOValue.speedCurve,
           metadata: KadrMetadata.wrap([KadrMetadataKey.speedCurve: curve])))
     }
-    let filters = payload["filters"].flatMap(Self.elements) ?? []
-    let ids = payload["filterIDs"].flatMap(Self.elements) ?? []
-    let animations = payload["filterAnimations"].flatMap(Self.elements) ?? []
-    for (position, filter) in filters.enumerated() {
-      var kadr: JSONObject = [KadrMetadataKey.filter: filter]
-      if position < animations.count, animations[position] != .null {
-        kadr[KadrMetadataKey.animation] = animations[position]
+    for (position, filter) in video.filters.enumerated() {
+      let filterPointer = payload.appending(key: VideoClipCodec.Key.filters.rawValue)
+        .appending(index: position)
+      let encoded: CodecRegistry.EncodedValue
+      do {
+        encoded = try registry.encode(filter: filter, options: Self.options)
+      } catch {
+        throw PersistenceError.wrapping(error).relocated(under: filterPointer)
       }
-      let id = position < ids.count ? ids[position].stringValue ?? "" : ""
-      let kind = filter.objectValue?["kind"]?.stringValue ?? "filter"
+      guard let json = encoded.json else { continue }
+      var kadr: JSONObject = [KadrMetadataKey.filter: json]
+      if position < video.filterAnimations.count, let animation = video.filterAnimations[position],
+        let json = try encodeValue(
+          animation,
+          at: payload.appending(key: VideoClipCodec.Key.filterAnimations.rawValue)
+            .appending(index: position))
+      {
+        kadr[KadrMetadataKey.animation] = json
+      }
+      let id = position < video.filterIDs.count ? video.filterIDs[position].rawValue : ""
       effects.append(
         OTIOObjects.effect(
-          schema: OTIOSchema.effect, name: id, effectName: kind,
+          schema: OTIOSchema.effect, name: id, effectName: filter.kind.rawValue,
           metadata: KadrMetadata.wrap(kadr)))
     }
-    for key in ["speedCurve", "filters", "filterIDs", "filterAnimations"] { payload[key] = nil }
     return effects
   }
 
@@ -137,10 +169,5 @@ extension TimelineWriter {
       return OTIOObjects.clip(
         name: placeholder.name, metadata: [:], sourceRange: range, reference: reference)
     }
-  }
-
-  private static func elements(_ value: JSONValue) -> [JSONValue]? {
-    if case .array(let elements) = value { return elements }
-    return nil
   }
 }

@@ -131,6 +131,18 @@ struct TimelineWriter {
     throw .invalid("The value could not be written", at: pointer)
   }
 
+  /// The JSON of a kadr value (a time, an animation) as a schema-1 document holds it, or `nil`
+  /// when it was left out as loss (an animation with a custom timing curve).
+  func encodeValue<Value: PersistableValue>(_ value: Value, at pointer: JSONPointer)
+    throws(PersistenceError) -> JSONValue?
+  {
+    do {
+      return try registry.encode(value: value, options: Self.options).json
+    } catch {
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
+    }
+  }
+
   /// `range` in OpenTimelineIO, refusing invalid times.
   static func otioRange(_ range: TimeRange, at pointer: JSONPointer) throws(PersistenceError)
     -> OTIOTimeRange

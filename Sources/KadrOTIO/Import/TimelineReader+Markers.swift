@@ -63,7 +63,8 @@ extension TimelineReader {
     let written = stored.visibilityRange ?? ClipTiming.wholeComposition(compositionEnd)
     if OTIOTimeRange(written) != markedRange {
       let range = try self.range(markedRange, at: marker.pointer(OTIOKey.markedRange))
-      tagged.payload["visibilityRange"] = KadrJSON.range(range)
+      tagged.payload["visibilityRange"] = try self.json(
+        of: range, at: marker.pointer(OTIOKey.markedRange))
       changed = true
     }
     guard changed else { return stored }

@@ -62,7 +62,8 @@ extension TimelineReader {
     }
     var payload = tagged.payload
     if payload[TaggedPayload.durationKey] == nil, let derived {
-      payload[TaggedPayload.durationKey] = KadrJSON.time(derived)
+      payload[TaggedPayload.durationKey] = try json(
+        of: derived, at: fields.node.pointer(OTIOKey.sourceRange))
     }
     let decoded = try decodeStill(
       TaggedPayload(kind: tagged.kind, payload: payload), fields: fields, parameters: parameters,
@@ -117,7 +118,7 @@ extension TimelineReader {
         pointer = fields.reference.pointer(OTIOKey.targetURL)
         rest = []
       } else if hasMetadata, let stored = fields.stored {
-        pointer = stored.pointer.appending(key: tagged.kind).appending(key: "_0")
+        pointer = tagged.payloadPointer(under: stored.pointer)
       } else {
         pointer = fields.node.pointer
         rest = []

@@ -59,6 +59,40 @@ extension TimelineReader {
     }
   }
 
+  /// Decodes a filter, locating errors under `pointer` (its JSON's place in the file).
+  func decodeFilter(_ json: JSONValue, at pointer: JSONPointer) throws(PersistenceError) -> Filter {
+    do {
+      return try registry.decodeFilter(
+        from: json, options: options, payloadVersions: payloadVersions)
+    } catch {
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
+    }
+  }
+
+  /// Decodes a kadr value (a time, an animation), locating errors under `pointer`.
+  func decodeValue<Value: PersistableValue>(
+    _ type: Value.Type, from json: JSONValue, at pointer: JSONPointer
+  ) throws(PersistenceError) -> Value {
+    do {
+      return try registry.decodeValue(type, from: json, options: options)
+    } catch {
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
+    }
+  }
+
+  /// The schema-1 JSON of a value the file gives a payload (a duration, a visibility range), as
+  /// the value's own encoding writes it.
+  func json<Value: PersistableValue>(of value: Value, at pointer: JSONPointer)
+    throws(PersistenceError) -> JSONValue
+  {
+    do {
+      if let json = try registry.encode(value: value).json { return json }
+    } catch {
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
+    }
+    throw .invalid("The value could not be written", at: pointer)
+  }
+
   /// The tagged clip JSON under `key` of a kadr metadata object, or `nil`.
   ///
   /// - Throws: `PersistenceError` when it is not a tagged clip.

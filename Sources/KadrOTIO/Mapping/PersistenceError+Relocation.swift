@@ -64,7 +64,7 @@ struct TaggedPayload {
   /// The parts of `json`, or `nil` when it does not have the tagged shape.
   init?(_ json: JSONValue) {
     guard let outer = json.objectValue, outer.count == 1, let kind = outer.keys.first,
-      let payload = outer[kind]?.objectValue?["_0"]?.objectValue
+      let payload = outer[kind]?.objectValue?[CodecRegistry.payloadBoxKey]?.objectValue
     else { return nil }
     self.kind = kind
     self.payload = payload
@@ -76,7 +76,12 @@ struct TaggedPayload {
   }
 
   /// The tagged JSON.
-  var json: JSONValue { [kind: ["_0": .object(payload)]] }
+  var json: JSONValue { [kind: [CodecRegistry.payloadBoxKey: .object(payload)]] }
+
+  /// The pointer of the payload, when the tagged JSON is at `pointer`.
+  func payloadPointer(under pointer: JSONPointer) -> JSONPointer {
+    pointer.appending(key: kind).appending(key: CodecRegistry.payloadBoxKey)
+  }
 
   /// The keys of every media clip's placement, which OpenTimelineIO has no field for.
   static let placementKeys: Set<String> = [

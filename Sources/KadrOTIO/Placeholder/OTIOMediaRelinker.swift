@@ -80,15 +80,11 @@ public struct OTIOMediaRelinker: Sendable {
       let audio = video.replacementAudioURL.flatMap(map)
       guard url != nil || audio != nil else { return video }
       count += (url == nil ? 0 : 1) + (audio == nil ? 0 : 1)
-      return VideoClip(
-        url: url ?? video.url, trimRange: video.trimRange, isReversed: video.isReversed,
-        isMuted: video.isMuted, volumeLevel: video.volumeLevel,
-        replacementAudioURL: audio ?? video.replacementAudioURL,
-        speedRate: video.speedRate, speedCurve: video.speedCurve, filters: video.filters,
-        filterIDs: video.filterIDs, filterAnimations: video.filterAnimations,
-        clipID: video.clipID, startTime: video.startTime, transform: video.transform,
-        transformAnimation: video.transformAnimation, opacity: video.opacity,
-        opacityAnimation: video.opacityAnimation)
+      // Changed in place, so every other field (compositors included) is kept.
+      var relinked = video
+      relinked.url = url ?? video.url
+      relinked.replacementAudioURL = audio ?? video.replacementAudioURL
+      return relinked
     case let placeholder as OTIOPlaceholder:
       guard placeholder.role == .offline, let old = placeholder.mediaURL, let url = map(old) else {
         return placeholder

@@ -51,7 +51,7 @@ enum KadrLayerRole: String {
 
 enum KadrMetadata {
   /// The version of the mapping between kadr and OpenTimelineIO that this module writes.
-  static let formatVersion: Int64 = 1
+  static let formatVersion: Int64 = 2
 
   /// `{"kadr": object}`, or an empty metadata object when `object` is empty.
   static func wrap(_ object: JSONObject) -> JSONValue {
