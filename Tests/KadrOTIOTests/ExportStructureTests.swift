@@ -152,7 +152,7 @@ struct ExportStructureTests {
     #expect(value("/metadata/kadr/video/preset/kind") == "custom")
     #expect(value("/metadata/kadr/video/quality/bitrate") == 6_000_000)
     #expect(value("/metadata/kadr/video/crop/anchor") == "center")
-    #expect(value("/metadata/kadr/video/clips") == nil)
+    #expect(value("/metadata/kadr/video/clips") == .array([]))
   }
 
   @Test func fileImagesAreReferencedByTheirFileURL() throws {

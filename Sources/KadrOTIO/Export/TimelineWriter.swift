@@ -27,8 +27,13 @@ struct TimelineWriter {
   /// The name of the timeline the exporter writes.
   static let timelineName = "kadr"
 
+  /// Where a field of the composition sits in a schema-1 document.
+  static func compositionPointer(_ field: CompositionCodec.Key) -> JSONPointer {
+    JSONPointer.root.appending(key: DocumentEnvelope.rootKey).appending(key: field.rawValue)
+  }
+
   /// Where the composition's clips sit in a schema-1 document.
-  static let clipsPointer = JSONPointer.root.appending(key: "video").appending(key: "clips")
+  static let clipsPointer = compositionPointer(.clips)
 
   init(registry: CodecRegistry, images: (any ImageStore)?, video: Video) {
     self.registry = registry
@@ -78,12 +83,16 @@ struct TimelineWriter {
       name: Self.timelineName, metadata: try timelineMetadata(), tracks: stack)
   }
 
-  /// The composition's own fields and the mapping's version.
+  /// The composition's own fields (its clips, audio tracks, overlays and captions, which the
+  /// timeline's tracks and markers carry, emptied) and the mapping's version.
   private func timelineMetadata() throws(PersistenceError) -> JSONValue {
-    let fields = Video(clips: [], preset: video.preset, crop: video.crop, quality: video.quality)
-    let pointer = JSONPointer.root.appending(key: "video")
-    var composition = try encodeModel(fields, at: pointer)
-    for key in ["clips", "audioTracks", "overlays", "captions"] { composition[key] = nil }
+    var fields = video
+    fields.clips = []
+    fields.audioTracks = []
+    fields.overlays = []
+    fields.captions = []
+    let composition = try encodeModel(
+      fields, at: JSONPointer.root.appending(key: DocumentEnvelope.rootKey))
     var kadr: JSONObject = [
       KadrMetadataKey.format: .integer(KadrMetadata.formatVersion),
       KadrMetadataKey.video: .object(composition),

@@ -134,19 +134,21 @@ struct TimelineReader {
     }
     paths.report(into: &report, base: mediaBase)
     let (captions, overlays) = try markers(of: stack, compositionEnd: compositionEnd)
-    return Video(
-      clips: clips, audioTracks: audioTracks, preset: fields.preset, overlays: overlays,
-      crop: fields.crop, quality: fields.quality, captions: captions)
+    var video = fields
+    video.clips = clips
+    video.audioTracks = audioTracks
+    video.overlays = overlays
+    video.captions = captions
+    return video
   }
 
-  /// The composition's own fields from the timeline's metadata, or the defaults.
+  /// The composition's own fields from the timeline's metadata (with no clips, audio tracks,
+  /// overlays or captions), or the defaults.
   private func compositionFields(_ kadr: OTIONode?) throws(PersistenceError) -> Video {
     guard let node = try kadr?.node(KadrMetadataKey.video) else { return Video(clips: []) }
-    var object = node.object
-    for key in ["clips", "audioTracks", "overlays", "captions"] { object[key] = .array([]) }
     do {
       return try registry.decodeModel(
-        Video.self, from: .object(object), options: options, images: images)
+        Video.self, from: .object(node.object), options: options, images: images)
     } catch {
       throw PersistenceError.wrapping(error).relocated(under: node.pointer)
     }

@@ -45,16 +45,14 @@ public struct OTIOMediaRelinker: Sendable {
     let audio = video.audioTracks.map { track in
       guard let url = map(track.url) else { return track }
       count += 1
-      return AudioTrack(
-        url: url, volumeLevel: track.volumeLevel, fadeInDuration: track.fadeInDuration,
-        fadeOutDuration: track.fadeOutDuration, duckingLevel: track.duckingLevel,
-        startTime: track.startTime, explicitDuration: track.explicitDuration,
-        crossfadeDuration: track.crossfadeDuration, volumeRamps: track.volumeRamps,
-        speedRate: track.speedRate, pitchAlgorithm: track.pitchAlgorithm)
+      var relinked = track
+      relinked.url = url
+      return relinked
     }
-    let relinked = Video(
-      clips: clips, audioTracks: audio, preset: video.preset, overlays: video.overlays,
-      crop: video.crop, quality: video.quality, captions: video.captions)
+    // Changed in place, so the composition's other fields (its compositor too) are kept.
+    var relinked = video
+    relinked.clips = clips
+    relinked.audioTracks = audio
     return (relinked, count)
   }
 
@@ -71,10 +69,9 @@ public struct OTIOMediaRelinker: Sendable {
 
   private func relink(_ clip: any Clip, count: inout Int) -> any Clip {
     switch clip {
-    case let track as Track:
-      return Track(
-        clips: track.clips.map { relink($0, count: &count) }, startTime: track.startTime ?? .zero,
-        name: track.name, opacityFactor: track.opacityFactor)
+    case var track as Track:
+      track.clips = track.clips.map { relink($0, count: &count) }
+      return track
     case let video as VideoClip:
       let url = map(video.url)
       let audio = video.replacementAudioURL.flatMap(map)

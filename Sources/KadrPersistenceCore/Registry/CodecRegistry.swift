@@ -143,6 +143,14 @@ public struct CodecRegistry: Sendable {
     clips.byType[ObjectIdentifier(type)]
   }
 
+  /// The kind id under which overlays of `type` are written, or `nil` when no codec is
+  /// registered for it.
+  ///
+  /// - Parameter type: The overlay's model type.
+  package func overlayKindID(of type: any Overlay.Type) -> KindID? {
+    overlays.byType[ObjectIdentifier(type)]
+  }
+
   /// Whether a codec is registered for `kindID` at `point`.
   ///
   /// - Parameters:
