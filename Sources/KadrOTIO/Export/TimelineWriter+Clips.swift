@@ -51,14 +51,16 @@ extension TimelineWriter {
         TimeRange(
           start: Time(value: 0, timescale: clip.duration.timescale), duration: clip.duration),
         at: pointer)
-      if clip is ImageClip, let token = tagged.payload["imageToken"]?.stringValue,
+      // The image's token, as its codec marks it.
+      if clip is ImageClip, let token = registry.imageTokens(in: tagged.json).first,
         let url = ImageLocation.url(forToken: token, in: images)
       {
         reference = OTIOObjects.externalReference(url: url.absoluteString, availableRange: whole)
       } else {
+        // The kind's own fields (its duration too) are the generator's parameters, which other
+        // tools show; the placement stays in the metadata.
         var parameters = JSONObject()
-        for (key, value) in tagged.payload
-        where !TaggedPayload.placementKeys.contains(key) && key != TaggedPayload.durationKey {
+        for (key, value) in tagged.payload where !TaggedPayload.placementKeys.contains(key) {
           parameters[key] = value
           tagged.payload[key] = nil
         }

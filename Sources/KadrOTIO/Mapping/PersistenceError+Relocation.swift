@@ -1,4 +1,5 @@
 import Foundation
+import KadrPersistence
 import KadrPersistenceCore
 
 extension PersistenceError {
@@ -83,11 +84,8 @@ struct TaggedPayload {
     pointer.appending(key: kind).appending(key: CodecRegistry.payloadBoxKey)
   }
 
-  /// The keys of every media clip's placement, which OpenTimelineIO has no field for.
-  static let placementKeys: Set<String> = [
-    "clipID", "startTime", "transform", "transformAnimation", "opacity", "opacityAnimation",
-  ]
-
-  /// The key of a still's duration.
-  static let durationKey = "duration"
+  /// The keys of every media clip's placement, which OpenTimelineIO has no field for, as the
+  /// built-in clip codecs spell them (a plugin's clip kind that places itself the same way uses
+  /// the same names).
+  static let placementKeys = Set(TitleCodec.Key.placementKeys.map(\.rawValue))
 }
