@@ -162,12 +162,7 @@ extension TimelineWriter {
     case .gap:
       return OTIOObjects.gap(range, name: placeholder.name)
     case .offline:
-      var reference = OTIOObjects.missingReference()
-      if let text = placeholder.reference,
-        let json = try? JSONReader().read(Data(text.utf8)), json.objectValue != nil
-      {
-        reference = json
-      }
+      let reference = placeholder.referenceJSON ?? OTIOObjects.missingReference()
       return OTIOObjects.clip(
         name: placeholder.name, metadata: [:], sourceRange: range, reference: reference)
     }

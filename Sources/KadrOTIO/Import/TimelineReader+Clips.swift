@@ -136,14 +136,11 @@ extension TimelineReader {
     }
     let duration = try Self.sum(
       range?.duration ?? .zero, handles.head, handles.tail, at: node.pointer)
-    var text: String?
-    if let reference, try reference.family() != "MissingReference" {
-      let bytes = (try? JSONWriter().write(.object(reference.object))) ?? []
-      text = String(decoding: bytes, as: UTF8.self)
-    }
+    var kept: JSONObject?
+    if let reference, try reference.family() != "MissingReference" { kept = reference.object }
     return OTIOPlaceholder(
-      role: .offline, name: name, duration: duration, sourceRange: range, mediaURL: mediaURL,
-      reference: text, clipID: name.isEmpty ? nil : ClipID(name),
+      offline: name, duration: duration, sourceRange: range, mediaURL: mediaURL,
+      reference: kept, clipID: name.isEmpty ? nil : ClipID(name),
       startTime: startTime(start, stored: nil, hasMetadata: false))
   }
 
