@@ -57,13 +57,9 @@ extension TimelineWriter {
     var markers: [JSONValue] = []
     for (index, overlay) in video.overlays.enumerated() {
       let pointer = Self.compositionPointer(.overlays).appending(index: index)
-      let encoded: CodecRegistry.EncodedValue
-      do {
-        encoded = try registry.encode(overlay: overlay, options: Self.options, images: images)
-      } catch {
-        throw PersistenceError.wrapping(error).relocated(under: pointer, dropping: 1)
-      }
-      guard let json = encoded.json, let kind = json.objectValue?.keys.first else { continue }
+      guard let json = try encodeOverlay(overlay, at: pointer),
+        let kind = json.objectValue?.keys.first
+      else { continue }
       let range = overlay.visibilityRange ?? ClipTiming.wholeComposition(layout.duration)
       markers.append(
         OTIOObjects.marker(

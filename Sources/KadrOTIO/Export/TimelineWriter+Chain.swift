@@ -135,9 +135,11 @@ extension TimelineWriter {
     }
     let innerPointer = tagged.payloadPointer(under: pointer).appending(
       key: TrackCodec.Key.clips.rawValue)
-    children += try chain(
-      track.clips, indices: Array(track.clips.indices), path: path, pointer: innerPointer,
-      depth: depth, topLevel: false)
+    children += try inside(track, at: pointer) { (writer) throws(PersistenceError) in
+      try writer.chain(
+        track.clips, indices: Array(track.clips.indices), path: path, pointer: innerPointer,
+        depth: depth, topLevel: false)
+    }
     return OTIOObjects.track(
       name: ItemNaming.name(of: track), kind: OTIOValue.videoKind,
       metadata: KadrMetadata.wrap(kadr), children: children)

@@ -42,7 +42,9 @@ extension TimelineWriter {
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.sourceRange(of: video, handles: handles)
       }
-      effects = try videoEffects(video, payload: tagged.payloadPointer(under: pointer))
+      effects = try inside(video, at: pointer) { (writer) throws(PersistenceError) in
+        try writer.videoEffects(video, payload: tagged.payloadPointer(under: pointer))
+      }
     } else {
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.stillRange(duration: clip.duration, handles: handles)
@@ -119,13 +121,7 @@ extension TimelineWriter {
     for (position, filter) in video.filters.enumerated() {
       let filterPointer = payload.appending(key: VideoClipCodec.Key.filters.rawValue)
         .appending(index: position)
-      let encoded: CodecRegistry.EncodedValue
-      do {
-        encoded = try registry.encode(filter: filter, options: Self.options)
-      } catch {
-        throw PersistenceError.wrapping(error).relocated(under: filterPointer)
-      }
-      guard let json = encoded.json else { continue }
+      guard let json = try encodeFilter(filter, at: filterPointer) else { continue }
       var kadr: JSONObject = [KadrMetadataKey.filter: json]
       if position < video.filterAnimations.count, let animation = video.filterAnimations[position],
         let json = try encodeValue(
