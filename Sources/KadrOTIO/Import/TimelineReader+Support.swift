@@ -80,19 +80,6 @@ extension TimelineReader {
     }
   }
 
-  /// The schema-1 JSON of a value the file gives a payload (a duration, a visibility range), as
-  /// the value's own encoding writes it.
-  func json<Value: PersistableValue>(of value: Value, at pointer: JSONPointer)
-    throws(PersistenceError) -> JSONValue
-  {
-    do {
-      if let json = try registry.encode(value: value).json { return json }
-    } catch {
-      throw PersistenceError.wrapping(error).relocated(under: pointer)
-    }
-    throw .invalid("The value could not be written", at: pointer)
-  }
-
   /// The tagged clip JSON under `key` of a kadr metadata object, or `nil`.
   ///
   /// - Throws: `PersistenceError` when it is not a tagged clip.

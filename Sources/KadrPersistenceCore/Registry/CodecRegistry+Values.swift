@@ -189,22 +189,8 @@ extension CodecRegistry {
       type, from: ValueDecoder(session: session, json: json, pointer: .root), session: session)
   }
 
-  /// Writes one value that knows its JSON form (a time, an animation) outside any payload, for
+  /// Reads one value that knows its JSON form (a time, an animation) outside any payload, for
   /// sibling targets that carry kadr values in another format (OpenTimelineIO's metadata).
-  ///
-  /// - Parameters:
-  ///   - value: The value.
-  ///   - options: Loss and limits.
-  /// - Throws: ``PersistenceError``.
-  package func encode<Value: PersistableValue>(
-    value: Value, options: CodingOptions = CodingOptions()
-  ) throws -> EncodedValue {
-    try encodeValue(options: options, images: nil) { encoder throws in
-      try value.encodePersisted(to: encoder)
-    }
-  }
-
-  /// Reads one value written by ``encode(value:options:)``.
   ///
   /// - Parameters:
   ///   - type: The value's type.
