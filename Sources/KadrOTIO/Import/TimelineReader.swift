@@ -57,6 +57,19 @@ struct TimelineReader {
           + "(export a single timeline from the collection)", at: root.pointer(OTIOKey.schema))
     }
     let kadr = try root.kadr()
+    if let format = try integer(KadrMetadataKey.format, in: kadr),
+      format != Int(KadrMetadata.formatVersion), let kadr
+    {
+      throw .invalid(
+        "The timeline's kadr metadata is of mapping format \(format), "
+          + (format < Int(KadrMetadata.formatVersion)
+            ? "written by an older kadr, whose metadata this version cannot read; export it again "
+              + "with this version, or remove metadata[\"kadr\"] to import it as another tool's "
+              + "timeline"
+            : "written by a newer kadr; open it with that version")
+          + " (this version reads format \(KadrMetadata.formatVersion))",
+        at: kadr.pointer(KadrMetadataKey.format))
+    }
     if let versions = try kadr?.node(KadrMetadataKey.payloadVersions) {
       for (key, value) in versions.object {
         guard case .integer(let version) = value, let exact = Int(exactly: version) else {
