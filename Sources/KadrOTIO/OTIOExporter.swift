@@ -77,20 +77,21 @@ public struct OTIOExporter: Sendable {
   public func timeline(for video: Video, images: (any ImageStore)? = nil)
     throws -> OTIOTimeline
   {
-    let report = try DocumentCoder(registry: registry).lossReport(for: video, images: images)
-    if !report.losses.isEmpty && !allowingLoss {
-      throw PersistenceError.lossyContent(report.losses)
-    }
+    // One pass: each value is encoded once, and what it loses is collected as it is written.
     var writer = TimelineWriter(registry: registry, images: images, video: video)
+    let timeline = try writer.timeline()
+    if !writer.losses.isEmpty && !allowingLoss {
+      throw PersistenceError.lossyContent(writer.losses)
+    }
     var adaptation = TargetAdaptation(target: target, frameRate: video.preset.frameRate)
-    let json = adaptation.apply(to: try writer.timeline())
+    let json = adaptation.apply(to: timeline)
     if !adaptation.losses.isEmpty && !allowingLoss {
       throw PersistenceError.lossyContent(adaptation.losses)
     }
     return OTIOTimeline(
       json: json,
       lossReport: LossReport(
-        losses: report.losses + adaptation.losses, preserved: report.preserved))
+        losses: writer.losses + adaptation.losses, preserved: writer.preserved))
   }
 
   /// Saves the OpenTimelineIO file of `video` atomically: a crash mid-save leaves the previous

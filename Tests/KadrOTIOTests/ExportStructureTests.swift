@@ -148,11 +148,11 @@ struct ExportStructureTests {
   }
 
   @Test func timelineMetadataHoldsTheCompositionFields() {
-    #expect(value("/metadata/kadr/format") == 1)
+    #expect(value("/metadata/kadr/format") == 2)
     #expect(value("/metadata/kadr/video/preset/kind") == "custom")
     #expect(value("/metadata/kadr/video/quality/bitrate") == 6_000_000)
     #expect(value("/metadata/kadr/video/crop/anchor") == "center")
-    #expect(value("/metadata/kadr/video/clips") == nil)
+    #expect(value("/metadata/kadr/video/clips") == .array([]))
   }
 
   @Test func fileImagesAreReferencedByTheirFileURL() throws {

@@ -142,6 +142,19 @@ struct MalformedInputTests {
     }
   }
 
+  @Test(arguments: [1, 3])
+  func aTimelineOfAnotherMappingFormatIsRefusedAtItsFormat(format: Int) throws {
+    let json = try OTIORoundTrip.export(Video { VideoClip(url: Compositions.media("a.mov")) })
+    let edited = OTIOJSON.setting(.integer(Int64(format)), at: "/metadata/kadr/format", in: json)
+    #expect {
+      try OTIOImporter().importTimeline(from: try OTIOJSON.data(edited))
+    } throws: { error in
+      guard let error = error as? PersistenceError else { return false }
+      return error.pointer?.description == "/metadata/kadr/format"
+        && (error.errorDescription ?? "").contains(format == 1 ? "older kadr" : "newer kadr")
+    }
+  }
+
   @Test func hostileNestingIsRefusedWithoutExhaustingTheStack() {
     let text = String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
     #expect {

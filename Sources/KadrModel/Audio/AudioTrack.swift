@@ -40,27 +40,27 @@ public struct AudioTrack: Sendable, Hashable {
   }
 
   /// The audio file.
-  public let url: URL
+  public package(set) var url: URL
   /// The linear gain; 1 is the file's own level.
-  public let volumeLevel: Double
+  public package(set) var volumeLevel: Double
   /// The length of the fade-in from the track's start.
-  public let fadeInDuration: Time
+  public package(set) var fadeInDuration: Time
   /// The length of the fade-out to the track's end.
-  public let fadeOutDuration: Time
+  public package(set) var fadeOutDuration: Time
   /// The fraction of ``volumeLevel`` kept while clip audio plays (0…1); `nil` is no ducking.
-  public let duckingLevel: Double?
+  public package(set) var duckingLevel: Double?
   /// The composition time the track starts at; `nil` is zero.
-  public let startTime: Time?
+  public package(set) var startTime: Time?
   /// A cap on how long the track plays.
-  public let explicitDuration: Time?
+  public package(set) var explicitDuration: Time?
   /// The length of the crossfade into the next declared track when the two overlap.
-  public let crossfadeDuration: Time?
+  public package(set) var crossfadeDuration: Time?
   /// Volume ramps in track-relative time, in the order they were added.
-  public let volumeRamps: [VolumeRamp]
+  public package(set) var volumeRamps: [VolumeRamp]
   /// The playback speed; kadr accepts 0.25…4 and preserves pitch per ``pitchAlgorithm``.
-  public let speedRate: Double
+  public package(set) var speedRate: Double
   /// How the pitch is treated when ``speedRate`` is not 1.
-  public let pitchAlgorithm: AudioTimePitchAlgorithm
+  public package(set) var pitchAlgorithm: AudioTimePitchAlgorithm
 
   /// Creates an audio track from all of its stored properties, as a decoder does; with only `url`
   /// it is kadr's `AudioTrack(url:)`.

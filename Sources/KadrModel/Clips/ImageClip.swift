@@ -6,29 +6,32 @@ import Foundation
 /// ``duration``, so that reflection (`Mirror`) over an image clip sees what it sees over kadr's.
 public struct ImageClip: Clip, Sendable {
   /// The image shown.
-  public let image: PlatformImage
+  public package(set) var image: PlatformImage
   /// How long the image is shown, stored behind ``duration`` under kadr's name.
-  let _duration: Time
+  var _duration: Time
   /// A fill outside the image (stored, as kadr stores it; kadr's engine does not read it).
-  public let backgroundColor: PlatformColor?
+  public package(set) var backgroundColor: PlatformColor?
   /// Audio played for the clip's duration, truncated to it.
-  public let audioURL: URL?
+  public package(set) var audioURL: URL?
   /// The clip's identity, set with ``id(_:)``.
-  public let clipID: ClipID?
+  public package(set) var clipID: ClipID?
   /// An explicit composition time set with `at(time:)`; `nil` joins the main chain.
-  public let startTime: Time?
+  public package(set) var startTime: Time?
   /// A static transform applied on top of the engine's placement.
-  public let transform: Transform?
+  public package(set) var transform: Transform?
   /// An animation of the transform over clip-relative time.
-  public let transformAnimation: Animation<Transform>?
+  public package(set) var transformAnimation: Animation<Transform>?
   /// A static opacity, 0…1; `nil` is fully opaque.
-  public let opacity: Double?
+  public package(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
-  public let opacityAnimation: Animation<Double>?
+  public package(set) var opacityAnimation: Animation<Double>?
 
   /// How long the image is shown. Kept as given: a negative or ``Time/invalid`` duration is not
   /// corrected here.
-  public var duration: Time { _duration }
+  public package(set) var duration: Time {
+    get { _duration }
+    set { _duration = newValue }
+  }
 
   /// Creates a clip that shows `image` for `duration`.
   ///

@@ -9,31 +9,34 @@ import Foundation
 /// title instead.
 public struct TitleSequence: Clip, Sendable {
   /// The text; lines are separated by `\n`.
-  public internal(set) var text: String
+  public package(set) var text: String
   /// How the text is drawn.
-  public internal(set) var style: TextStyle
+  public package(set) var style: TextStyle
   /// The fill behind the text.
-  public internal(set) var backgroundColor: PlatformColor
+  public package(set) var backgroundColor: PlatformColor
   /// How long the title lasts, stored behind ``duration`` under kadr's name.
   var _duration: Time
   /// The title's identity, if it was given one.
-  public internal(set) var clipID: ClipID?
+  public package(set) var clipID: ClipID?
   /// An explicit composition time set with `at(time:)`; `nil` joins the main chain.
-  public internal(set) var startTime: Time?
+  public package(set) var startTime: Time?
   /// A static transform applied on top of the engine's placement.
-  public internal(set) var transform: Transform?
+  public package(set) var transform: Transform?
   /// An animation of the transform over clip-relative time.
-  public internal(set) var transformAnimation: Animation<Transform>?
+  public package(set) var transformAnimation: Animation<Transform>?
   /// A static opacity, 0…1, stored as given; `nil` is fully opaque.
-  public internal(set) var opacity: Double?
+  public package(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
-  public internal(set) var opacityAnimation: Animation<Double>?
+  public package(set) var opacityAnimation: Animation<Double>?
 
   /// How long the title lasts.
   ///
   /// As in kadr, it is stored in an internal `_duration` behind this read-only property, so that
   /// reflection (`Mirror`) over a title sees what it sees over kadr's. The initialisers set it.
-  public var duration: Time { _duration }
+  public package(set) var duration: Time {
+    get { _duration }
+    set { _duration = newValue }
+  }
 
   /// Creates a title lasting `duration` seconds (timescale 600).
   ///

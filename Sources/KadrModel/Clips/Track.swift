@@ -6,13 +6,13 @@ import Foundation
 /// it.
 public struct Track: Clip, Sendable {
   /// The inner clips, which may include transitions and nested tracks.
-  public let clips: [any Clip]
+  public package(set) var clips: [any Clip]
   /// The composition time the track starts at; always set (zero by default).
-  public let startTime: Time?
+  public package(set) var startTime: Time?
   /// A label for editors.
-  public let name: String?
+  public package(set) var name: String?
   /// A factor that multiplies every inner clip's opacity, 0…1.
-  public let opacityFactor: Double
+  public package(set) var opacityFactor: Double
 
   /// Creates a track that starts at zero.
   ///

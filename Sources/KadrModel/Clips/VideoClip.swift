@@ -10,43 +10,43 @@ import Foundation
 /// describes the same filter. Every initialiser and modifier keeps them the same length.
 public struct VideoClip: Clip, Sendable {
   /// The source file.
-  public internal(set) var url: URL
+  public package(set) var url: URL
   /// The part of the source used, in source time; `nil` uses the whole file.
-  public internal(set) var trimRange: TimeRange?
+  public package(set) var trimRange: TimeRange?
   /// Whether the clip plays backwards.
-  public internal(set) var isReversed: Bool
+  public package(set) var isReversed: Bool
   /// Whether the source's audio is dropped.
-  public internal(set) var isMuted: Bool
+  public package(set) var isMuted: Bool
   /// The gain of the source's audio, independent of ``isMuted`` (0 keeps a silent track).
-  public internal(set) var volumeLevel: Double
+  public package(set) var volumeLevel: Double
   /// An audio file played instead of the source's audio, set by ``withAudio(_:)``.
-  public internal(set) var replacementAudioURL: URL?
+  public package(set) var replacementAudioURL: URL?
   /// A constant speed multiplier; kadr's export accepts 0.25…4.0. Ignored when ``speedCurve`` is
   /// set.
-  public internal(set) var speedRate: Double
+  public package(set) var speedRate: Double
   /// A speed multiplier over clip-relative source time; wins over ``speedRate`` when set.
-  public internal(set) var speedCurve: Animation<Double>?
+  public package(set) var speedCurve: Animation<Double>?
   /// The filters, applied in order.
-  public internal(set) var filters: [Filter]
+  public package(set) var filters: [Filter]
   /// The identity of each filter, parallel to ``filters``.
-  public internal(set) var filterIDs: [FilterID]
+  public package(set) var filterIDs: [FilterID]
   /// The animation of each filter's primary scalar (or `nil`), parallel to ``filters``; keyframe
   /// times are clip-relative (after trim, before speed).
-  public internal(set) var filterAnimations: [Animation<Double>?]
+  public package(set) var filterAnimations: [Animation<Double>?]
   /// Per-frame code run after the filters, in order. Code cannot be saved to a file.
-  public internal(set) var compositors: [any Compositor]
+  public package(set) var compositors: [any Compositor]
   /// The clip's identity, set with ``id(_:)``.
-  public internal(set) var clipID: ClipID?
+  public package(set) var clipID: ClipID?
   /// An explicit composition start time, set with ``at(time:)-(Time)``; `nil` joins the chain.
-  public internal(set) var startTime: Time?
+  public package(set) var startTime: Time?
   /// A static transform on top of the engine's placement.
-  public internal(set) var transform: Transform?
+  public package(set) var transform: Transform?
   /// An animation of the transform over clip-relative time.
-  public internal(set) var transformAnimation: Animation<Transform>?
+  public package(set) var transformAnimation: Animation<Transform>?
   /// A static opacity, 0…1; `nil` is fully opaque.
-  public internal(set) var opacity: Double?
+  public package(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
-  public internal(set) var opacityAnimation: Animation<Double>?
+  public package(set) var opacityAnimation: Animation<Double>?
 
   /// Creates a clip that plays the whole file at normal speed, with its own audio.
   ///

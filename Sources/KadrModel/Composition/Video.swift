@@ -9,25 +9,25 @@ public struct Video: Sendable {
   /// The top-level timeline, including transitions and tracks.
   ///
   /// Any change to it inside the module recomputes ``duration``.
-  public internal(set) var clips: [any Clip] {
+  public package(set) var clips: [any Clip] {
     didSet { duration = Video.plainSum(of: clips) }
   }
   /// Background audio tracks, in declaration order.
-  public internal(set) var audioTracks: [AudioTrack]
+  public package(set) var audioTracks: [AudioTrack]
   /// The export format.
-  public internal(set) var preset: Preset
+  public package(set) var preset: Preset
   /// Overlays drawn over the whole composition; later ones are on top.
-  public internal(set) var overlays: [any Overlay]
+  public package(set) var overlays: [any Overlay]
   /// A composition-wide crop; `nil` is no crop.
-  public internal(set) var crop: CropRegion?
+  public package(set) var crop: CropRegion?
   /// Code that blends the frames of parallel tracks; `nil` is the default alpha blend.
-  public internal(set) var multiInputCompositor: (any MultiInputCompositor)?
+  public package(set) var multiInputCompositor: (any MultiInputCompositor)?
   /// When set, ``multiInputCompositor`` runs only inside this composition range.
-  public internal(set) var compositorWindow: TimeRange?
+  public package(set) var compositorWindow: TimeRange?
   /// How hard the export compresses.
-  public internal(set) var quality: ExportQuality
+  public package(set) var quality: ExportQuality
   /// Captions written into the export as timed metadata.
-  public internal(set) var captions: [Caption]
+  public package(set) var captions: [Caption]
   /// kadr's naive duration: the plain sum of the durations of every top-level clip.
   ///
   /// Transitions, tracks and `at(time:)` clips are all added; start times and overlaps are

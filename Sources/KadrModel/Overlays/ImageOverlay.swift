@@ -6,23 +6,23 @@ import Foundation
 /// replaced. Position and size can be animated over composition time.
 public struct ImageOverlay: Overlay, Sendable {
   /// The image.
-  public internal(set) var image: PlatformImage
+  public package(set) var image: PlatformImage
   /// Where the overlay's ``anchor`` lands (the static base when ``positionAnimation`` is set).
-  public internal(set) var position: Position
+  public package(set) var position: Position
   /// The drawn size; `nil` is the image's natural pixel size.
-  public internal(set) var size: Size?
+  public package(set) var size: Size?
   /// Which point of the image lands on ``position``.
-  public internal(set) var anchor: Anchor
+  public package(set) var anchor: Anchor
   /// Opacity, 0…1, stored as given (a renderer clamps it).
-  public internal(set) var opacity: Double
+  public package(set) var opacity: Double
   /// The overlay's identity, if it was given one.
-  public internal(set) var layerID: LayerID?
+  public package(set) var layerID: LayerID?
   /// When the overlay is visible, in composition time; `nil` is the whole composition.
-  public internal(set) var visibilityRange: TimeRange?
+  public package(set) var visibilityRange: TimeRange?
   /// An animation of the position over composition time.
-  public internal(set) var positionAnimation: Animation<Position>?
+  public package(set) var positionAnimation: Animation<Position>?
   /// An animation of the size over composition time.
-  public internal(set) var sizeAnimation: Animation<Size>?
+  public package(set) var sizeAnimation: Animation<Size>?
 
   /// Creates an image overlay centred on the render area at its natural size, fully opaque,
   /// visible throughout.

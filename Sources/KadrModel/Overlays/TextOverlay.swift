@@ -7,23 +7,23 @@ import Foundation
 /// ``Overlay`` keep their `nil` defaults.
 public struct TextOverlay: Overlay, Sendable {
   /// The text; lines are separated by `\n`.
-  public internal(set) var text: String
+  public package(set) var text: String
   /// How the text is drawn.
-  public internal(set) var style: TextStyle
+  public package(set) var style: TextStyle
   /// Where the overlay's ``anchor`` lands.
-  public internal(set) var position: Position
+  public package(set) var position: Position
   /// The text's box; `nil` is the full render area (the text wraps within it).
-  public internal(set) var size: Size?
+  public package(set) var size: Size?
   /// Which point of the text's box lands on ``position``.
-  public internal(set) var anchor: Anchor
+  public package(set) var anchor: Anchor
   /// Opacity, 0…1, stored as given (a renderer clamps it).
-  public internal(set) var opacity: Double
+  public package(set) var opacity: Double
   /// The overlay's identity, if it was given one.
-  public internal(set) var layerID: LayerID?
+  public package(set) var layerID: LayerID?
   /// When the overlay is visible, in composition time; `nil` is the whole composition.
-  public internal(set) var visibilityRange: TimeRange?
+  public package(set) var visibilityRange: TimeRange?
   /// The text's entrance animation, if any.
-  public internal(set) var textAnimation: (any TextAnimation)?
+  public package(set) var textAnimation: (any TextAnimation)?
 
   /// Creates a text overlay centred on the render area, fully opaque, visible throughout.
   ///

@@ -8,10 +8,9 @@ extension TimelineWriter {
   /// `ClipTiming/audioRange(of:compositionEnd:)`), with its speed as a linear time warp.
   /// Volume, fades, ducking, ramps, crossfade and pitch algorithm are in the clip's metadata.
   func audioLayer(_ track: AudioTrack, index: Int) throws(PersistenceError) -> JSONValue {
-    let pointer = JSONPointer.root.appending(key: "video").appending(key: "audioTracks")
-      .appending(index: index)
-    var payload = try encodeModel(track, at: pointer)
-    payload["url"] = nil
+    let pointer = Self.compositionPointer(.audioTracks).appending(index: index)
+    // The whole track, its URL too: the clip's target URL wins over it on import.
+    let payload = try encodeModel(track, at: pointer)
     let range = try Self.timing(at: pointer) { () throws(TimingFailure) in
       try ClipTiming.audioRange(of: track, compositionEnd: layout.duration)
     }
@@ -40,8 +39,7 @@ extension TimelineWriter {
   func captionMarkers() throws(PersistenceError) -> [JSONValue] {
     var markers: [JSONValue] = []
     for (index, caption) in video.captions.enumerated() {
-      let pointer = JSONPointer.root.appending(key: "video").appending(key: "captions")
-        .appending(index: index)
+      let pointer = Self.compositionPointer(.captions).appending(index: index)
       let json = try encodeModel(caption, at: pointer)
       markers.append(
         OTIOObjects.marker(
@@ -58,15 +56,10 @@ extension TimelineWriter {
   func overlayMarkers() throws(PersistenceError) -> [JSONValue] {
     var markers: [JSONValue] = []
     for (index, overlay) in video.overlays.enumerated() {
-      let pointer = JSONPointer.root.appending(key: "video").appending(key: "overlays")
-        .appending(index: index)
-      let encoded: CodecRegistry.EncodedValue
-      do {
-        encoded = try registry.encode(overlay: overlay, options: Self.options, images: images)
-      } catch {
-        throw PersistenceError.wrapping(error).relocated(under: pointer, dropping: 1)
-      }
-      guard let json = encoded.json, let kind = json.objectValue?.keys.first else { continue }
+      let pointer = Self.compositionPointer(.overlays).appending(index: index)
+      guard let json = try encodeOverlay(overlay, at: pointer),
+        let kind = json.objectValue?.keys.first
+      else { continue }
       let range = overlay.visibilityRange ?? ClipTiming.wholeComposition(layout.duration)
       markers.append(
         OTIOObjects.marker(

@@ -120,13 +120,12 @@ extension TimelineWriter {
     guard depth <= Self.maximumTrackDepth else {
       throw PersistenceError(.tooDeep(limit: Self.maximumTrackDepth), at: pointer)
     }
-    let fields = Track(
-      clips: [], startTime: track.startTime ?? .zero, name: track.name,
-      opacityFactor: track.opacityFactor)
-    guard var tagged = try encodeClip(fields, at: pointer) else {
+    // The track's own fields; its clips are the OpenTimelineIO track's children.
+    var fields = track
+    fields.clips = []
+    guard let tagged = try encodeClip(fields, at: pointer) else {
       throw .invalid("The track could not be written", at: pointer)
     }
-    tagged.payload["clips"] = nil
     var kadr = metadata
     kadr[KadrMetadataKey.layer] = .string(KadrLayerRole.track.rawValue)
     kadr[KadrMetadataKey.track] = .object(tagged.payload)
@@ -134,11 +133,13 @@ extension TimelineWriter {
     if let gap = ClipTiming.leadingGap(for: leadingGap) {
       children.append(OTIOObjects.gap(try Self.otioRange(ClipTiming.gapRange(gap), at: pointer)))
     }
-    let innerPointer = pointer.appending(key: tagged.kind).appending(key: "_0").appending(
-      key: "clips")
-    children += try chain(
-      track.clips, indices: Array(track.clips.indices), path: path, pointer: innerPointer,
-      depth: depth, topLevel: false)
+    let innerPointer = tagged.payloadPointer(under: pointer).appending(
+      key: TrackCodec.Key.clips.rawValue)
+    children += try inside(track, at: pointer) { (writer) throws(PersistenceError) in
+      try writer.chain(
+        track.clips, indices: Array(track.clips.indices), path: path, pointer: innerPointer,
+        depth: depth, topLevel: false)
+    }
     return OTIOObjects.track(
       name: ItemNaming.name(of: track), kind: OTIOValue.videoKind,
       metadata: KadrMetadata.wrap(kadr), children: children)

@@ -25,12 +25,15 @@ extension TimelineWriter {
     if let placeholder = clip as? OTIOPlaceholder {
       return try placeholderItem(placeholder, pointer: pointer, handles: handles)
     }
-    guard var tagged = try encodeClip(clip, at: pointer) else { return nil }
+    let video = clip as? VideoClip
+    guard var tagged = try encodeClip(video.map(Self.metadataPart) ?? clip, at: pointer) else {
+      return nil
+    }
     let name = ItemNaming.name(of: clip, kind: tagged.kind)
     let reference: JSONValue
     var effects: [JSONValue] = []
     let range: TimeRange?
-    if let video = clip as? VideoClip {
+    if let video {
       reference = OTIOObjects.externalReference(
         url: video.url.absoluteString,
         availableRange: try video.trimRange.map { (trim) throws(PersistenceError) in
@@ -39,8 +42,9 @@ extension TimelineWriter {
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.sourceRange(of: video, handles: handles)
       }
-      effects = videoEffects(video, payload: &tagged.payload)
-      tagged.payload["url"] = nil
+      effects = try inside(video, at: pointer) { (writer) throws(PersistenceError) in
+        try writer.videoEffects(video, payload: tagged.payloadPointer(under: pointer))
+      }
     } else {
       range = try Self.timing(at: pointer) { () throws(TimingFailure) in
         try ClipTiming.stillRange(duration: clip.duration, handles: handles)
@@ -49,14 +53,16 @@ extension TimelineWriter {
         TimeRange(
           start: Time(value: 0, timescale: clip.duration.timescale), duration: clip.duration),
         at: pointer)
-      if clip is ImageClip, let token = tagged.payload["imageToken"]?.stringValue,
+      // The image's token, as its codec marks it.
+      if clip is ImageClip, let token = registry.imageTokens(in: tagged.json).first,
         let url = ImageLocation.url(forToken: token, in: images)
       {
         reference = OTIOObjects.externalReference(url: url.absoluteString, availableRange: whole)
       } else {
+        // The kind's own fields (its duration too) are the generator's parameters, which other
+        // tools show; the placement stays in the metadata.
         var parameters = JSONObject()
-        for (key, value) in tagged.payload
-        where !TaggedPayload.placementKeys.contains(key) && key != TaggedPayload.durationKey {
+        for (key, value) in tagged.payload where !TaggedPayload.placementKeys.contains(key) {
           parameters[key] = value
           tagged.payload[key] = nil
         }
@@ -74,39 +80,63 @@ extension TimelineWriter {
       }, reference: reference, effects: effects)
   }
 
+  /// What `metadata.kadr.clip` keeps of a video clip: all but what the clip's effects carry
+  /// (the speed curve and the filters); OpenTimelineIO's own fields (the target URL, the source
+  /// range, the time warp) win over the metadata's copies on import.
+  static func metadataPart(of video: VideoClip) -> VideoClip {
+    var kept = video
+    kept.speedCurve = nil
+    kept.filters = []
+    kept.filterIDs = []
+    kept.filterAnimations = []
+    return kept
+  }
+
   /// A video clip's effects: its speed (a linear time warp, or a time effect carrying a speed
   /// curve), then one effect per filter, named by the filter's id, carrying the filter's
-  /// schema-1 JSON (its parameters) and the animation of its primary scalar. Takes the speed
-  /// curve and the filter arrays out of `payload`.
-  private func videoEffects(_ video: VideoClip, payload: inout JSONObject) -> [JSONValue] {
+  /// schema-1 JSON (its parameters) and the animation of its primary scalar. A filter that
+  /// cannot be saved (a custom filter with no codec) is left out with its animation, as a
+  /// document leaves it out; an animation with a custom timing curve is left out.
+  ///
+  /// - Parameter payload: The pointer of the clip's payload in the schema-1 document, under
+  ///   which errors are reported.
+  private func videoEffects(_ video: VideoClip, payload: JSONPointer) throws(PersistenceError)
+    -> [JSONValue]
+  {
     var effects: [JSONValue] = []
     if let scalar = ClipTiming.timeScalar(
       speedRate: video.speedRate, isReversed: video.isReversed, hasCurve: video.speedCurve != nil)
     {
       effects.append(OTIOObjects.linearTimeWarp(scalar: scalar))
     }
-    if let curve = payload["speedCurve"] {
+    if let speedCurve = video.speedCurve,
+      let curve = try encodeValue(
+        speedCurve, at: payload.appending(key: VideoClipCodec.Key.speedCurve.rawValue))
+    {
       effects.append(
         OTIOObjects.effect(
           schema: OTIOSchema.timeEffect, name: "", effectName: OTIOValue.speedCurve,
           metadata: KadrMetadata.wrap([KadrMetadataKey.speedCurve: curve])))
     }
-    let filters = payload["filters"].flatMap(Self.elements) ?? []
-    let ids = payload["filterIDs"].flatMap(Self.elements) ?? []
-    let animations = payload["filterAnimations"].flatMap(Self.elements) ?? []
-    for (position, filter) in filters.enumerated() {
-      var kadr: JSONObject = [KadrMetadataKey.filter: filter]
-      if position < animations.count, animations[position] != .null {
-        kadr[KadrMetadataKey.animation] = animations[position]
+    for (position, filter) in video.filters.enumerated() {
+      let filterPointer = payload.appending(key: VideoClipCodec.Key.filters.rawValue)
+        .appending(index: position)
+      guard let json = try encodeFilter(filter, at: filterPointer) else { continue }
+      var kadr: JSONObject = [KadrMetadataKey.filter: json]
+      if position < video.filterAnimations.count, let animation = video.filterAnimations[position],
+        let json = try encodeValue(
+          animation,
+          at: payload.appending(key: VideoClipCodec.Key.filterAnimations.rawValue)
+            .appending(index: position))
+      {
+        kadr[KadrMetadataKey.animation] = json
       }
-      let id = position < ids.count ? ids[position].stringValue ?? "" : ""
-      let kind = filter.objectValue?["kind"]?.stringValue ?? "filter"
+      let id = position < video.filterIDs.count ? video.filterIDs[position].rawValue : ""
       effects.append(
         OTIOObjects.effect(
-          schema: OTIOSchema.effect, name: id, effectName: kind,
+          schema: OTIOSchema.effect, name: id, effectName: filter.kind.rawValue,
           metadata: KadrMetadata.wrap(kadr)))
     }
-    for key in ["speedCurve", "filters", "filterIDs", "filterAnimations"] { payload[key] = nil }
     return effects
   }
 
@@ -128,19 +158,9 @@ extension TimelineWriter {
     case .gap:
       return OTIOObjects.gap(range, name: placeholder.name)
     case .offline:
-      var reference = OTIOObjects.missingReference()
-      if let text = placeholder.reference,
-        let json = try? JSONReader().read(Data(text.utf8)), json.objectValue != nil
-      {
-        reference = json
-      }
+      let reference = placeholder.referenceJSON ?? OTIOObjects.missingReference()
       return OTIOObjects.clip(
         name: placeholder.name, metadata: [:], sourceRange: range, reference: reference)
     }
-  }
-
-  private static func elements(_ value: JSONValue) -> [JSONValue]? {
-    if case .array(let elements) = value { return elements }
-    return nil
   }
 }

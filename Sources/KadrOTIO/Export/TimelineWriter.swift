@@ -15,25 +15,32 @@ struct TimelineWriter {
   let transitionSpans: [[Int]: Time]
   /// Every layer of the layout, by index path.
   let layers: [[Int]: TimelineLayout.Layer]
-  /// Payload versions other than 1 met while writing.
-  var payloadVersions: [KindID: Int] = [:]
+  /// Every piece is encoded once, here: its losses and payload versions collect as it goes.
+  let pieces: PieceEncoder
 
   /// The deepest nesting of tracks written: a top-level track is level 1.
   static let maximumTrackDepth = 64
 
-  /// Loss was checked before writing; what remains lossy is left out, as a document does.
+  /// What is lossy is left out, as a document does, and collected (``losses``) for the
+  /// exporter to refuse or report.
   static let options = CodingOptions(allowingLoss: true)
 
   /// The name of the timeline the exporter writes.
   static let timelineName = "kadr"
 
+  /// Where a field of the composition sits in a schema-1 document.
+  static func compositionPointer(_ field: CompositionCodec.Key) -> JSONPointer {
+    JSONPointer.root.appending(key: DocumentEnvelope.rootKey).appending(key: field.rawValue)
+  }
+
   /// Where the composition's clips sit in a schema-1 document.
-  static let clipsPointer = JSONPointer.root.appending(key: "video").appending(key: "clips")
+  static let clipsPointer = compositionPointer(.clips)
 
   init(registry: CodecRegistry, images: (any ImageStore)?, video: Video) {
     self.registry = registry
     self.images = images
     self.video = video
+    pieces = PieceEncoder(registry: registry, options: Self.options, images: images)
     layout = video.layout
     var spans: [[Int]: Time] = [:]
     var layers: [[Int]: TimelineLayout.Layer] = [:]
@@ -78,19 +85,23 @@ struct TimelineWriter {
       name: Self.timelineName, metadata: try timelineMetadata(), tracks: stack)
   }
 
-  /// The composition's own fields and the mapping's version.
+  /// The composition's own fields (its clips, audio tracks, overlays and captions, which the
+  /// timeline's tracks and markers carry, emptied) and the mapping's version.
   private func timelineMetadata() throws(PersistenceError) -> JSONValue {
-    let fields = Video(clips: [], preset: video.preset, crop: video.crop, quality: video.quality)
-    let pointer = JSONPointer.root.appending(key: "video")
-    var composition = try encodeModel(fields, at: pointer)
-    for key in ["clips", "audioTracks", "overlays", "captions"] { composition[key] = nil }
+    var fields = video
+    fields.clips = []
+    fields.audioTracks = []
+    fields.overlays = []
+    fields.captions = []
+    let composition = try encodeModel(
+      fields, at: JSONPointer.root.appending(key: DocumentEnvelope.rootKey))
     var kadr: JSONObject = [
       KadrMetadataKey.format: .integer(KadrMetadata.formatVersion),
       KadrMetadataKey.video: .object(composition),
     ]
-    if !payloadVersions.isEmpty {
+    if !pieces.payloadVersions.isEmpty {
       var versions = JSONObject()
-      for (kind, version) in payloadVersions.sorted(by: { $0.key < $1.key }) {
+      for (kind, version) in pieces.payloadVersions.sorted(by: { $0.key < $1.key }) {
         versions[kind.rawValue] = .integer(Int64(version))
       }
       kadr[KadrMetadataKey.payloadVersions] = .object(versions)
@@ -100,22 +111,41 @@ struct TimelineWriter {
 
   // MARK: Encoding through the registry
 
-  /// The tagged JSON of `clip`, or `nil` when it was left out as loss.
-  mutating func encodeClip(_ clip: any Clip, at pointer: JSONPointer) throws(PersistenceError)
+  /// What the pieces written lost, with the places and pointers a schema-1 document gives them.
+  var losses: [Loss] { pieces.losses }
+  /// What the pieces written wrote back without understanding it.
+  var preserved: [PreservedContent] { pieces.preserved }
+
+  /// The tagged JSON of `clip`, the element of a clip list at `pointer`, or `nil` when it was
+  /// left out as loss.
+  func encodeClip(_ clip: any Clip, at pointer: JSONPointer) throws(PersistenceError)
     -> TaggedPayload?
   {
-    let encoded: CodecRegistry.EncodedValue
+    let (list, index) = try Self.element(pointer)
+    let json: JSONValue?
     do {
-      encoded = try registry.encode(clip: clip, options: Self.options, images: images)
+      json = try pieces.encode(clip: clip, index: index, list: list)
     } catch {
-      throw PersistenceError.wrapping(error).relocated(under: pointer, dropping: 1)
+      throw PersistenceError.wrapping(error)
     }
-    payloadVersions.merge(encoded.payloadVersions) { $1 }
-    guard let json = encoded.json else { return nil }
+    guard let json else { return nil }
     guard let tagged = TaggedPayload(json) else {
       throw .invalid("The clip's JSON is not a tagged clip", at: pointer)
     }
     return tagged
+  }
+
+  /// The JSON of `overlay`, the element of the overlay list at `pointer`, or `nil` when it was
+  /// left out as loss.
+  func encodeOverlay(_ overlay: any Overlay, at pointer: JSONPointer) throws(PersistenceError)
+    -> JSONValue?
+  {
+    let (list, index) = try Self.element(pointer)
+    do {
+      return try pieces.encode(overlay: overlay, index: index, list: list)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
   }
 
   /// The JSON object of a fixed model value (an audio track, a caption, the composition).
@@ -123,12 +153,55 @@ struct TimelineWriter {
     throws(PersistenceError) -> JSONObject
   {
     do {
-      let encoded = try registry.encode(model: model, options: Self.options, images: images)
-      if let object = encoded.json?.objectValue { return object }
+      if let object = try pieces.encode(model: model, at: pointer)?.objectValue { return object }
     } catch {
-      throw PersistenceError.wrapping(error).relocated(under: pointer)
+      throw PersistenceError.wrapping(error)
     }
     throw .invalid("The value could not be written", at: pointer)
+  }
+
+  /// The JSON of a filter, or `nil` when it was left out as loss (a kind with no codec).
+  func encodeFilter(_ filter: Filter, at pointer: JSONPointer) throws(PersistenceError)
+    -> JSONValue?
+  {
+    do {
+      return try pieces.encode(filter: filter, at: pointer)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
+  }
+
+  /// The JSON of a kadr value (a time, an animation) as a schema-1 document holds it, or `nil`
+  /// when it was left out as loss (an animation with a custom timing curve).
+  func encodeValue<Value: PersistableValue>(_ value: Value, at pointer: JSONPointer)
+    throws(PersistenceError) -> JSONValue?
+  {
+    do {
+      return try pieces.encode(value: value, at: pointer)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
+  }
+
+  /// Runs `body` with `clip`, the element of a clip list at `pointer`, as the place of what it
+  /// encodes (a track's children, a video clip's filters), as a document nests them.
+  mutating func inside<T>(
+    _ clip: any Clip, at pointer: JSONPointer, _ body: (inout Self) throws(PersistenceError) -> T
+  ) throws(PersistenceError) -> T {
+    let (list, index) = try Self.element(pointer)
+    pieces.enter(clip: clip, index: index, list: list)
+    defer { pieces.leave() }
+    return try body(&self)
+  }
+
+  /// The list and index of the element at `pointer`.
+  private static func element(_ pointer: JSONPointer) throws(PersistenceError) -> (
+    list: JSONPointer, index: Int
+  ) {
+    guard case .index(let index)? = pointer.lastComponent else {
+      throw .invalid("A clip or overlay is not an element of a list", at: pointer)
+    }
+    return (pointer.parent, index)
   }
 
   /// `range` in OpenTimelineIO, refusing invalid times.

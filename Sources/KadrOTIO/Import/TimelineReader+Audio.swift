@@ -154,14 +154,13 @@ extension TimelineReader {
     let stored = try node.kadr()?.node(KadrMetadataKey.audioTrack)
     var decoded = AudioTrack(url: url)
     if let stored {
-      var object = stored.object
-      object["url"] = .string(url.absoluteString)
       do {
         decoded = try registry.decodeModel(
-          AudioTrack.self, from: .object(object), options: options, images: images)
+          AudioTrack.self, from: .object(stored.object), options: options, images: images)
       } catch {
         throw PersistenceError.wrapping(error).relocated(under: stored.pointer)
       }
+      decoded.url = url
     }
     let scalar = try audioScalar(of: node)
     var startTime: Time? = position == .zero ? nil : position
@@ -191,12 +190,10 @@ extension TimelineReader {
             + "their file from the start.")
       }
     }
-    let track = AudioTrack(
-      url: url, volumeLevel: decoded.volumeLevel, fadeInDuration: decoded.fadeInDuration,
-      fadeOutDuration: decoded.fadeOutDuration, duckingLevel: decoded.duckingLevel,
-      startTime: startTime, explicitDuration: explicitDuration,
-      crossfadeDuration: decoded.crossfadeDuration, volumeRamps: decoded.volumeRamps,
-      speedRate: speedRate, pitchAlgorithm: decoded.pitchAlgorithm)
+    var track = decoded
+    track.startTime = startTime
+    track.explicitDuration = explicitDuration
+    track.speedRate = speedRate
     return (track, length)
   }
 

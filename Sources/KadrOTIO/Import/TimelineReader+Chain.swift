@@ -70,18 +70,21 @@ extension TimelineReader {
     } else {
       start = gap?.time ?? .zero
     }
-    let track = Track(
-      clips: pieces.map(\.clip), startTime: start, name: trackName(name, fields: fields),
-      opacityFactor: fields?.opacityFactor ?? 1)
+    var track = fields ?? Track(clips: [])
+    track.clips = pieces.map(\.clip)
+    track.startTime = start
+    track.name = trackName(name, fields: fields)
     return [Piece(clip: track, index: index)]
   }
 
   /// The kadr fields of a track (name, start time, opacity factor) from its metadata.
   func trackFields(_ kadr: OTIONode?, name: String) throws(PersistenceError) -> Track? {
     guard let kadr, let payload = try kadr.node(KadrMetadataKey.track) else { return nil }
-    var object = payload.object
-    object["clips"] = .array([])
-    let tagged = TaggedPayload(kind: "track", payload: object)
+    guard let kind = registry.clipKindID(of: Track.self) else {
+      throw .invalid(
+        "The registry has no codec for tracks; register the track module", at: payload.pointer)
+    }
+    let tagged = TaggedPayload(kind: kind.rawValue, payload: payload.object)
     do {
       return try registry.decodeClip(from: tagged.json, options: options) as? Track
     } catch {

@@ -42,7 +42,7 @@ extension TimelineReader {
       stored: try taggedClip(in: kadr))
     switch try reference.family() {
     case "ExternalReference":
-      if fields.stored?.tagged.kind == "image" {
+      if fields.stored.map({ isKind($0.tagged, ImageClip.self) }) == true {
         return try imageClip(fields, handles: handles, start: start)
       }
       switch try resolvedURL(of: reference) {
@@ -80,7 +80,7 @@ extension TimelineReader {
     case "MissingReference":
       // A clip kadr generates (a title, an image without a file, a plugin's kind), written for
       // an adapter that knows no generators: its fields are in kadr's metadata.
-      if let stored = fields.stored, stored.tagged.kind != "video" {
+      if let stored = fields.stored, !isKind(stored.tagged, VideoClip.self) {
         return try generatedClip(
           fields, kind: stored.tagged.kind, handles: handles, start: start)
       }
@@ -114,6 +114,11 @@ extension TimelineReader {
     }
   }
 
+  /// Whether `tagged` is a clip of the kind the registry writes `type` as.
+  func isKind(_ tagged: TaggedPayload, _ type: any Clip.Type) -> Bool {
+    registry.clipKindID(of: type)?.rawValue == tagged.kind
+  }
+
   /// An offline placeholder for a clip kadr cannot play: its name, its length on the track
   /// (source range plus the handles of neighbouring transitions, else its media's available
   /// range), the original reference (written back on export) and where its media was.
@@ -131,14 +136,11 @@ extension TimelineReader {
     }
     let duration = try Self.sum(
       range?.duration ?? .zero, handles.head, handles.tail, at: node.pointer)
-    var text: String?
-    if let reference, try reference.family() != "MissingReference" {
-      let bytes = (try? JSONWriter().write(.object(reference.object))) ?? []
-      text = String(decoding: bytes, as: UTF8.self)
-    }
+    var kept: JSONObject?
+    if let reference, try reference.family() != "MissingReference" { kept = reference.object }
     return OTIOPlaceholder(
-      role: .offline, name: name, duration: duration, sourceRange: range, mediaURL: mediaURL,
-      reference: text, clipID: name.isEmpty ? nil : ClipID(name),
+      offline: name, duration: duration, sourceRange: range, mediaURL: mediaURL,
+      reference: kept, clipID: name.isEmpty ? nil : ClipID(name),
       startTime: startTime(start, stored: nil, hasMetadata: false))
   }
 
@@ -154,8 +156,10 @@ extension TimelineReader {
 
   /// The clip's id: the metadata's when the clip's name is what the exporter wrote for it, else
   /// the name (a clip named in another tool gets that name as its id).
-  func clipID(_ fields: ClipFields, stored: (any Clip)?, kind: String) -> ClipID? {
-    if let stored, ItemNaming.name(of: stored, kind: kind) == fields.name { return stored.clipID }
+  func clipID(_ fields: ClipFields, stored: (any Clip)?, kind: String?) -> ClipID? {
+    if let stored, let kind, ItemNaming.name(of: stored, kind: kind) == fields.name {
+      return stored.clipID
+    }
     return fields.name.isEmpty ? nil : ClipID(fields.name)
   }
 

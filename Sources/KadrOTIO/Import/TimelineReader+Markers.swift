@@ -51,30 +51,41 @@ extension TimelineReader {
     markedRange: OTIOTimeRange, compositionEnd: Time
   ) throws(PersistenceError) -> any Overlay {
     let stored = try decodeOverlay(json, at: pointer)
-    guard var tagged = TaggedPayload(json) else {
-      throw .invalid(
-        "kadr's metadata must hold an overlay as {\"<kind>\": {\"_0\": {…}}}", at: pointer)
-    }
-    var changed = false
-    if ItemNaming.name(of: stored, kind: tagged.kind) != name {
-      tagged.payload["layerID"] = name.isEmpty ? nil : .string(name)
-      changed = true
+    // An overlay preserved without its codec has no registered type: its kind is its tag.
+    let kind =
+      registry.overlayKindID(of: type(of: stored))?.rawValue ?? TaggedPayload(json)?.kind ?? ""
+    var layerID = stored.layerID
+    var visibilityRange = stored.visibilityRange
+    if ItemNaming.name(of: stored, kind: kind) != name {
+      layerID = name.isEmpty ? nil : LayerID(name)
     }
     let written = stored.visibilityRange ?? ClipTiming.wholeComposition(compositionEnd)
     if OTIOTimeRange(written) != markedRange {
-      let range = try self.range(markedRange, at: marker.pointer(OTIOKey.markedRange))
-      tagged.payload["visibilityRange"] = KadrJSON.range(range)
-      changed = true
+      visibilityRange = try self.range(markedRange, at: marker.pointer(OTIOKey.markedRange))
     }
-    guard changed else { return stored }
-    guard ["text", "image", "sticker"].contains(tagged.kind) else {
+    guard layerID != stored.layerID || visibilityRange != stored.visibilityRange else {
+      return stored
+    }
+    switch stored {
+    case var overlay as TextOverlay:
+      overlay.layerID = layerID
+      overlay.visibilityRange = visibilityRange
+      return overlay
+    case var overlay as ImageOverlay:
+      overlay.layerID = layerID
+      overlay.visibilityRange = visibilityRange
+      return overlay
+    case var overlay as StickerOverlay:
+      overlay.layerID = layerID
+      overlay.visibilityRange = visibilityRange
+      return overlay
+    default:
       report.add(
         .keptKadrValue, at: marker.pointer,
-        "The marker of an overlay of kind '\(tagged.kind)' was renamed or moved; this kind "
+        "The marker of an overlay of kind '\(kind)' was renamed or moved; this kind "
           + "cannot take the change from OpenTimelineIO, so kadr's values are kept.")
       return stored
     }
-    return try decodeOverlay(tagged.json, at: pointer)
   }
 
   private func decodeOverlay(_ json: JSONValue, at pointer: JSONPointer) throws(PersistenceError)

@@ -134,9 +134,10 @@ extension TimelineReader {
     var pieces = try chain(items, start: .nested, offset: offset).map(\.clip)
     if padding > .zero { pieces.append(OTIOPlaceholder.gap(padding)) }
     let fields = try trackFields(try inner.kadr(), name: name)
-    let track = Track(
-      clips: pieces, startTime: fields?.startTime ?? .zero,
-      name: trackName(name, fields: fields), opacityFactor: fields?.opacityFactor ?? 1)
+    var track = fields ?? Track(clips: [])
+    track.clips = pieces
+    track.startTime = fields?.startTime ?? .zero
+    track.name = trackName(name, fields: fields)
     if isStack { try checkStackRange(of: node, track: track, handles: handles) }
     return track
   }

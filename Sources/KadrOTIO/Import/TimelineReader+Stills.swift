@@ -3,16 +3,26 @@ import KadrModel
 import KadrPersistence
 
 extension TimelineReader {
-  /// The image clip the exporter wrote with a reference to the image's file: the token is the
-  /// one the URL names (a file store's file, a URL store's URL), else the metadata's.
+  /// The image clip the exporter wrote with a reference to the image's file: the image is the
+  /// one the URL names (a file store's file, a URL store's URL), else the metadata token's.
   mutating func imageClip(_ fields: ClipFields, handles: Handles, start: StartPlacement)
     throws(PersistenceError) -> (any Clip)?
   {
     guard let stored = fields.stored else { return nil }
     let url = try targetURL(of: fields.reference)
-    var payload = stored.tagged.payload
+    var store = images
+    // The token the codec marks in the metadata, answered with the image the file names, so
+    // that the metadata's own token is never resolved when the reference says otherwise.
     if let token = ImageLocation.token(for: url) {
-      payload["imageToken"] = .string(token)
+      if let written = registry.imageTokens(in: stored.tagged.json).first, written != token {
+        let pointer = fields.reference.pointer(OTIOKey.targetURL)
+        do {
+          store = SubstitutedImageStore(
+            base: images, token: written, image: try images.image(for: token))
+        } catch {
+          throw PersistenceError.unresolved(error, token: token, at: pointer)
+        }
+      }
     } else {
       report.add(
         .keptKadrValue, at: fields.reference.pointer(OTIOKey.targetURL),
@@ -20,8 +30,8 @@ extension TimelineReader {
           + "token kept in kadr's metadata is used.")
     }
     return try still(
-      fields, tagged: TaggedPayload(kind: stored.tagged.kind, payload: payload),
-      hasMetadata: true, parameters: nil, handles: handles, start: start)
+      fields, tagged: stored.tagged, hasMetadata: true, parameters: nil, images: store,
+      handles: handles, start: start)
   }
 
   /// A clip of a kadr kind carried by a generator reference: the generator's parameters are the
@@ -45,14 +55,14 @@ extension TimelineReader {
     for (key, value) in parameters?.object ?? JSONObject() { payload[key] = value }
     return try still(
       fields, tagged: TaggedPayload(kind: kind, payload: payload), hasMetadata: hasMetadata,
-      parameters: parameters, handles: handles, start: start)
+      parameters: parameters, images: images, handles: handles, start: start)
   }
 
   /// A still (an image, a title, a plugin's clip): decoded from its payload, with its duration,
-  /// id and start time from the file where the file says otherwise than the metadata.
+  /// id and start time set from the file where the file says otherwise than the metadata.
   private mutating func still(
     _ fields: ClipFields, tagged: TaggedPayload, hasMetadata: Bool, parameters: OTIONode?,
-    handles: Handles, start: StartPlacement
+    images: any ImageStore, handles: Handles, start: StartPlacement
   ) throws(PersistenceError) -> (any Clip)? {
     var derived: Time?
     if let sourceRange = fields.sourceRange {
@@ -60,13 +70,8 @@ extension TimelineReader {
       derived = try Self.sum(
         try range(sourceRange, at: pointer).duration, handles.head, handles.tail, at: pointer)
     }
-    var payload = tagged.payload
-    if payload[TaggedPayload.durationKey] == nil, let derived {
-      payload[TaggedPayload.durationKey] = KadrJSON.time(derived)
-    }
     let decoded = try decodeStill(
-      TaggedPayload(kind: tagged.kind, payload: payload), fields: fields, parameters: parameters,
-      hasMetadata: hasMetadata)
+      tagged, fields: fields, parameters: parameters, hasMetadata: hasMetadata, images: images)
     let projected = try? ClipTiming.stillRange(duration: decoded.duration, handles: handles)
     let duration =
       projected.map(OTIOTimeRange.init) == fields.sourceRange
@@ -74,18 +79,16 @@ extension TimelineReader {
     let id = clipID(fields, stored: hasMetadata ? decoded : nil, kind: tagged.kind)
     let startTime = startTime(start, stored: decoded.startTime, hasMetadata: hasMetadata)
     switch decoded {
-    case let image as ImageClip:
-      return ImageClip(
-        image: image.image, duration: duration, backgroundColor: image.backgroundColor,
-        audioURL: image.audioURL, clipID: id, startTime: startTime, transform: image.transform,
-        transformAnimation: image.transformAnimation, opacity: image.opacity,
-        opacityAnimation: image.opacityAnimation)
-    case let title as TitleSequence:
-      return TitleSequence(
-        text: title.text, style: title.style, backgroundColor: title.backgroundColor,
-        duration: duration, clipID: id, startTime: startTime, transform: title.transform,
-        transformAnimation: title.transformAnimation, opacity: title.opacity,
-        opacityAnimation: title.opacityAnimation)
+    case var image as ImageClip:
+      image.duration = duration
+      image.clipID = id
+      image.startTime = startTime
+      return image
+    case var title as TitleSequence:
+      title.duration = duration
+      title.clipID = id
+      title.startTime = startTime
+      return title
     default:
       if duration != decoded.duration || id != decoded.clipID || startTime != decoded.startTime {
         report.add(
@@ -101,7 +104,8 @@ extension TimelineReader {
   /// Decodes a still's payload, locating an error in the generator's parameters when the field
   /// came from there, else in the metadata.
   private func decodeStill(
-    _ tagged: TaggedPayload, fields: ClipFields, parameters: OTIONode?, hasMetadata: Bool
+    _ tagged: TaggedPayload, fields: ClipFields, parameters: OTIONode?, hasMetadata: Bool,
+    images: any ImageStore
   ) throws(PersistenceError) -> any Clip {
     do {
       return try registry.decodeClip(
@@ -113,11 +117,8 @@ extension TimelineReader {
       var rest = ArraySlice(components)
       if case .key(let key)? = components.first, let parameters, parameters.object[key] != nil {
         pointer = parameters.pointer
-      } else if case .key("imageToken")? = components.first, parameters == nil {
-        pointer = fields.reference.pointer(OTIOKey.targetURL)
-        rest = []
       } else if hasMetadata, let stored = fields.stored {
-        pointer = stored.pointer.appending(key: tagged.kind).appending(key: "_0")
+        pointer = tagged.payloadPointer(under: stored.pointer)
       } else {
         pointer = fields.node.pointer
         rest = []
@@ -125,5 +126,21 @@ extension TimelineReader {
       for component in rest { pointer = pointer.appending(component) }
       throw error.moved(to: pointer)
     }
+  }
+}
+
+/// An image store that answers one token with an image already resolved: the token kadr's
+/// metadata holds, with the image the file's reference names.
+private struct SubstitutedImageStore: ImageStore {
+  let base: any ImageStore
+  let token: String
+  let image: PlatformImage
+
+  func token(for image: PlatformImage) throws -> String {
+    try base.token(for: image)
+  }
+
+  func image(for token: String) throws -> PlatformImage {
+    token == self.token ? image : try base.image(for: token)
   }
 }

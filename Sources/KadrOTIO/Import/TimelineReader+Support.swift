@@ -59,6 +59,27 @@ extension TimelineReader {
     }
   }
 
+  /// Decodes a filter, locating errors under `pointer` (its JSON's place in the file).
+  func decodeFilter(_ json: JSONValue, at pointer: JSONPointer) throws(PersistenceError) -> Filter {
+    do {
+      return try registry.decodeFilter(
+        from: json, options: options, payloadVersions: payloadVersions)
+    } catch {
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
+    }
+  }
+
+  /// Decodes a kadr value (a time, an animation), locating errors under `pointer`.
+  func decodeValue<Value: PersistableValue>(
+    _ type: Value.Type, from json: JSONValue, at pointer: JSONPointer
+  ) throws(PersistenceError) -> Value {
+    do {
+      return try registry.decodeValue(type, from: json, options: options)
+    } catch {
+      throw PersistenceError.wrapping(error).relocated(under: pointer)
+    }
+  }
+
   /// The tagged clip JSON under `key` of a kadr metadata object, or `nil`.
   ///
   /// - Throws: `PersistenceError` when it is not a tagged clip.

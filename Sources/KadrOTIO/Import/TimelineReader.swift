@@ -57,6 +57,19 @@ struct TimelineReader {
           + "(export a single timeline from the collection)", at: root.pointer(OTIOKey.schema))
     }
     let kadr = try root.kadr()
+    if let format = try integer(KadrMetadataKey.format, in: kadr),
+      format != Int(KadrMetadata.formatVersion), let kadr
+    {
+      throw .invalid(
+        "The timeline's kadr metadata is of mapping format \(format), "
+          + (format < Int(KadrMetadata.formatVersion)
+            ? "written by an older kadr, whose metadata this version cannot read; export it again "
+              + "with this version, or remove metadata[\"kadr\"] to import it as another tool's "
+              + "timeline"
+            : "written by a newer kadr; open it with that version")
+          + " (this version reads format \(KadrMetadata.formatVersion))",
+        at: kadr.pointer(KadrMetadataKey.format))
+    }
     if let versions = try kadr?.node(KadrMetadataKey.payloadVersions) {
       for (key, value) in versions.object {
         guard case .integer(let version) = value, let exact = Int(exactly: version) else {
@@ -134,19 +147,21 @@ struct TimelineReader {
     }
     paths.report(into: &report, base: mediaBase)
     let (captions, overlays) = try markers(of: stack, compositionEnd: compositionEnd)
-    return Video(
-      clips: clips, audioTracks: audioTracks, preset: fields.preset, overlays: overlays,
-      crop: fields.crop, quality: fields.quality, captions: captions)
+    var video = fields
+    video.clips = clips
+    video.audioTracks = audioTracks
+    video.overlays = overlays
+    video.captions = captions
+    return video
   }
 
-  /// The composition's own fields from the timeline's metadata, or the defaults.
+  /// The composition's own fields from the timeline's metadata (with no clips, audio tracks,
+  /// overlays or captions), or the defaults.
   private func compositionFields(_ kadr: OTIONode?) throws(PersistenceError) -> Video {
     guard let node = try kadr?.node(KadrMetadataKey.video) else { return Video(clips: []) }
-    var object = node.object
-    for key in ["clips", "audioTracks", "overlays", "captions"] { object[key] = .array([]) }
     do {
       return try registry.decodeModel(
-        Video.self, from: .object(object), options: options, images: images)
+        Video.self, from: .object(node.object), options: options, images: images)
     } catch {
       throw PersistenceError.wrapping(error).relocated(under: node.pointer)
     }

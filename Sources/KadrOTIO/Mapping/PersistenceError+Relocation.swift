@@ -1,4 +1,5 @@
 import Foundation
+import KadrPersistence
 import KadrPersistenceCore
 
 extension PersistenceError {
@@ -50,6 +51,23 @@ extension JSONValue {
     return nil
   }
 
+  /// The same value with every object's keys in the order the canonical writer writes them
+  /// (by their UTF-8 bytes), as a value read back from its text has them.
+  var sortedKeys: JSONValue {
+    switch self {
+    case .object(let object):
+      var sorted = JSONObject()
+      for key in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+        sorted[key] = object[key]?.sortedKeys
+      }
+      return .object(sorted)
+    case .array(let elements):
+      return .array(elements.map(\.sortedKeys))
+    default:
+      return self
+    }
+  }
+
   var stringValue: String? {
     if case .string(let string) = self { return string }
     return nil
@@ -64,7 +82,7 @@ struct TaggedPayload {
   /// The parts of `json`, or `nil` when it does not have the tagged shape.
   init?(_ json: JSONValue) {
     guard let outer = json.objectValue, outer.count == 1, let kind = outer.keys.first,
-      let payload = outer[kind]?.objectValue?["_0"]?.objectValue
+      let payload = outer[kind]?.objectValue?[CodecRegistry.payloadBoxKey]?.objectValue
     else { return nil }
     self.kind = kind
     self.payload = payload
@@ -76,13 +94,15 @@ struct TaggedPayload {
   }
 
   /// The tagged JSON.
-  var json: JSONValue { [kind: ["_0": .object(payload)]] }
+  var json: JSONValue { [kind: [CodecRegistry.payloadBoxKey: .object(payload)]] }
 
-  /// The keys of every media clip's placement, which OpenTimelineIO has no field for.
-  static let placementKeys: Set<String> = [
-    "clipID", "startTime", "transform", "transformAnimation", "opacity", "opacityAnimation",
-  ]
+  /// The pointer of the payload, when the tagged JSON is at `pointer`.
+  func payloadPointer(under pointer: JSONPointer) -> JSONPointer {
+    pointer.appending(key: kind).appending(key: CodecRegistry.payloadBoxKey)
+  }
 
-  /// The key of a still's duration.
-  static let durationKey = "duration"
+  /// The keys of every media clip's placement, which OpenTimelineIO has no field for, as the
+  /// built-in clip codecs spell them (a plugin's clip kind that places itself the same way uses
+  /// the same names).
+  static let placementKeys = Set(TitleCodec.Key.placementKeys.map(\.rawValue))
 }

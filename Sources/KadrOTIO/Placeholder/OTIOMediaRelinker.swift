@@ -45,16 +45,14 @@ public struct OTIOMediaRelinker: Sendable {
     let audio = video.audioTracks.map { track in
       guard let url = map(track.url) else { return track }
       count += 1
-      return AudioTrack(
-        url: url, volumeLevel: track.volumeLevel, fadeInDuration: track.fadeInDuration,
-        fadeOutDuration: track.fadeOutDuration, duckingLevel: track.duckingLevel,
-        startTime: track.startTime, explicitDuration: track.explicitDuration,
-        crossfadeDuration: track.crossfadeDuration, volumeRamps: track.volumeRamps,
-        speedRate: track.speedRate, pitchAlgorithm: track.pitchAlgorithm)
+      var relinked = track
+      relinked.url = url
+      return relinked
     }
-    let relinked = Video(
-      clips: clips, audioTracks: audio, preset: video.preset, overlays: video.overlays,
-      crop: video.crop, quality: video.quality, captions: video.captions)
+    // Changed in place, so the composition's other fields (its compositor too) are kept.
+    var relinked = video
+    relinked.clips = clips
+    relinked.audioTracks = audio
     return (relinked, count)
   }
 
@@ -71,24 +69,19 @@ public struct OTIOMediaRelinker: Sendable {
 
   private func relink(_ clip: any Clip, count: inout Int) -> any Clip {
     switch clip {
-    case let track as Track:
-      return Track(
-        clips: track.clips.map { relink($0, count: &count) }, startTime: track.startTime ?? .zero,
-        name: track.name, opacityFactor: track.opacityFactor)
+    case var track as Track:
+      track.clips = track.clips.map { relink($0, count: &count) }
+      return track
     case let video as VideoClip:
       let url = map(video.url)
       let audio = video.replacementAudioURL.flatMap(map)
       guard url != nil || audio != nil else { return video }
       count += (url == nil ? 0 : 1) + (audio == nil ? 0 : 1)
-      return VideoClip(
-        url: url ?? video.url, trimRange: video.trimRange, isReversed: video.isReversed,
-        isMuted: video.isMuted, volumeLevel: video.volumeLevel,
-        replacementAudioURL: audio ?? video.replacementAudioURL,
-        speedRate: video.speedRate, speedCurve: video.speedCurve, filters: video.filters,
-        filterIDs: video.filterIDs, filterAnimations: video.filterAnimations,
-        clipID: video.clipID, startTime: video.startTime, transform: video.transform,
-        transformAnimation: video.transformAnimation, opacity: video.opacity,
-        opacityAnimation: video.opacityAnimation)
+      // Changed in place, so every other field (compositors included) is kept.
+      var relinked = video
+      relinked.url = url ?? video.url
+      relinked.replacementAudioURL = audio ?? video.replacementAudioURL
+      return relinked
     case let placeholder as OTIOPlaceholder:
       guard placeholder.role == .offline, let old = placeholder.mediaURL, let url = map(old) else {
         return placeholder

@@ -38,6 +38,10 @@ public struct OTIOPlaceholder: Clip, Sendable, Hashable {
   /// The original media reference as compact JSON, written back on export; `nil` for a gap or
   /// a `MissingReference`.
   public let reference: String?
+  /// ``reference`` as a JSON object (its keys sorted, as its text has them), so that export
+  /// writes it back without parsing the text it was written as; `nil` when the text is not an
+  /// object.
+  let referenceJSON: JSONValue?
   /// The clip's identity: its OpenTimelineIO name.
   public let clipID: ClipID?
   /// An explicit composition time; `nil` joins its chain.
@@ -65,6 +69,30 @@ public struct OTIOPlaceholder: Clip, Sendable, Hashable {
     self.sourceRange = sourceRange
     self.mediaURL = mediaURL
     self.reference = reference
+    // Text handed in (by a caller, or read from a document) is parsed once, here.
+    referenceJSON = reference.flatMap { try? JSONReader().read(Data($0.utf8)) }.flatMap {
+      $0.objectValue == nil ? nil : $0
+    }
+    self.clipID = clipID
+    self.startTime = startTime
+  }
+
+  /// Creates an offline placeholder from the reference the importer read, writing its text once.
+  init(
+    offline name: String, duration: Time, sourceRange: TimeRange?, mediaURL: URL?,
+    reference: JSONObject?, clipID: ClipID?, startTime: Time?
+  ) {
+    role = .offline
+    self.name = name
+    self.duration = duration
+    self.sourceRange = sourceRange
+    self.mediaURL = mediaURL
+    let json = reference.map { JSONValue.object($0).sortedKeys }
+    let text = json.flatMap { try? JSONWriter().write($0) }.map {
+      String(decoding: $0, as: UTF8.self)
+    }
+    self.reference = text
+    referenceJSON = text == nil ? nil : json
     self.clipID = clipID
     self.startTime = startTime
   }
@@ -122,6 +150,11 @@ public struct OTIOPlaceholderCodec: ClipCodec {
 
   /// Nothing: every field is data.
   public func losses(in value: OTIOPlaceholder) -> [LossFinding] { [] }
+
+  /// `referenceJSON`, the parsed form of `reference`, which is written.
+  public var notEncoded: [NotEncodedField] {
+    [NotEncodedField("referenceJSON", reason: "the parsed form of reference, which is written")]
+  }
 
   /// `gap` or `offline “name”`.
   public func label(for value: OTIOPlaceholder) -> String? {

@@ -11,7 +11,8 @@ enum KadrMetadataKey {
   static let namespace = "kadr"
   /// On the timeline: the version of this mapping (`KadrMetadata/formatVersion`).
   static let format = "format"
-  /// On the timeline: the composition's own fields (preset, quality, crop) as schema-1 JSON.
+  /// On the timeline: the composition's schema-1 JSON with its clips, audio tracks, overlays and
+  /// captions empty (the tracks and markers carry them): its preset, quality and crop.
   static let video = "video"
   /// On the timeline: payload versions other than 1, by kind, as a schema-1 document records them.
   static let payloadVersions = "payloadVersions"
@@ -19,11 +20,15 @@ enum KadrMetadataKey {
   static let layer = "layer"
   /// On a top-level item or layer: its index among the composition's top-level clips.
   static let index = "index"
-  /// On a clip or transition: its schema-1 clip JSON, less what OpenTimelineIO fields carry.
+  /// On a clip or transition: its schema-1 clip JSON as the registry writes it for the clip with
+  /// what OpenTimelineIO's objects carry emptied on the model (a video clip's filters and speed
+  /// curve, which its effects carry); a generated clip keeps only its placement here, its other
+  /// fields being the generator's parameters.
   static let clip = "clip"
-  /// On a track: the track's schema-1 payload without its clips.
+  /// On a track: the track's schema-1 payload with no clips (its children carry them).
   static let track = "track"
-  /// On an audio clip: the audio track's schema-1 JSON without its URL.
+  /// On an audio clip: the audio track's schema-1 JSON (the clip's target URL wins over its
+  /// URL).
   static let audioTrack = "audioTrack"
   /// On an effect: the filter's schema-1 JSON.
   static let filter = "filter"
@@ -51,7 +56,11 @@ enum KadrLayerRole: String {
 
 enum KadrMetadata {
   /// The version of the mapping between kadr and OpenTimelineIO that this module writes.
-  static let formatVersion: Int64 = 1
+  ///
+  /// 2: the metadata holds each value's schema-1 JSON as its codec writes it, so that import
+  /// decodes it as it is (1 left out keys such as a video clip's URL and filters); a timeline
+  /// of another format is refused at its `format`.
+  static let formatVersion: Int64 = 2
 
   /// `{"kadr": object}`, or an empty metadata object when `object` is empty.
   static func wrap(_ object: JSONObject) -> JSONValue {

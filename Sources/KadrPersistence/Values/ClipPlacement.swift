@@ -36,6 +36,14 @@ public protocol ClipPlacementKeys: PayloadKey {
   static var opacityAnimation: Self { get }
 }
 
+extension ClipPlacementKeys {
+  /// The placement keys, for a sibling target that keeps a clip's placement apart from its
+  /// other fields (OpenTimelineIO's generator parameters hold the others).
+  package static var placementKeys: [Self] {
+    [.clipID, .startTime, .transform, .transformAnimation, .opacity, .opacityAnimation]
+  }
+}
+
 extension KeyedEncoder where Key: ClipPlacementKeys {
   /// Writes the placement fields of `clip`, each omitted when absent.
   ///

@@ -3,7 +3,8 @@ import KadrModel
 
 /// Writing clips and overlays: `{"<kindID>": {"_0": payload}}`.
 extension CodecRegistry {
-  static let payloadBoxKey = "_0"
+  /// The key of the object that holds a clip's or overlay's payload under its kind id.
+  package static let payloadBoxKey = "_0"
 
   func encodeClips(_ clips: [any Clip], to encoder: ValueEncoder) throws
     -> WrittenJSON

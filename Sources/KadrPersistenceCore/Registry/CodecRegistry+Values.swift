@@ -189,6 +189,22 @@ extension CodecRegistry {
       type, from: ValueDecoder(session: session, json: json, pointer: .root), session: session)
   }
 
+  /// Reads one value that knows its JSON form (a time, an animation) outside any payload, for
+  /// sibling targets that carry kadr values in another format (OpenTimelineIO's metadata).
+  ///
+  /// - Parameters:
+  ///   - type: The value's type.
+  ///   - json: The value's JSON.
+  ///   - options: Unknown content and limits.
+  /// - Throws: ``PersistenceError``, with pointers relative to `json`.
+  package func decodeValue<Value: PersistableValue>(
+    _ type: Value.Type, from json: JSONValue, options: CodingOptions = CodingOptions()
+  ) throws -> Value {
+    let session = CodingSession(registry: self, options: options, images: nil)
+    return try Value.decodePersisted(
+      from: ValueDecoder(session: session, json: json, pointer: .root))
+  }
+
   private func encodeValue(
     options: CodingOptions, images: (any ImageStore)?, at pointer: JSONPointer = .root,
     _ body: (ValueEncoder) throws -> WrittenJSON?

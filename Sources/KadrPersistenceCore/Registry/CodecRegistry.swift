@@ -135,6 +135,22 @@ public struct CodecRegistry: Sendable {
     }
   }
 
+  /// The kind id under which clips of `type` are written, or `nil` when no codec is registered
+  /// for it: for sibling targets that map clip kinds to another format's objects.
+  ///
+  /// - Parameter type: The clip's model type.
+  package func clipKindID(of type: any Clip.Type) -> KindID? {
+    clips.byType[ObjectIdentifier(type)]
+  }
+
+  /// The kind id under which overlays of `type` are written, or `nil` when no codec is
+  /// registered for it.
+  ///
+  /// - Parameter type: The overlay's model type.
+  package func overlayKindID(of type: any Overlay.Type) -> KindID? {
+    overlays.byType[ObjectIdentifier(type)]
+  }
+
   /// Whether a codec is registered for `kindID` at `point`.
   ///
   /// - Parameters:

@@ -17,7 +17,7 @@ import KadrPersistenceCore
 ///   and without the compositor it means nothing. It is reported on its own
 ///   (``Loss/Kind/codeOnlyField(_:)`` `"compositorWindow"`) whenever it is set, also with no
 ///   compositor, so that no set field disappears unreported.
-struct CompositionCodec: ModelCodec {
+package struct CompositionCodec: ModelCodec {
   /// The payload's keys, one per written stored property.
   public enum Key: String, PayloadKey {
     case clips, audioTracks, overlays, captions, crop, preset, quality

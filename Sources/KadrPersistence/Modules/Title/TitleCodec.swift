@@ -3,7 +3,7 @@ import KadrModel
 import KadrPersistenceCore
 
 /// Writes and reads ``TitleSequence`` clips: kind `title`.
-struct TitleCodec: ClipCodec {
+package struct TitleCodec: ClipCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case text, style, backgroundColor, duration

@@ -6,7 +6,7 @@ import KadrPersistenceCore
 ///
 /// A track's clips go back through the registry, so a track may hold any registered kind,
 /// including plugins' kinds and further tracks, to any depth the coding limits admit.
-struct TrackCodec: ClipCodec {
+package struct TrackCodec: ClipCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case clips, name, startTime, opacityFactor

@@ -8,7 +8,7 @@ import KadrPersistenceCore
 /// filter that cannot be saved (a custom filter with no codec) is left out together with its id
 /// and its animation, and an animation with a custom timing curve becomes `null` in its slot.
 /// Compositors are code: they are reported as loss and not written.
-struct VideoClipCodec: ClipCodec {
+package struct VideoClipCodec: ClipCodec {
   /// The payload's keys, one per stored property except `compositors`.
   public enum Key: String, PayloadKey {
     /// The source and how it plays.
