@@ -78,7 +78,7 @@ let package = Package(
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
       ],
-      exclude: ["Python", "Corpus"]),
+      exclude: ["Python", "Corpus", "Legacy"]),
     // The DocC articles' samples, compiled and run (a test checks them against the articles).
     .testTarget(
       name: "ArticleTests",

@@ -56,19 +56,26 @@ struct TimelineReader {
         "The file holds a \(schema), not a \(OTIOSchema.timeline); kadr imports one timeline "
           + "(export a single timeline from the collection)", at: root.pointer(OTIOKey.schema))
     }
-    let kadr = try root.kadr()
+    var root = root
+    var kadr = try root.kadr()
     if let format = try integer(KadrMetadataKey.format, in: kadr),
-      format != Int(KadrMetadata.formatVersion), let kadr
+      format != Int(KadrMetadata.formatVersion), let metadata = kadr
     {
-      throw .invalid(
-        "The timeline's kadr metadata is of mapping format \(format), "
-          + (format < Int(KadrMetadata.formatVersion)
-            ? "written by an older kadr, whose metadata this version cannot read; export it again "
-              + "with this version, or remove metadata[\"kadr\"] to import it as another tool's "
-              + "timeline"
-            : "written by a newer kadr; open it with that version")
-          + " (this version reads format \(KadrMetadata.formatVersion))",
-        at: kadr.pointer(KadrMetadataKey.format))
+      guard format == LegacyMapping.formatVersion else {
+        throw .invalid(
+          "The timeline's kadr metadata is of mapping format \(format), "
+            + (format > Int(KadrMetadata.formatVersion)
+              ? "written by a newer kadr; open it with that version"
+              : "which no kadr writes; remove metadata[\"kadr\"] to import it as another tool's "
+                + "timeline")
+            + " (this version reads formats \(LegacyMapping.formatVersion) and "
+            + "\(KadrMetadata.formatVersion))",
+          at: metadata.pointer(KadrMetadataKey.format))
+      }
+      // An older kadr's timeline: brought to this format first, as a document is migrated.
+      let legacy = try LegacyMapping(registry: registry)
+      root = try OTIONode(legacy.upgraded(.object(root.object)), at: root.pointer)
+      kadr = try root.kadr()
     }
     if let versions = try kadr?.node(KadrMetadataKey.payloadVersions) {
       for (key, value) in versions.object {

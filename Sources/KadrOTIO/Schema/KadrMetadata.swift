@@ -58,8 +58,8 @@ enum KadrMetadata {
   /// The version of the mapping between kadr and OpenTimelineIO that this module writes.
   ///
   /// 2: the metadata holds each value's schema-1 JSON as its codec writes it, so that import
-  /// decodes it as it is (1 left out keys such as a video clip's URL and filters); a timeline
-  /// of another format is refused at its `format`.
+  /// decodes it as it is (1 left out keys such as a video clip's URL and filters, and is read
+  /// through `LegacyMapping`); a timeline of any other format is refused at its `format`.
   static let formatVersion: Int64 = 2
 
   /// `{"kadr": object}`, or an empty metadata object when `object` is empty.
