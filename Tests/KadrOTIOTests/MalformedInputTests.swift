@@ -150,8 +150,9 @@ struct MalformedInputTests {
       try OTIOImporter().importTimeline(from: try OTIOJSON.data(edited))
     } throws: { error in
       guard let error = error as? PersistenceError else { return false }
+      let expected = format == 0 ? "which no kadr writes" : "newer kadr"
       return error.pointer?.description == "/metadata/kadr/format"
-        && (error.errorDescription ?? "").contains(format == 0 ? "which no kadr writes" : "newer kadr")
+        && (error.errorDescription ?? "").contains(expected)
     }
   }
 
