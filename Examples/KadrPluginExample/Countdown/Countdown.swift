@@ -6,6 +6,9 @@ import KadrPersistence
 /// It has fields of its own (``from``, ``face``, ``color``), the placement fields a plugin clip
 /// chooses to support (``clipID``, ``startTime``), and ``onTick``, a closure that exists only as
 /// code: a file cannot hold it, so its codec reports it as loss.
+///
+/// Its properties are settable inside this module only (`internal(set)`), so that its codec,
+/// which sets each field it reads, can reach them while apps see read-only values.
 public struct Countdown: Clip, Sendable {
   /// How the number is drawn.
   public enum Face: String, Sendable, CaseIterable {
@@ -16,19 +19,19 @@ public struct Countdown: Clip, Sendable {
   }
 
   /// The number the countdown starts from; never negative.
-  public let from: Int
+  public internal(set) var from: Int
   /// How the number is drawn.
-  public let face: Face
+  public internal(set) var face: Face
   /// The colour the number (and ring) is drawn in.
-  public let color: PlatformColor
+  public internal(set) var color: PlatformColor
   /// How long the clip lasts on the timeline.
-  public let duration: Time
+  public internal(set) var duration: Time
   /// The clip's identity, if it was given one with ``id(_:)``.
-  public let clipID: ClipID?
+  public internal(set) var clipID: ClipID?
   /// An explicit composition time set with ``at(time:)``; `nil` joins the main chain.
-  public let startTime: Time?
+  public internal(set) var startTime: Time?
   /// Code run at every step with the number shown; it cannot be saved to a file.
-  public let onTick: (@Sendable (Int) -> Void)?
+  public internal(set) var onTick: (@Sendable (Int) -> Void)?
 
   /// Creates a countdown from `from` to zero, one step a second, drawn as white digits.
   ///

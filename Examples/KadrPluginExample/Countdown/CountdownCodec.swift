@@ -8,12 +8,13 @@ import KadrPersistence
 /// version-1 countdown had, `digits`. A document written with version 2 records it once in its
 /// envelope (`"payloadVersions": {"com.example.countdown": 2}`).
 ///
-/// ``Countdown/onTick`` is code: it is not written, and ``losses(in:)`` reports it.
-public struct CountdownCodec: ClipCodec {
+/// The codec declares its fields once, in ``fields``; writing, reading, ``notEncoded`` and
+/// ``losses(in:)`` come from that list (``FieldListCodec``). ``Countdown/onTick`` is code: it is
+/// not written, and saving reports it as loss.
+public struct CountdownCodec: ClipCodec, FieldListCodec {
   /// The payload's keys, one per encoded stored property.
   public enum Key: String, PayloadKey {
-    case from, face, color, duration
-    case clipID, startTime
+    case from, face, color, duration, clipID, startTime
   }
 
   /// The kind id, `com.example.countdown`.
@@ -45,45 +46,17 @@ public struct CountdownCodec: ClipCodec {
     ]
   }
 
-  /// `onTick` is code.
-  public var notEncoded: [NotEncodedField] {
-    [NotEncodedField("onTick", reason: "code; reported as loss")]
-  }
-
-  public func encode(_ value: Countdown, to payload: inout KeyedEncoder<Key>)
-    throws
-  {
-    try payload.encode(value.from, for: .from)
-    try payload.encode(value.face.rawValue, for: .face)
-    try payload.encode(value.color, for: .color)
-    try payload.encode(value.duration, for: .duration)
-    try payload.encodeIfPresent(value.clipID, for: .clipID)
-    try payload.encodeIfPresent(value.startTime, for: .startTime)
-  }
-
-  /// Reads a countdown.
-  ///
-  /// - Throws: ``PersistenceError`` for a missing or malformed field, a negative `from`, or a
-  ///   `face` that is not `digits` or `ring`.
-  public func decode(from payload: KeyedDecoder<Key>) throws -> Countdown {
-    let from = try payload.decode(Int.self, for: .from)
-    guard from >= 0 else {
-      throw payload.error(
-        .invalidValue("A countdown starts from 0 or more, not \(from)"), for: .from)
-    }
-    return Countdown(
-      from: from,
-      face: try payload.valueDecoder(for: .face).enumeration(Countdown.Face.self, field: "face"),
-      color: try payload.decode(PlatformColor.self, for: .color),
-      duration: try payload.decode(Time.self, for: .duration),
-      clipID: try payload.decodeIfPresent(ClipID.self, for: .clipID),
-      startTime: try payload.decodeIfPresent(Time.self, for: .startTime))
-  }
-
-  /// `onTick`, when it is set.
-  public func losses(in value: Countdown) -> [LossFinding] {
-    value.onTick == nil ? [] : [LossFinding(.codeOnlyField("onTick"))]
-  }
+  /// Every stored property once: the key that holds it, or that it exists only as code. A
+  /// negative `from` is refused on reading; `onTick` is not written, and is reported as loss.
+  public let fields: [PayloadField<Countdown, Key>] = [
+    PayloadField(.from, \.from) { $0 >= 0 ? nil : "A countdown starts from 0 or more, not \($0)" },
+    PayloadField(.face, \.face),
+    PayloadField(.color, \.color),
+    PayloadField(.duration, \.duration),
+    PayloadField(.clipID, \.clipID),
+    PayloadField(.startTime, \.startTime),
+    PayloadField(codeOnly: "onTick", \.onTick),
+  ]
 
   /// `countdown from 3`.
   public func label(for value: Countdown) -> String? { "countdown from \(value.from)" }

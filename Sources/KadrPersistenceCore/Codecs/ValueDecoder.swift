@@ -109,6 +109,9 @@ public struct ValueDecoder {
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.
   ///
+  /// The long form, for a value read with a field name of its own: a codec reads a member with
+  /// `payload.decode(Face.self, for: .face)`, which does the same with the key as the field
+  /// name.
   /// - Parameters:
   ///   - type: The enum to read.
   ///   - field: The field's name for messages, such as "anchor".

@@ -211,6 +211,10 @@ extension PersistenceError.Failure {
       return "Register the codec of the plugin that wrote it, or open with preservingUnknown to "
         + "keep it unchanged."
     case .unknownEnumValue(_, _, let allowed):
+      // A raw-value type that is not `CaseIterable` cannot list its values.
+      guard !allowed.isEmpty else {
+        return "Correct the value in the file, or re-save the project from the app that made it."
+      }
       return "Use one of: \(allowed.joined(separator: ", "))."
     case .nonFiniteNumber:
       return "Set a finite value before saving."

@@ -32,6 +32,7 @@ extension CodecRegistry {
       reflected.formUnion(ReflectionDiff.storedPropertyNames(of: sample))
     }
     let manifest = codec.manifest
+    let forgotten = ForgottenProperty.names(in: modelSamples, manifest: manifest)
     let declared = manifest.properties
     let isEnum = Mirror(reflecting: modelSamples.minimal).displayStyle == .enum
     var unset = Set<String>()
@@ -51,8 +52,9 @@ extension CodecRegistry {
     }
     return CompletenessReport.Entry(
       extensionPoint: codec.point, kindID: codec.kindID, modelType: codec.modelTypeName,
+      codecType: codec.codecTypeName, declaresFields: codec.declaresFields,
       payloadVersion: codec.payloadVersion, manifest: manifest.entries,
-      unknownProperties: reflected.subtracting(declared).sorted(),
+      unknownProperties: forgotten,
       vanishedProperties: declared.subtracting(reflected).sorted(),
       unsetInMaximalSamples: unset.sorted(),
       roundTripDifferences: differences)

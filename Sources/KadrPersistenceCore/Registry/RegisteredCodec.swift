@@ -13,6 +13,8 @@ final class RegisteredCodec<Base>: Sendable {
   let payloadVersion: Int
   let upgrades: [Int: PayloadUpgrade]
   let manifest: FieldManifest
+  /// Whether the codec is a ``FieldListCodec``.
+  let declaresFields: Bool
   /// Writes a value as an object, after the given leading members (a flat kind's `kind`);
   /// `nil` when the value is not of this codec's model type, or when the codec left it out
   /// (``KeyedEncoder/omitValue()``).
@@ -71,6 +73,21 @@ final class RegisteredCodec<Base>: Sendable {
     modelSamples = {
       let samples = codec.samples()
       return (samples.minimal, samples.maximal.map { $0 as Any })
+    }
+    declaresFields = codec is any FieldListCodec
+    #if DEBUG
+      // Once per codec type per process, at registration: never per value saved or opened.
+      ForgottenPropertyWarnings.shared.checkOnce(codecType) { forgottenProperties() }
+    #endif
+  }
+
+  /// The stored properties of the model that the codec neither writes nor lists in
+  /// `notEncoded`, found by reflecting its samples.
+  func forgottenProperties() -> [ForgottenProperty] {
+    ForgottenProperty.names(in: modelSamples(), manifest: manifest).map {
+      ForgottenProperty(
+        modelType: ForgottenProperty.shortName(modelTypeName), property: $0,
+        codecType: ForgottenProperty.shortName(codecTypeName), declaresFields: declaresFields)
     }
   }
 

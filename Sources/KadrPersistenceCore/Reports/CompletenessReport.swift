@@ -17,6 +17,10 @@ public struct CompletenessReport: Sendable, Hashable, Codable {
     public let kindID: KindID
     /// The model type's name.
     public let modelType: String
+    /// The codec type's name; `nil` in a report read from JSON written before it was recorded.
+    public let codecType: String?
+    /// Whether the codec is a ``FieldListCodec``, for the fix a forgotten property needs.
+    let declaresFields: Bool?
     /// The codec's current payload version.
     public let payloadVersion: Int
     /// Every property the manifest accounts for, with its key or its reason.
@@ -29,6 +33,15 @@ public struct CompletenessReport: Sendable, Hashable, Codable {
     public let unsetInMaximalSamples: [String]
     /// Where a sample differs after a round trip, by deep reflection.
     public let roundTripDifferences: [String]
+
+    /// The forgotten property `name`, for its sentence; `nil` without the codec's name.
+    func forgotten(_ name: String) -> ForgottenProperty? {
+      codecType.map {
+        ForgottenProperty(
+          modelType: ForgottenProperty.shortName(modelType), property: name,
+          codecType: ForgottenProperty.shortName($0), declaresFields: declaresFields ?? false)
+      }
+    }
 
     /// Whether the codec handles every stored property, provably.
     public var isComplete: Bool {
@@ -75,6 +88,7 @@ public struct CompletenessReport: Sendable, Hashable, Codable {
       }
       for name in entry.unknownProperties {
         lines.append("       FORGOTTEN: stored property '\(name)' is not in the manifest")
+        if let fix = entry.forgotten(name) { lines.append("         \(fix.sentence)") }
       }
       for name in entry.vanishedProperties {
         lines.append("       VANISHED: the manifest names '\(name)', which the type does not have")

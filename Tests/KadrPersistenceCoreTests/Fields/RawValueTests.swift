@@ -1,0 +1,62 @@
+import Foundation
+import KadrModel
+import KadrPersistenceCore
+import Testing
+
+@Suite("Raw values in one call")
+struct RawValueTests {
+  @Test func enumsAndRawValueTypesAreWrittenAsTheirRawValues() throws {
+    let text = try Badges.text(.maximal, HandWrittenBadgeCodec())
+    #expect(
+      text
+        == #"{"schema":1,"video":{"border":"circle","glow":"0xffffff","id":"champion","level":3,"link":"next","note":"first","rank":2,"shape":"square","tint":"0xff8800","title":"Champion"}}"#
+    )
+  }
+
+  @Test func theyReadBackAsTheyWere() throws {
+    let coder = try Badges.coder(HandWrittenBadgeCodec())
+    for badge in [Badge.minimal, Badge.maximal] {
+      let reopened = try coder.decode(Badge.self, from: coder.encode(badge).bytes).root
+      #expect(ReflectionDiff.differences(badge, reopened, ignoring: ["onTap"]) == [])
+    }
+  }
+
+  @Test func absentOptionalsAreOmittedAndReadAsNil() throws {
+    let text = try Badges.text(.minimal, HandWrittenBadgeCodec())
+    #expect(
+      text
+        == #"{"schema":1,"video":{"id":"badge","level":1,"shape":"circle","tint":"0x000000","title":""}}"#
+    )
+  }
+
+  /// An unknown raw value, with the pointer, field and allowed values `enumeration(_:field:)`
+  /// gives; a type that is not `CaseIterable` has no list to give.
+  @Test(arguments: [
+    (#""shape":"hexagon""#, "/video/shape", "hexagon", "shape", ["circle", "square"]),
+    (#""shape":"circle","level":7"#, "/video/level", "7", "level", ["1", "2", "3"]),
+    (
+      #""shape":"circle","border":"star""#, "/video/border", "star", "border", ["circle", "square"]
+    ),
+    (#""shape":"circle","tint":"red""#, "/video/tint", "red", "tint", []),
+  ])
+  func anUnknownRawValueIsRefused(
+    members: String, pointer: String, value: String, field: String, allowed: [String]
+  ) throws {
+    let base = [#""id":"b""#, #""level":1"#, #""tint":"0x000000""#, #""title":"""#]
+    var object: [String: String] = [:]
+    for member in base + members.split(separator: ",").map(String.init) {
+      object[String(member.split(separator: ":")[0])] = member
+    }
+    let payload = object.keys.sorted().compactMap { object[$0] }.joined(separator: ",")
+    let error = try #require(throws: PersistenceError.self) {
+      try Badges.coder(HandWrittenBadgeCodec()).decode(Badge.self, from: Badges.document(payload))
+    }
+    #expect(error.reason == .unknownEnumValue(value, field: field, allowed: allowed))
+    #expect(error.pointer?.description == pointer)
+    if allowed.isEmpty {
+      #expect(error.recoverySuggestion?.contains("Use one of") == false)
+    } else {
+      #expect(error.recoverySuggestion == "Use one of: \(allowed.joined(separator: ", ")).")
+    }
+  }
+}
