@@ -32,8 +32,9 @@ import KadrPersistenceCore
 /// the store's lock, so a hundred tasks saving the same image store it once. Several processes
 /// sharing the directory are safe too, since a name's contents never change.
 public final class FileImageStore: ImageStore, Sendable {
-  /// Serialises this store's writes and prunes; the only mutable state is on disk.
-  private let writing = Locked(())
+  /// Serialises this store's writes and prunes; the only mutable state is on disk, so this is a
+  /// plain lock rather than a `Locked` box (ThreadSanitizer misreports a box of no state).
+  private let writing = NSLock()
 
   /// The directory holding the images.
   public let directory: URL
@@ -75,7 +76,9 @@ public final class FileImageStore: ImageStore, Sendable {
     guard image.data.count <= maximumImageBytes else {
       throw .tooLarge(name.token, size: image.data.count, limit: maximumImageBytes)
     }
-    return try writing.withLock { _ throws(FileImageStoreError) in try storeLocked(image, name) }
+    writing.lock()
+    defer { writing.unlock() }
+    return try storeLocked(image, name)
   }
 
   /// Saves `image` as `name`, holding the store's lock.
@@ -172,6 +175,8 @@ public final class FileImageStore: ImageStore, Sendable {
   func withLock<Result>(_ body: () throws(FileImageStoreError) -> Result)
     throws(FileImageStoreError) -> Result
   {
-    try writing.withLock { _ throws(FileImageStoreError) in try body() }
+    writing.lock()
+    defer { writing.unlock() }
+    return try body()
   }
 }

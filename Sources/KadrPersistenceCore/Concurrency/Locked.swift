@@ -5,7 +5,9 @@ import Foundation
 ///
 /// The state is reached only inside ``withLock(_:)``, so a type that keeps its mutable state in a
 /// `Locked` and everything else in constants is `Sendable` without `@unchecked`. The lock is an
-/// `NSLock`: ThreadSanitizer understands it on every platform this package supports.
+/// `NSLock`: ThreadSanitizer understands it on every platform this package supports. A lock that
+/// guards no state (serialising work on disk, say) is a plain `NSLock`: ThreadSanitizer reports
+/// a box of an empty state as a race with the box's own header.
 package final class Locked<State> {
   private let lock = NSLock()
   // Read and written only while `lock` is held.
