@@ -6,7 +6,8 @@ import KadrPersistence
 // and probe, against the package's modules built with the same sanitizers.
 
 /// Checks one input. With `KADR_FUZZ_TARGET=otio`, the OpenTimelineIO importer
-/// (``OTIOProbe``). Otherwise the strict reader, then opening it in one of the probe's modes
+/// (``OTIOProbe``); with `KADR_FUZZ_TARGET=json`, the strict JSON reader alone (``JSONProbe``).
+/// Otherwise the strict reader, then opening it in one of the probe's modes
 /// (strict or `preservingUnknown`, without a store or with the `FileImageStore`), chosen by a
 /// hash of the input so that a reproducer always runs the same way; what opens must save, reopen
 /// and save again stably (``DocumentProbe``). A broken invariant aborts, which libFuzzer reports
@@ -16,6 +17,14 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
   if FuzzTarget.isOTIO {
     let problems = FuzzTarget.otio.check(bytes)
+    if !problems.isEmpty {
+      FuzzTarget.report(problems, for: bytes)
+      abort()
+    }
+    return 0
+  }
+  if FuzzTarget.isJSON {
+    let problems = FuzzTarget.json.check(bytes)
     if !problems.isEmpty {
       FuzzTarget.report(problems, for: bytes)
       abort()
@@ -65,6 +74,6 @@ public func fuzzInitialize(
       exit(1)
     }
   }
-  if !FuzzTarget.isOTIO { _ = FuzzTarget.shared }
+  if !FuzzTarget.isOTIO && !FuzzTarget.isJSON { _ = FuzzTarget.shared }
   return 0
 }

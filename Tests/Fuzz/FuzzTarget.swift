@@ -18,6 +18,12 @@ struct FuzzTarget: Sendable {
   /// The importer's probe.
   static let otio = OTIOProbe()
 
+  /// Whether this run fuzzes the strict JSON reader alone (`KADR_FUZZ_TARGET=json`).
+  static let isJSON = ProcessInfo.processInfo.environment["KADR_FUZZ_TARGET"] == "json"
+
+  /// The reader's probe.
+  static let json = JSONProbe()
+
   private init() {
     let environment = ProcessInfo.processInfo.environment
     let directory =
