@@ -23,7 +23,14 @@ let package = Package(
   targets: [
     .target(name: "KadrModel"),
     .target(name: "KadrPersistenceCore", dependencies: ["KadrModel"]),
-    .target(name: "KadrPersistence", dependencies: ["KadrModel", "KadrPersistenceCore"]),
+    .target(
+      name: "KadrPersistence", dependencies: ["KadrModel", "KadrPersistenceCore", "KadrCurl"]),
+    // The system libcurl, loaded at run time (no development package needed), for URL image
+    // downloads on Linux: swift-corelibs-foundation always lets libcurl inflate compressed
+    // bodies, so the store drives libcurl itself with decoding off. Empty on Apple platforms.
+    .target(
+      name: "KadrCurl", path: "Sources/KadrCurl",
+      linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "KadrPersistenceTesting", dependencies: ["KadrPersistence"]),
     // The system zlib (not a package dependency), for the deflated entries of .otioz bundles:
     // zlib is the reference implementation and is on every platform the package supports,

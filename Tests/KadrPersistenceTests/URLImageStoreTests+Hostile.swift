@@ -13,6 +13,8 @@ struct URLImageStoreHostileTests {
   static let limit = 256 * 1024
   /// What an endless body sends at most.
   static let endless = 16 << 30
+  /// What the compressed flood sends at most.
+  static let flood = 32 << 20
   /// A real PNG padded to 40 MiB (the store checks headers, not pixels).
   static let large = Support.png(9).data + Data(count: 40 << 20)
 
@@ -24,6 +26,8 @@ struct URLImageStoreHostileTests {
     case "/endless": return .endless(.plain, cap: Self.endless)
     case "/endless-chunked": return .endless(.chunked, cap: Self.endless)
     case "/gzip": return .endless(.gzip, cap: 4 << 20)
+    // 32 MiB of deflate blocks that inflate to 5 GiB: a store that inflates reads them all.
+    case "/gzip-flood": return .endless(.gzip, cap: Self.flood)
     case let slow where slow.hasPrefix("/slow/"): return .delayed(5, body: Support.png(1).data)
     case "/to-ftp":
       return .bytes(
@@ -71,6 +75,25 @@ struct URLImageStoreHostileTests {
       }
       #expect(refused == token)
       #expect(reason.contains("Content-Encoding: gzip"))
+    }
+  }
+
+  @Test func aCompressedFloodIsRefusedAtItsHeadersWithoutReadingItsBody() async throws {
+    // swift-corelibs-foundation inflates before the headers reach a delegate (11 GB and 78 s
+    // for 64 MiB sent); the store's own libcurl transfer on Linux, like URLSession on Apple
+    // platforms, judges the headers before taking a byte of the body.
+    try await withServer { server, store in
+      let token = server.baseURL + "/gzip-flood"
+      let error = await prefetchFailure([token], from: store)
+      #expect(error == .compressedBody(token, encoding: "gzip"))
+      // The server stops when its peer goes away; what it sent by then is what the sockets'
+      // buffers took, a few MiB, not the flood.
+      let deadline = Date().addingTimeInterval(30)
+      while server.finishedStreams == 0, Date() < deadline {
+        try await Task.sleep(for: .milliseconds(10))
+      }
+      #expect(server.finishedStreams == 1)
+      #expect(server.bytesStreamed < Self.flood / 2)
     }
   }
 

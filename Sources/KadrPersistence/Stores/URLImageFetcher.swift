@@ -4,12 +4,42 @@ import Foundation
   import FoundationNetworking
 #endif
 
-/// Downloads one URL at a time per call with `URLSession`, enforcing a size limit while
-/// receiving, a redirect limit, a 2xx status and a total timeout; for ``URLImageStore``.
+/// Downloads one URL per call for ``URLImageStore``, enforcing a size limit while receiving, a
+/// redirect limit, a 2xx status, identity encoding and a total timeout.
+protocol ImageFetching: Sendable {
+  /// Downloads `url`, the URL of `token`; never throws, every failure names the token.
+  func fetch(_ url: URL, token: String) async -> Result<Data, URLImageStoreError>
+}
+
+extension URLImageStoreError {
+  /// The refusal of a body the server sent compressed although only identity was accepted.
+  package static func compressedBody(_ token: String, encoding: String) -> URLImageStoreError {
+    .transport(
+      token,
+      reason: "the server sent the image compressed (Content-Encoding: \(encoding)) although "
+        + "only identity was accepted")
+  }
+}
+
+/// The fetcher a store uses: on Linux the one driving libcurl itself when libcurl can be
+/// loaded (see ``CurlImageFetcher``), otherwise `URLSession`'s.
 ///
-/// The session's delegate sees every chunk, so an oversized body is cancelled as soon as it
-/// passes the limit (or at once, when `Content-Length` already says so), not read to the end.
-final class URLImageFetcher: Sendable {
+/// - Parameters:
+///   - configuration: The store's limits.
+///   - foundationOnly: Use `URLSession` on every platform (for tests of that path).
+func makeImageFetcher(configuration: URLImageStore.Configuration, foundationOnly: Bool = false)
+  -> any ImageFetching
+{
+  #if os(Linux)
+    if !foundationOnly, let curl = CurlImageFetcher(configuration: configuration) { return curl }
+  #endif
+  return SessionImageFetcher(configuration: configuration)
+}
+
+/// Downloads with `URLSession`. The session's delegate sees every chunk, so an oversized body
+/// is cancelled as soon as it passes the limit (or at once, when `Content-Length` already says
+/// so), not read to the end.
+final class SessionImageFetcher: ImageFetching {
   private let session: URLSession
   private let delegate: FetchDelegate
   private let limits: URLImageStore.Configuration
@@ -140,10 +170,7 @@ private final class FetchDelegate: NSObject, URLSessionDataDelegate, @unchecked 
     } else if let encoding = http.flatMap({ Self.header("Content-Encoding", of: $0) }),
       !["", "identity"].contains(encoding.lowercased().trimmingCharacters(in: .whitespaces))
     {
-      refusal = .transport(
-        token,
-        reason: "the server sent the image compressed (Content-Encoding: \(encoding)) although "
-          + "only identity was accepted")
+      refusal = .compressedBody(token, encoding: encoding)
     } else if response.expectedContentLength > Int64(limits.maximumImageBytes) {
       refusal = .tooLarge(token, limit: limits.maximumImageBytes)
     }

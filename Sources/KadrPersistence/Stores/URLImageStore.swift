@@ -3,7 +3,9 @@ import KadrModel
 import KadrPersistenceCore
 
 /// An image store for tokens that are absolute `https:` URLs (and `http:` or `file:` ones when
-/// the configuration allows them), fetched with `URLSession`.
+/// the configuration allows them), fetched with `URLSession` — on Linux with the system
+/// libcurl, driven by the store with content decoding off (swift-corelibs-foundation would
+/// inflate a compressed body before the store could refuse it).
 ///
 /// ``ImageStore`` is synchronous, so a URL store resolves its tokens ahead, in one concurrent pass
 /// within the configured limits: call ``prefetch(_:)`` with a document's tokens (or register the
@@ -35,7 +37,7 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
   }
 
   private let fetched = Locked(Fetched())
-  private let fetcher: URLImageFetcher
+  private let fetcher: any ImageFetching
 
   /// What the store may fetch and its limits, clamped to their documented ranges.
   public let configuration: Configuration
@@ -46,7 +48,16 @@ public final class URLImageStore: PrefetchingImageStore, TokenRecallingImageStor
   ///   clamped (see ``Configuration``).
   public init(configuration: Configuration = Configuration()) {
     self.configuration = configuration.clamped
-    fetcher = URLImageFetcher(configuration: self.configuration)
+    fetcher = makeImageFetcher(configuration: self.configuration)
+  }
+
+  /// Creates a store that downloads with `URLSession` on every platform, also on Linux where
+  /// the store otherwise drives libcurl itself; for tests of that path.
+  ///
+  /// - Parameter configuration: The allowed schemes and the limits, clamped.
+  package init(foundationSessionWith configuration: Configuration) {
+    self.configuration = configuration.clamped
+    fetcher = makeImageFetcher(configuration: self.configuration, foundationOnly: true)
   }
 
   /// The tokens fetched so far, sorted.
