@@ -4,6 +4,7 @@
 
 #include <dlfcn.h>
 #include <pthread.h>
+#include <signal.h>
 
 // libcurl's option-type bases and the options this file sets itself (stable ABI values).
 enum {
@@ -90,7 +91,17 @@ int kadr_curl_set_callbacks(void *easy, kadr_curl_data_callback header,
   return 0;
 }
 
-int kadr_curl_easy_perform(void *easy) { return curl.easy_perform(easy); }
+int kadr_curl_easy_perform(void *easy) {
+  // With CURLOPT_NOSIGNAL (needed with threads) libcurl leaves SIGPIPE alone, and a TLS write
+  // to a peer that went away would raise it and end the process. A write's SIGPIPE goes to the
+  // thread that wrote, so it is blocked on this thread, a download's own: one raised stays
+  // pending and is discarded with the thread.
+  sigset_t pipe;
+  sigemptyset(&pipe);
+  sigaddset(&pipe, SIGPIPE);
+  pthread_sigmask(SIG_BLOCK, &pipe, NULL);
+  return curl.easy_perform(easy);
+}
 
 const char *kadr_curl_strerror(int code) {
   const char *text = curl.loaded ? curl.easy_strerror(code) : NULL;

@@ -37,7 +37,8 @@ int kadr_curl_set_callbacks(void *easy, kadr_curl_data_callback header,
                             kadr_curl_data_callback body, kadr_curl_progress_callback progress,
                             void *context);
 
-/// Runs the transfer (blocking); returns the CURLcode.
+/// Runs the transfer (blocking); returns the CURLcode. Blocks SIGPIPE on the calling thread for
+/// good: call it on a thread of its own.
 int kadr_curl_easy_perform(void *easy);
 
 /// libcurl's sentence for a CURLcode (never NULL).

@@ -166,7 +166,9 @@
       case connectTimeoutMilliseconds = 156
       case httpContentDecoding = 158
       case protocols = 181
-      case redirectProtocols = 182
+      /// CURLOPT_PROTOCOLS_STR, for a libcurl that no longer takes the bit mask (CURLOPT_PROTOCOLS
+      /// is deprecated since 7.85).
+      case protocolNames = 10318
     }
 
     /// CURLE_OPERATION_TIMEDOUT.
@@ -211,16 +213,19 @@
       defer { kadr_curl_slist_free_all(headers) }
       let milliseconds = max(1, Int(min(seconds, 86_400) * 1000))
       let schemes = download.limits.networkSchemes
-      // CURLPROTO_HTTP (1) and CURLPROTO_HTTPS (2).
+      // CURLPROTO_HTTP (1) and CURLPROTO_HTTPS (2); redirects are not followed by libcurl.
       let protocols = (schemes.contains("http") ? 1 : 0) | (schemes.contains("https") ? 2 : 0)
       let context = Unmanaged.passUnretained(self).toOpaque()
       var code: Int32 = 0
       for (option, value) in [
         (Option.followLocation, 0), (.noSignal, 1), (.httpContentDecoding, 0),
         (.timeoutMilliseconds, milliseconds), (.connectTimeoutMilliseconds, milliseconds),
-        (.protocols, protocols), (.redirectProtocols, protocols),
       ] where code == 0 {
         code = kadr_curl_setopt_long(easy, option.rawValue, value)
+      }
+      if code == 0, kadr_curl_setopt_long(easy, Option.protocols.rawValue, protocols) != 0 {
+        let names = schemes.intersection(["http", "https"]).sorted().joined(separator: ",")
+        code = names.withCString { set(.protocolNames, $0, on: easy) }
       }
       if code == 0 { code = url.absoluteString.withCString { set(.url, $0, on: easy) } }
       if code == 0 { code = "kadr-persistence".withCString { set(.userAgent, $0, on: easy) } }
