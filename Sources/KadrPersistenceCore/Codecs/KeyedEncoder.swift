@@ -59,16 +59,39 @@ public struct KeyedEncoder<Key: PayloadKey> {
     _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
     if let next = pending.first, JSONOutput.precedes(next.key, key) { try writePending(upTo: key) }
+    // A save writes bytes, the hot path; a tree or nothing goes its own way (`EncodingSink`).
+    guard session.sink == .bytes else { return try sinkMember(key, body) }
+    let memberStart = session.output.bytes.count
+    let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
+    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+    let keyStart = session.output.bytes.count
+    session.output.writeString(key)
+    session.output.bytes.append(UInt8(ascii: ":"))
+    let value: WrittenJSON?
+    session.path.append(.key(key))
+    do {
+      value = try body(ValueEncoder(session: session, position: position.child))
+      session.path.removeLast()
+    } catch {
+      session.path.removeLast()
+      session.output.bytes.truncate(to: memberStart)
+      throw error
+    }
+    guard value != nil else {
+      session.output.bytes.truncate(to: memberStart)
+      return
+    }
+    if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
+    session.members.append(ObjectMember(key: key, range: keyStart..<session.output.bytes.count))
+  }
+
+  /// ``member(_:_:)`` for a tree or for nothing: no key is written, and the member is where its
+  /// value lies on the session's stack.
+  private mutating func sinkMember(
+    _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws {
     let memberStart = session.position
     let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
-    let bytes = session.sink == .bytes
-    var keyStart = memberStart
-    if bytes {
-      if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
-      keyStart = session.position
-      session.output.writeString(key)
-      session.output.bytes.append(UInt8(ascii: ":"))
-    }
     let value: WrittenJSON?
     session.path.append(.key(key))
     do {
@@ -84,9 +107,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
       return
     }
     if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
-    // Where `"key":value` lies in the bytes; for a tree, where the value lies on the stack.
-    let range = bytes ? keyStart..<session.position : value.start..<value.end
-    session.members.append(ObjectMember(key: key, range: range))
+    session.members.append(ObjectMember(key: key, range: value.start..<value.end))
   }
 
   /// Writes the pending members whose keys precede `key` (all of them for `nil`).
