@@ -53,9 +53,11 @@ final class RegisteredCodec<Base>: Sendable {
     upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
     manifest = codec.manifest
     self.encode = encode ?? makeEncodeStep(codec, downcast: downcast)
+    // Once per registered codec, not once per value read.
+    let base = DecodingBase.of(codec)
     decodePayload = { object, hidden, context, location throws in
       let payload = try KeyedDecoder<Codec.Key>(
-        context: context, object: object, hiding: hidden, at: location)
+        context: context, object: object, hiding: hidden, at: location, base: base)
       return upcast(try codec.decode(from: payload))
     }
     losses = { value in
