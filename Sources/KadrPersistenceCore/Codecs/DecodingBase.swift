@@ -1,13 +1,12 @@
 import Foundation
 
 /// A ``FieldListCodec``'s ``FieldListCodec/decodingBase``, read once when the codec is
-/// registered and handed to every payload decoder of that codec, so that reading a value does
-/// not build the codec's samples again (the default base is the minimal sample: reading 10,000
+/// registered and set on the decoding context while that codec reads a payload, so that reading
+/// a value does not build the codec's samples again (the default base is the minimal sample: reading 10,000
 /// clips of a kind built 10,000 pairs of samples).
 ///
-/// Erased, so that ``KeyedDecoder`` (generic over its key type only) can carry it; the codec's
-/// type says which model the base is of.
-@usableFromInline
+/// Erased, so that the context (which knows no model type) can hold it; the codec's type says
+/// which model the base is of.
 class DecodingBase: @unchecked Sendable {
   // Unchecked: the only state is immutable (the subclass's value is a `let` of a `Sendable`).
   /// The type of the codec whose base it is.

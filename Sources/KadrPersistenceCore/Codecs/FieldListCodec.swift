@@ -63,7 +63,7 @@ extension FieldListCodec {
   /// - Throws: ``PersistenceError`` for a missing required field, a malformed one, or one its
   ///   check refuses.
   public func decode(from payload: KeyedDecoder<Key>) throws -> Model {
-    var value = payload.decodingBase?.value(for: self) ?? decodingBase
+    var value = payload.context.decodingBase?.value(for: self) ?? decodingBase
     for field in fields { try field.read(&value, payload) }
     return value
   }

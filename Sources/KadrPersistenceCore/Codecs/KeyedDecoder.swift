@@ -14,17 +14,13 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @usableFromInline let shape: PayloadShape
   /// The object's path node.
   @usableFromInline let node: Int
-  /// The registered codec's decoding base, for the payload of a ``FieldListCodec``.
-  @usableFromInline let decodingBase: DecodingBase?
 
   /// Reads `object` at `location`; the member at `hidden` (a flat payload's `kind`), if any, is
-  /// not part of the payload. `base` is the decoding base of the codec it is read for.
+  /// not part of the payload.
   @inlinable
   init(
-    context: DecodingContext, object: JSONObject, hiding hidden: Int, at location: DecodingLocation,
-    base: DecodingBase? = nil
+    context: DecodingContext, object: JSONObject, hiding hidden: Int, at location: DecodingLocation
   ) throws {
-    decodingBase = base
     if let cached = context.cachedShape(
       of: object.keys, hiding: hidden, type: ObjectIdentifier(Key.self))
     {

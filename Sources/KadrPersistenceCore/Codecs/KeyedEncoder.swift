@@ -87,6 +87,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
 
   /// ``member(_:_:)`` for a tree or for nothing: no key is written, and the member is where its
   /// value lies on the session's stack.
+  @inline(never)
   private mutating func sinkMember(
     _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
