@@ -40,6 +40,8 @@ final class CodingSession {
   /// Saving: how many objects were written out of key order and had to be reordered (a cost
   /// the built-in clip codecs avoid; checked by the tests).
   var reorderedObjects = 0
+  /// Where the encoders put what they write: bytes for a save (the default).
+  let sink: EncodingSink
   // The three below are touched for every value written. A session belongs to one call on one
   // task and its accesses never overlap, so the run-time exclusivity check is only a cost.
   /// Saving: the bytes written so far, values written in place as they are encoded.
@@ -49,9 +51,16 @@ final class CodingSession {
   /// Saving: the pointer components from the root to the value being written (see
   /// ``EncodingPosition``).
   @exclusivity(unchecked) var path: [JSONPointer.Component] = []
+  /// Saving to a tree (``EncodingSink/tree``): the values written so far whose containers are
+  /// still open, innermost last. Unchecked for the reason above.
+  @exclusivity(unchecked) var tree: [JSONValue] = []
 
-  init(registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?) {
+  init(
+    registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?,
+    sink: EncodingSink = .bytes
+  ) {
     self.registry = registry
+    self.sink = sink
     self.options = options
     self.images = images
   }

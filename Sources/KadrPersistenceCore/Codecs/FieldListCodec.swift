@@ -36,6 +36,8 @@ public protocol FieldListCodec<Model>: KindCodec {
 
   /// The value reading starts from, before it sets the fields it reads; the minimal sample by
   /// default. Properties that are not written keep the value it has.
+  ///
+  /// Read once, when the codec is registered, and kept by the registry for every value it reads.
   var decodingBase: Model { get }
 }
 
@@ -53,14 +55,15 @@ extension FieldListCodec {
     for field in fields { try field.write(value, &payload) }
   }
 
-  /// Reads every field into a copy of ``decodingBase``.
+  /// Reads every field into a copy of ``decodingBase``, the one the registry read when the
+  /// codec was registered.
   ///
   /// - Parameter payload: The payload object.
   /// - Returns: The value.
   /// - Throws: ``PersistenceError`` for a missing required field, a malformed one, or one its
   ///   check refuses.
   public func decode(from payload: KeyedDecoder<Key>) throws -> Model {
-    var value = decodingBase
+    var value = payload.context.decodingBase?.value(for: self) ?? decodingBase
     for field in fields { try field.read(&value, payload) }
     return value
   }

@@ -29,7 +29,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     self.position = position
     self.start = session.position
     self.memberBase = session.members.count
-    session.output.bytes.append(UInt8(ascii: "{"))
+    if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "{")) }
   }
 
   /// The JSON pointer of the object being written.
@@ -59,12 +59,40 @@ public struct KeyedEncoder<Key: PayloadKey> {
     _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
     if let next = pending.first, JSONOutput.precedes(next.key, key) { try writePending(upTo: key) }
-    let memberStart = session.position
+    // A save writes bytes, the hot path; a tree or nothing goes its own way (`EncodingSink`).
+    guard session.sink == .bytes else { return try sinkMember(key, body) }
+    let memberStart = session.output.bytes.count
     let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
-    let keyStart = session.position
+    let keyStart = session.output.bytes.count
     session.output.writeString(key)
     session.output.bytes.append(UInt8(ascii: ":"))
+    let value: WrittenJSON?
+    session.path.append(.key(key))
+    do {
+      value = try body(ValueEncoder(session: session, position: position.child))
+      session.path.removeLast()
+    } catch {
+      session.path.removeLast()
+      session.output.bytes.truncate(to: memberStart)
+      throw error
+    }
+    guard value != nil else {
+      session.output.bytes.truncate(to: memberStart)
+      return
+    }
+    if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
+    session.members.append(ObjectMember(key: key, range: keyStart..<session.output.bytes.count))
+  }
+
+  /// ``member(_:_:)`` for a tree or for nothing: no key is written, and the member is where its
+  /// value lies on the session's stack.
+  @inline(never)
+  private mutating func sinkMember(
+    _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws {
+    let memberStart = session.position
+    let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
     let value: WrittenJSON?
     session.path.append(.key(key))
     do {
@@ -75,12 +103,12 @@ public struct KeyedEncoder<Key: PayloadKey> {
       session.discard(since: memberStart)
       throw error
     }
-    guard value != nil else {
+    guard let value else {
       session.discard(since: memberStart)
       return
     }
     if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
-    session.members.append(ObjectMember(key: key, range: keyStart..<session.position))
+    session.members.append(ObjectMember(key: key, range: value.start..<value.end))
   }
 
   /// Writes the pending members whose keys precede `key` (all of them for `nil`).
@@ -107,29 +135,16 @@ public struct KeyedEncoder<Key: PayloadKey> {
       session.discard(since: start)
       return nil
     }
+    if !inOrder { session.reorderedObjects += 1 }
+    guard session.sink == .bytes else {
+      return session.closeObject(
+        from: start, members: session.members[memberBase...], inOrder: inOrder)
+    }
     if inOrder {
       session.output.bytes.append(UInt8(ascii: "}"))
       return session.written(since: start)
     }
-    session.reorderedObjects += 1
-    // An insertion sort: objects are small, and it is stable, so of two members with the same
-    // key the later one (a replacement) stays after the earlier one and wins below.
-    var members = Array(session.members[memberBase...])
-    for index in members.indices.dropFirst() {
-      let member = members[index]
-      var slot = index
-      while slot > 0, JSONOutput.precedes(member.key, members[slot - 1].key) {
-        members[slot] = members[slot - 1]
-        slot -= 1
-      }
-      members[slot] = member
-    }
-    var segments: [Range<Int>] = []
-    segments.reserveCapacity(members.count)
-    for (index, member) in members.enumerated() {
-      if index + 1 < members.count, members[index + 1].key == member.key { continue }
-      segments.append(member.range)
-    }
+    let segments = CodingSession.canonicalOrder(of: session.members[memberBase...]).map(\.range)
     session.output.bytes.rewriteObject(from: start, segments: segments)
     return session.written(since: start)
   }
@@ -295,7 +310,7 @@ public struct ArrayEncoder {
     self.session = session
     self.position = position
     self.start = session.position
-    session.output.bytes.append(UInt8(ascii: "["))
+    if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "[")) }
   }
 
   /// The JSON pointer of the array.
@@ -314,7 +329,7 @@ public struct ArrayEncoder {
     index: Int? = nil, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws -> Bool {
     let elementStart = session.position
-    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+    if count > 0, session.sink == .bytes { session.output.bytes.append(UInt8(ascii: ",")) }
     let value: WrittenJSON?
     session.path.append(.index(index ?? count))
     do {
@@ -345,6 +360,7 @@ public struct ArrayEncoder {
 
   /// Ends the array and returns it. Call it once, after the last element.
   public func finish() -> WrittenJSON {
+    guard session.sink == .bytes else { return session.closeArray(from: start) }
     session.output.bytes.append(UInt8(ascii: "]"))
     return session.written(since: start)
   }

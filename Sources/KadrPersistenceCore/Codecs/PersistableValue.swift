@@ -59,6 +59,7 @@ public struct ValueEncoder {
   ///
   /// - Parameter value: The string.
   public func string(_ value: String) -> WrittenJSON {
+    guard session.sink == .bytes else { return session.push(.string(value)) }
     let start = session.position
     session.output.writeString(value)
     return session.written(since: start)
@@ -68,6 +69,7 @@ public struct ValueEncoder {
   ///
   /// - Parameter value: The integer.
   public func integer(_ value: Int64) -> WrittenJSON {
+    guard session.sink == .bytes else { return session.push(.integer(value)) }
     let start = session.position
     session.output.writeInteger(value)
     return session.written(since: start)
@@ -82,6 +84,9 @@ public struct ValueEncoder {
     guard value.isFinite else {
       throw PersistenceError(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)
     }
+    guard session.sink == .bytes else {
+      return session.push(JSONOutput.canonicalNumber(value))
+    }
     let start = session.position
     session.output.writeDouble(value)
     return session.written(since: start)
@@ -91,6 +96,7 @@ public struct ValueEncoder {
   ///
   /// - Parameter value: The Boolean.
   public func bool(_ value: Bool) -> WrittenJSON {
+    guard session.sink == .bytes else { return session.push(.bool(value)) }
     let start = session.position
     session.output.bytes.append(value ? "true" : "false")
     return session.written(since: start)
@@ -98,6 +104,7 @@ public struct ValueEncoder {
 
   /// Writes `null`.
   public func null() -> WrittenJSON {
+    guard session.sink == .bytes else { return session.push(.null) }
     let start = session.position
     session.output.bytes.append("null")
     return session.written(since: start)
@@ -108,6 +115,13 @@ public struct ValueEncoder {
   /// - Parameter value: The tree, such as content preserved from a document.
   /// - Throws: ``PersistenceError`` for a non-finite number in the tree.
   public func json(_ value: JSONValue) throws -> WrittenJSON {
+    guard session.sink == .bytes else {
+      do {
+        return session.push(try value.canonicalized())
+      } catch {
+        throw PersistenceError(error.resolved, under: pointer)
+      }
+    }
     let start = session.position
     do {
       try session.output.write(value)

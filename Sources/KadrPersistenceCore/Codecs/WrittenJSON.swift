@@ -2,7 +2,8 @@ import Foundation
 
 /// The JSON of one value, already written canonically into the save's output.
 ///
-/// Values are written in place, in the order they are encoded, so saving builds no tree. A
+/// Values are written in place, in the order they are encoded, so saving builds no tree (a
+/// session that builds one, ``EncodingSink/tree``, holds the value at `start` of its stack). A
 /// `WrittenJSON` is what a ``PersistableValue`` returns from ``ValueEncoder``'s writers
 /// (``ValueEncoder/string(_:)``, ``ValueEncoder/number(_:)``, ``KeyedEncoder/finish()``, …) to
 /// say "this is my value"; it is only meaningful to the encoder that produced it.
@@ -13,15 +14,16 @@ public struct WrittenJSON: Sendable {
   let end: Int
 }
 
-/// One member of an object being written: its key and where `"key":value` lies in the output.
+/// One member of an object being written: its key and where `"key":value` lies in the output
+/// (for a tree, where its value lies on the session's stack).
 struct ObjectMember {
   let key: String
   let range: Range<Int>
 }
 
 extension CodingSession {
-  /// The number of bytes written so far.
-  var position: Int { output.bytes.count }
+  /// The number of bytes written so far (for a tree, of values on the stack).
+  var position: Int { sink == .bytes ? output.bytes.count : tree.count }
 
   /// Marks what was written since `start` as one value.
   func written(since start: Int) -> WrittenJSON {
@@ -30,7 +32,11 @@ extension CodingSession {
 
   /// Forgets what was written since `start` (a value that turned out to be lossy).
   func discard(since start: Int) {
-    output.bytes.truncate(to: start)
+    if sink == .bytes {
+      output.bytes.truncate(to: start)
+    } else if start < tree.count {
+      tree.removeSubrange(start...)
+    }
   }
 
   /// The bytes written since `start`, as `Data`.

@@ -35,7 +35,8 @@ package struct DocumentCoder: Sendable {
 
   // MARK: Saving
 
-  /// Builds the document of `root` as a JSON value (by writing it and reading the bytes back).
+  /// Builds the document of `root` as a JSON value: the tree that reading the bytes of
+  /// ``encode(_:images:)`` would give, built directly (nothing is written or parsed back).
   ///
   /// - Parameters:
   ///   - root: The composition.
@@ -48,12 +49,25 @@ package struct DocumentCoder: Sendable {
   package func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
     throws -> (json: JSONValue, report: LossReport)
   {
-    let document = try encode(root, images: images)
-    do {
-      return (try JSONReader().read(document.bytes), document.lossReport)
-    } catch {
-      throw PersistenceError(error)
+    let session = CodingSession(registry: registry, options: options, images: images, sink: .tree)
+    let written = try encodeRoot(root, in: session)
+    let document = DocumentEnvelope.document(
+      payloadVersions: session.payloadVersions, root: session.tree[written.start])
+    return (document, LossReport(losses: session.losses, preserved: session.preserved))
+  }
+
+  /// Writes `root` where a document holds it, in `session`; throws the losses found unless
+  /// ``CodingOptions/allowingLoss`` is set.
+  private func encodeRoot<Root: Sendable>(_ root: Root, in session: CodingSession) throws
+    -> WrittenJSON
+  {
+    let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
+    let written = try registry.encodeModel(
+      root, to: ValueEncoder(session: session, pointer: rootPointer))
+    if !session.losses.isEmpty && !options.allowingLoss {
+      throw PersistenceError.lossyContent(session.losses)
     }
+    return written
   }
 
   /// Writes the document of `root` as canonical bytes.
@@ -71,12 +85,7 @@ package struct DocumentCoder: Sendable {
     // Room in front of the root for the envelope's head, which is known only at the end (it
     // lists the payload versions written), so the document is never copied to prepend it.
     for _ in 0..<Self.headRoom { session.output.bytes.append(UInt8(ascii: " ")) }
-    let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
-    let written = try registry.encodeModel(
-      root, to: ValueEncoder(session: session, pointer: rootPointer))
-    if !session.losses.isEmpty && !options.allowingLoss {
-      throw PersistenceError.lossyContent(session.losses)
-    }
+    let written = try encodeRoot(root, in: session)
     let head = try DocumentEnvelope.head(payloadVersions: session.payloadVersions)
     let bytes: Data
     if head.count <= written.start, written.end == session.position {
@@ -108,9 +117,14 @@ package struct DocumentCoder: Sendable {
   package func lossReport<Root: Sendable>(for root: Root, images: (any ImageStore)? = nil)
     throws -> LossReport
   {
-    var allowing = self
-    allowing.options.allowingLoss = true
-    return try allowing.encode(root, images: images).lossReport
+    var options = self.options
+    options.allowingLoss = true
+    // Nothing is kept of what is written: only the losses are wanted.
+    let session = CodingSession(
+      registry: registry, options: options, images: images, sink: .nothing)
+    let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
+    _ = try registry.encodeModel(root, to: ValueEncoder(session: session, pointer: rootPointer))
+    return LossReport(losses: session.losses, preserved: session.preserved)
   }
 
   /// What saving `root` would lose, found without throwing: a value that cannot be written for
@@ -122,8 +136,9 @@ package struct DocumentCoder: Sendable {
   package func losses<Root: Sendable>(of root: Root, images: (any ImageStore)?) -> [Loss] {
     var options = self.options
     options.allowingLoss = true
+    // Nothing is kept of what is written: only the losses are wanted.
     let session = CodingSession(
-      registry: registry, options: options, images: images)
+      registry: registry, options: options, images: images, sink: .nothing)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     _ = try? registry.encodeModel(root, to: ValueEncoder(session: session, pointer: rootPointer))
     return session.losses

@@ -101,6 +101,9 @@ package struct JSONReader: Sendable {
   /// `withUnsafeBytes` (which rethrow untyped errors) keep the error's type.
   private func readResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONReadError>
   {
+    #if DEBUG
+      Self.readCount?.increment()
+    #endif
     var parser = JSONParser(bytes: buffer, options: options)
     do {
       return .success(try parser.parseDocument())
@@ -109,3 +112,28 @@ package struct JSONReader: Sendable {
     }
   }
 }
+
+#if DEBUG
+  extension JSONReader {
+    /// Debug builds: counts the documents read by the current task while one is bound, so that a
+    /// test can prove a path reads nothing back (a value written and parsed again is work done
+    /// twice). A task-local, so that the tests running beside it count nothing into it.
+    @TaskLocal package static var readCount: ReadCount?
+
+    /// A count of documents read, bound to a task with ``JSONReader/readCount``.
+    package final class ReadCount: @unchecked Sendable {
+      // Unchecked: the lock guards `value`, the only state.
+      private let lock = NSLock()
+      private var value = 0
+
+      /// Creates a count of zero.
+      package init() {}
+
+      /// The documents read so far.
+      package var count: Int { lock.withLock { value } }
+
+      /// Counts one more document.
+      func increment() { lock.withLock { value += 1 } }
+    }
+  }
+#endif

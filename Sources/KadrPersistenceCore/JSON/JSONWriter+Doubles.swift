@@ -34,6 +34,22 @@ extension JSONOutput {
     }
   }
 
+  /// The value the reader reads from the text ``writeDouble(_:)`` writes for a finite `value`:
+  /// an integral value written without an exponent reads back as ``JSONValue/integer(_:)``
+  /// (but `-0` as ``JSONValue/number(_:)``); every other value is written with a fraction or an
+  /// exponent and reads back as the same ``JSONValue/number(_:)``.
+  static func canonicalNumber(_ value: Double) -> JSONValue {
+    let magnitude = value.magnitude
+    guard magnitude < 0x1p63, magnitude.rounded(.towardZero) == magnitude else {
+      return .number(value)
+    }
+    if magnitude == 0, value.sign == .minus { return .number(value) }
+    if magnitude < 0x1p53 { return .integer(Int64(value)) }
+    // From 2^53 on the writer prints `description`, which takes an exponent from 1e16 on.
+    return magnitude.description.utf8.contains(UInt8(ascii: "e"))
+      ? .number(value) : .integer(Int64(value))
+  }
+
   /// The digits and scale (`digits / 10^scale`) of the shortest decimal that reads back as
   /// `magnitude`, when that decimal has at most 15 significant digits and `description` writes
   /// it without an exponent; otherwise `nil`.

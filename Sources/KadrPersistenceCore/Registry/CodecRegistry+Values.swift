@@ -9,7 +9,13 @@ extension CodecRegistry {
     /// ``lossReport``).
     public let json: JSONValue?
     /// The value's canonical bytes, or `nil` when it could not be written at all.
-    public let bytes: Data?
+    ///
+    /// Written from ``json`` when asked: the bytes a save writes for the value.
+    public var bytes: Data? {
+      // The tree holds only finite numbers (the encoder refuses the others) and the writer is
+      // given no depth limit, so writing it cannot fail.
+      json.flatMap { try? JSONWriter(options: .init(maximumDepth: .max)).writeData($0) }
+    }
     /// What was left out, and what was written back without being understood.
     public let lossReport: LossReport
     /// The payload versions other than 1 that were written, by kind.
@@ -209,22 +215,14 @@ extension CodecRegistry {
     options: CodingOptions, images: (any ImageStore)?, at pointer: JSONPointer = .root,
     _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws -> EncodedValue {
-    let session = CodingSession(registry: self, options: options, images: images)
+    // The value is built as a tree, not written as bytes and read back.
+    let session = CodingSession(registry: self, options: options, images: images, sink: .tree)
     let written = try body(ValueEncoder(session: session, pointer: pointer))
     if !session.losses.isEmpty && !options.allowingLoss {
       throw PersistenceError.lossyContent(session.losses)
     }
-    let bytes = written.map { session.output.bytes.makeData($0.start..<$0.end) }
-    var json: JSONValue?
-    if let bytes {
-      do {
-        json = try JSONReader(options: .init(maximumDepth: .max)).read(bytes)
-      } catch {
-        throw PersistenceError(error)
-      }
-    }
     return EncodedValue(
-      json: json, bytes: bytes,
+      json: written.map { session.tree[$0.start] },
       lossReport: LossReport(losses: session.losses, preserved: session.preserved),
       payloadVersions: session.payloadVersions)
   }

@@ -23,7 +23,7 @@ package final class PieceEncoder {
   package init(registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?) {
     var options = options
     options.allowingLoss = true
-    session = CodingSession(registry: registry, options: options, images: images)
+    session = CodingSession(registry: registry, options: options, images: images, sink: .tree)
   }
 
   /// What the pieces written so far lost, in the order found.
@@ -95,22 +95,13 @@ package final class PieceEncoder {
     session.locations.removeLast()
   }
 
-  /// Writes one piece at `pointer` and returns its JSON, keeping nothing of its bytes.
+  /// Writes one piece at `pointer` and returns its JSON, built as a tree (never written as
+  /// bytes and read back), keeping nothing of it in the session.
   private func piece(at pointer: JSONPointer, _ body: (ValueEncoder) throws -> WrittenJSON?)
     throws -> JSONValue?
   {
     let start = session.position
     defer { session.discard(since: start) }
-    guard let written = try body(ValueEncoder(session: session, pointer: pointer)) else {
-      return nil
-    }
-    // The encoder writes canonical bytes (the fast path of every save); a piece is read back
-    // from them, as `CodecRegistry.encode(clip:)` does.
-    do {
-      return try JSONReader(options: .init(maximumDepth: .max)).read(
-        session.output.bytes.makeData(written.start..<written.end))
-    } catch {
-      throw PersistenceError(error)
-    }
+    return try body(ValueEncoder(session: session, pointer: pointer)).map { session.tree[$0.start] }
   }
 }

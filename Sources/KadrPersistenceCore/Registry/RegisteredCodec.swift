@@ -53,9 +53,16 @@ final class RegisteredCodec<Base>: Sendable {
     upgrades = Dictionary(codec.upgrades.map { ($0.fromVersion, $0) }) { first, _ in first }
     manifest = codec.manifest
     self.encode = encode ?? makeEncodeStep(codec, downcast: downcast)
+    // Once per registered codec, not once per value read; handed to the codec's `decode`
+    // through the context, so that reading other codecs' payloads costs nothing more.
+    let base = DecodingBase.of(codec)
     decodePayload = { object, hidden, context, location throws in
       let payload = try KeyedDecoder<Codec.Key>(
         context: context, object: object, hiding: hidden, at: location)
+      guard let base else { return upcast(try codec.decode(from: payload)) }
+      let outer = context.decodingBase
+      context.decodingBase = base
+      defer { context.decodingBase = outer }
       return upcast(try codec.decode(from: payload))
     }
     losses = { value in

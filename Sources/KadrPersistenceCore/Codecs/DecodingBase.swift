@@ -1,0 +1,46 @@
+import Foundation
+
+/// A ``FieldListCodec``'s ``FieldListCodec/decodingBase``, read once when the codec is
+/// registered and set on the decoding context while that codec reads a payload, so that reading
+/// a value does not build the codec's samples again (the default base is the minimal sample: reading 10,000
+/// clips of a kind built 10,000 pairs of samples).
+///
+/// Erased, so that the context (which knows no model type) can hold it; the codec's type says
+/// which model the base is of.
+class DecodingBase: @unchecked Sendable {
+  // Unchecked: the only state is immutable (the subclass's value is a `let` of a `Sendable`).
+  /// The type of the codec whose base it is.
+  let codecType: ObjectIdentifier
+
+  init(codecType: ObjectIdentifier) {
+    self.codecType = codecType
+  }
+
+  /// The base of `codec` when it is a ``FieldListCodec``; `nil` for any other codec.
+  static func of<Codec: KindCodec>(_ codec: Codec) -> DecodingBase? {
+    guard let fieldList = codec as? any FieldListCodec else { return nil }
+    return make(fieldList)
+  }
+
+  private static func make<Codec: FieldListCodec>(_ codec: Codec) -> DecodingBase {
+    TypedDecodingBase(codecType: ObjectIdentifier(Codec.self), value: codec.decodingBase)
+  }
+
+  /// The base, when it is the base of `codec` (a codec may decode with another codec's payload
+  /// decoder, as one that checks a whole value does by calling another's `decode`).
+  func value<Codec: FieldListCodec>(for codec: Codec) -> Codec.Model? {
+    guard codecType == ObjectIdentifier(Codec.self) else { return nil }
+    // The codec's type decides its model's: this is a `TypedDecodingBase<Codec.Model>`.
+    return unsafeDowncast(self, to: TypedDecodingBase<Codec.Model>.self).value
+  }
+}
+
+/// A decoding base of one model type.
+final class TypedDecodingBase<Model: Sendable>: DecodingBase, @unchecked Sendable {
+  let value: Model
+
+  init(codecType: ObjectIdentifier, value: Model) {
+    self.value = value
+    super.init(codecType: codecType)
+  }
+}
