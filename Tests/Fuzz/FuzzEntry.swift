@@ -15,26 +15,17 @@ import KadrPersistence
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
   let bytes = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+  let problems: [String]
   if FuzzTarget.isOTIO {
-    let problems = FuzzTarget.otio.check(bytes)
-    if !problems.isEmpty {
-      FuzzTarget.report(problems, for: bytes)
-      abort()
-    }
-    return 0
+    problems = FuzzTarget.otio.check(bytes)
+  } else if FuzzTarget.isJSON {
+    problems = FuzzTarget.json.check(bytes)
+  } else {
+    let target = FuzzTarget.shared
+    problems = target.probe.check(bytes, modeIndices: [target.mode(for: bytes)]).problems
   }
-  if FuzzTarget.isJSON {
-    let problems = FuzzTarget.json.check(bytes)
-    if !problems.isEmpty {
-      FuzzTarget.report(problems, for: bytes)
-      abort()
-    }
-    return 0
-  }
-  let target = FuzzTarget.shared
-  let outcome = target.probe.check(bytes, modeIndices: [target.mode(for: bytes)])
-  if !outcome.problems.isEmpty {
-    FuzzTarget.report(outcome.problems, for: bytes)
+  if !problems.isEmpty {
+    FuzzTarget.report(problems, for: bytes)
     abort()
   }
   return 0
