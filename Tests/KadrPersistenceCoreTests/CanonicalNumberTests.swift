@@ -17,7 +17,7 @@ struct CanonicalNumberTests {
   /// exponent), the ends of `Int64` and of `Double`, and values documents are full of.
   static let edges: [Double] = [
     0, -0.0, 1, -1, 42, 0.5, -0.25, 1920, 0.1, 1e-7, 1e21, 1e20, 1e16, 1e15, 123_456.789,
-    0x1p53 - 1, 0x1p53, -0x1p53, 0x1p53 + 2, 0x1p63, -0x1p63, 9.2e18, 1e300, 5e-324,
+    0x1p53 - 1, 0x1p53, -0x1p53, 0x1p53 + 2, 0x1p63, -0x1p63, 9.2e18, 1e300, .leastNonzeroMagnitude,
     Double.greatestFiniteMagnitude, -Double.greatestFiniteMagnitude,
     Double(Float(0.1)), 1e16 - 2, 9_999_999_999_999_998, 0x1p53 + 4, 0x1p62,
   ]
