@@ -3,7 +3,7 @@ import Foundation
 /// The JSON of one value, already written canonically into the save's output.
 ///
 /// Values are written in place, in the order they are encoded, so saving builds no tree (a
-/// session that builds one, ``EncodingSink/tree``, holds the value at `start` of its stack). A
+/// session that builds one, for a single value, holds the value at `start` of its stack). A
 /// `WrittenJSON` is what a ``PersistableValue`` returns from ``ValueEncoder``'s writers
 /// (``ValueEncoder/string(_:)``, ``ValueEncoder/number(_:)``, ``KeyedEncoder/finish()``, …) to
 /// say "this is my value"; it is only meaningful to the encoder that produced it.
