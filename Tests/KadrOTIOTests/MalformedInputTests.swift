@@ -101,6 +101,35 @@ struct MalformedInputTests {
     }
   }
 
+  /// `NaN` and `Inf` are read as `null`, one byte longer; a refusal after them on their line is
+  /// still placed at its byte in the file (found by the fuzzer: 17 bytes ending in the invalid
+  /// UTF-8 byte 0x89 were refused one column past the end of their line).
+  @Test(arguments: [
+    ("\n\t\t\t\tNaN \t\t\t\t\t\t\t\u{89}", 2, 16, "more after"),
+    ("[NaN, Inf, -Inf, NaN x]", 1, 22, "'x'"),
+    ("[Infinity, NaN,\n NaN, -Infinity, Inf ?]", 2, 22, "'?'"),
+    ("[[1],\n[Inf] NaN]", 2, 7, "'N'"),
+  ])
+  func aRefusalAfterANonFiniteNumberIsPlacedInTheFile(
+    input: String, line: Int, column: Int, phrase: String
+  ) {
+    var bytes = Array(input.utf8)
+    // The fuzzer's input ends in a lone 0x89 byte, which a Swift string cannot hold.
+    if let last = bytes.indices.last, input.hasSuffix("\u{89}") {
+      bytes.replaceSubrange((last - 1)...last, with: [0x89])
+    }
+    #expect {
+      try OTIOImporter().importTimeline(from: Data(bytes))
+    } throws: { error in
+      guard let error = error as? PersistenceError, let position = error.lineAndColumn else {
+        return false
+      }
+      let sentence = error.errorDescription ?? ""
+      return position == (line, column) && sentence.contains("line \(line), column \(column)")
+        && sentence.contains(phrase)
+    }
+  }
+
   @Test func invalidKadrMetadataIsRefusedWhereItIsInTheFile() throws {
     let video = Video {
       VideoClip(url: Compositions.media("a.mov")).trimmed(to: 0...1)

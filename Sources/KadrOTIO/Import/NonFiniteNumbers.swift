@@ -9,14 +9,40 @@ enum NonFiniteNumbers {
     Array($0.utf8)
   }
 
-  /// The bytes with every non-finite value replaced by `null` (padded with spaces when the
-  /// token is longer, so columns after it stay put), how many there were, and the line of the
-  /// first.
-  static func replacing(in data: Data) -> (data: Data, count: Int, firstLine: Int?) {
+  /// The bytes with every non-finite value replaced.
+  struct Replaced {
+    /// The bytes, each non-finite value now `null` (padded with spaces when the token is
+    /// longer, so what follows stays put; `NaN` and `Inf` are one byte shorter than `null`).
+    var data: Data
+    /// How many values were replaced.
+    var count = 0
+    /// The line of the first.
+    var firstLine: Int?
+    /// The offset in `data` of each byte a three-letter token's `null` added (its `l`), in
+    /// order: what moves a place in `data` back to the same place in the file.
+    var addedBytes: [Int] = []
+
+    /// The offset in the original bytes of the byte at `offset` in ``data`` (the added `l` of a
+    /// `null` maps to the token's last letter).
+    func originalOffset(of offset: Int) -> Int {
+      var low = 0
+      var high = addedBytes.count
+      while low < high {
+        let middle = (low + high) / 2
+        if addedBytes[middle] <= offset { low = middle + 1 } else { high = middle }
+      }
+      return offset - low
+    }
+  }
+
+  /// The bytes with every non-finite value replaced by `null`, how many there were, and how to
+  /// find a place in the file from a place in the result.
+  static func replacing(in data: Data) -> Replaced {
     let bytes = [UInt8](data)
     guard bytes.contains(UInt8(ascii: "I")) || bytes.contains(UInt8(ascii: "N")) else {
-      return (data, 0, nil)
+      return Replaced(data: data)
     }
+    var addedBytes: [Int] = []
     var output: [UInt8] = []
     output.reserveCapacity(bytes.count)
     var inString = false
@@ -45,6 +71,7 @@ enum NonFiniteNumbers {
       } else if byte == UInt8(ascii: "-") || byte == UInt8(ascii: "I") || byte == UInt8(ascii: "N"),
         let token = tokens.first(where: { matches($0, in: bytes, at: index) })
       {
+        if token.count < 4 { addedBytes.append(output.count + 3) }
         output +=
           Array("null".utf8) + Array(repeating: UInt8(ascii: " "), count: max(0, token.count - 4))
         count += 1
@@ -55,7 +82,7 @@ enum NonFiniteNumbers {
       output.append(byte)
       index += 1
     }
-    return (Data(output), count, firstLine)
+    return Replaced(data: Data(output), count: count, firstLine: firstLine, addedBytes: addedBytes)
   }
 
   /// Whether `token` is at `index` and ends there (not a prefix of a longer word).

@@ -224,9 +224,14 @@ package struct DocumentCoder: Sendable {
 
   /// Parses bytes as strict JSON within the coder's limits.
   ///
-  /// - Parameter bytes: The document.
+  /// - Parameters:
+  ///   - bytes: The document.
+  ///   - relocate: Moves a refusal's place back into the bytes the caller was given, for a
+  ///     caller that rewrote them before reading (the OpenTimelineIO importer's `NaN`).
   /// - Throws: ``PersistenceError`` with line and column.
-  package func readJSON(_ bytes: Data) throws -> JSONValue {
+  package func readJSON(
+    _ bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 }
+  ) throws -> JSONValue {
     let limits = options.limits
     let size = bytes.count
     guard size <= limits.maximumDocumentBytes else {
@@ -242,6 +247,7 @@ package struct DocumentCoder: Sendable {
     do {
       return try JSONReader(options: readerOptions).read(bytes)
     } catch {
+      let error = relocate(error)
       if case .tooManyValues(let limit) = error.kind {
         throw PersistenceError(
           .limitExceeded("The document holds more than \(limit) JSON values"), at: error.pointer)

@@ -88,6 +88,29 @@ package struct JSONReadError: Error, Sendable, Equatable, LocalizedError, Custom
     self.column = column
   }
 
+  /// The same error placed at another byte of another document: for a reader of bytes that were
+  /// rewritten before the strict reader saw them, so the place is in the bytes the user has.
+  ///
+  /// - Parameters:
+  ///   - offset: The byte offset in `bytes`, from 0; clamped to them.
+  ///   - bytes: The document as the user has it.
+  /// - Returns: The error with that offset and its line and column.
+  package func relocated(to offset: Int, in bytes: Data) -> JSONReadError {
+    let clamped = min(max(0, offset), bytes.count)
+    let (line, column) = bytes.withUnsafeBytes {
+      Self.location(of: clamped, in: $0.bindMemory(to: UInt8.self))
+    }
+    var kind = kind
+    // The character found is the file's (an `N` where the rewritten bytes had the `n` of `null`).
+    if case .unexpectedCharacter(_, let expected) = kind, clamped < bytes.count,
+      bytes[bytes.startIndex + clamped] < 0x80
+    {
+      kind = .unexpectedCharacter(
+        found: Unicode.Scalar(bytes[bytes.startIndex + clamped]), expected: expected)
+    }
+    return JSONReadError(kind: kind, pointer: pointer, offset: clamped, line: line, column: column)
+  }
+
   /// The line and column (1-based; columns in Unicode scalars) of a byte offset in a document.
   ///
   /// - Parameters:
