@@ -42,15 +42,37 @@ extension CodingSession {
   /// Replaces the values of `members` (pushed since `start`) by the object of them, its keys in
   /// the canonical order the byte sink writes them in.
   @inline(never)
-  func closeObject(from start: Int, members: ArraySlice<ObjectMember>, inOrder: Bool)
-    -> WrittenJSON
-  {
+  func closeObject(from start: Int, members ordered: ArraySlice<ObjectMember>) -> WrittenJSON {
     guard sink == .tree else { return WrittenJSON(start: 0, end: 0) }
-    let ordered = inOrder ? Array(members) : Self.canonicalOrder(of: members)
     let object = JSONObject(
       uniqueKeys: ordered.map(\.key), values: ordered.map { tree[$0.range.lowerBound] })
     tree.removeSubrange(start...)
     return push(.object(object))
+  }
+
+  /// Puts the losses reported since `base` in the order of `ordered` (an object's members in
+  /// canonical order): first those reported outside any member, as they came, then each member's.
+  /// A replaced member's losses go with it. So the losses, like the bytes, do not depend on the
+  /// order a codec wrote its members in.
+  ///
+  /// - Parameters:
+  ///   - base: Where the object's losses begin.
+  ///   - all: Every member written, in the order written (their loss ranges ascend).
+  ///   - ordered: The members kept, in canonical order.
+  func reorderLosses(
+    from base: Int, members all: ArraySlice<ObjectMember>, as ordered: [ObjectMember]
+  ) {
+    guard losses.count > base else { return }
+    var reordered: [Loss] = []
+    reordered.reserveCapacity(losses.count - base)
+    var cursor = base
+    for member in all {
+      reordered += losses[cursor..<member.losses.lowerBound]
+      cursor = member.losses.upperBound
+    }
+    reordered += losses[cursor...]
+    for member in ordered { reordered += losses[member.losses] }
+    losses.replaceSubrange(base..., with: reordered)
   }
 
   /// Members in canonical key order, a replaced key (the same key twice) keeping its later value.

@@ -47,72 +47,31 @@ extension KeyedEncoder {
 }
 
 extension KeyedEncoder {
-  /// Writes a filter list and its two parallel arrays (identities and intensity animations),
-  /// each under its key, leaving out the same positions from all three: those of filters that
-  /// cannot be saved (their loss is reported).
+  /// Whether a codec is registered for `filter` (or it is preserved content), so that
+  /// ``encode(filters:for:)`` will write it unless its codec leaves it out; a codec with arrays
+  /// parallel to its filters can write them first, in key order, keeping the same positions.
   ///
-  /// The three members are written in canonical key order, so the object needs no reordering:
-  /// which filters can be saved is known from the registry before any is written. Should a
-  /// filter's codec still leave its value out, the two parallel arrays are written again to
-  /// match, and the later members replace the earlier ones.
+  /// - Parameter filter: The filter.
+  public func canEncode(_ filter: Filter) -> Bool { session.registry.canEncode(filter) }
+
+  /// Writes the array of those `elements` whose position `kept` marks, under `key`: an array
+  /// parallel to another one that left some positions out (a clip's filter identities beside its
+  /// filters). Each element's JSON pointer keeps its index in `elements`.
+  ///
+  /// Writing `key` again replaces the first array, and the losses it reported with it.
   ///
   /// - Parameters:
-  ///   - filters: The filters.
-  ///   - ids: One identity per filter.
-  ///   - animations: One optional animation per filter; `nil`, or an animation that cannot be
-  ///     saved (reported as loss), is written as `null`.
-  ///   - filtersKey: The key of the filter list.
-  ///   - idsKey: The key of the identities.
-  ///   - animationsKey: The key of the animations.
-  /// - Throws: ``PersistenceError`` from a filter's codec or an animation.
+  ///   - elements: The elements, as many as `kept` has positions (extra ones are not written).
+  ///   - kept: For each position, whether its element is written.
+  ///   - key: The key.
+  /// - Throws: ``PersistenceError`` from an element.
   public mutating func encode(
-    filters: [Filter], ids: [FilterID], animations: [Animation<Double>?],
-    filtersKey: Key, idsKey: Key, animationsKey: Key
-  ) throws {
-    let registry = session.registry
-    let expected = filters.map { registry.canEncode($0) }
-    let members = [(animationsKey, 0), (filtersKey, 1), (idsKey, 2)].sorted {
-      JSONOutput.precedes($0.0.rawValue, $1.0.rawValue)
-    }
-    var kept = expected
-    var animationLosses = 0..<0
-    for (key, role) in members {
-      switch role {
-      case 0:
-        let before = session.losses.count
-        try encode(animations: animations, keeping: expected, for: key)
-        animationLosses = before..<session.losses.count
-      case 1: kept = try encode(filters: filters, for: key)
-      default: try encode(ids: ids, keeping: expected, for: key)
-      }
-    }
-    guard kept != expected else { return }
-    // Rare: a filter's codec left its value out after all. The parallel arrays are written
-    // again to match, replacing the first ones, and the first animations' losses are dropped
-    // so that none is reported twice.
-    session.losses.removeSubrange(animationLosses)
-    try encode(animations: animations, keeping: kept, for: animationsKey)
-    try encode(ids: ids, keeping: kept, for: idsKey)
-  }
-
-  private mutating func encode(ids: [FilterID], keeping kept: [Bool], for key: Key)
-    throws
-  {
-    try member(key.rawValue) { encoder throws in
-      var array = encoder.array()
-      for (id, written) in zip(ids, kept) where written { try array.append(id) }
-      return array.finish()
-    }
-  }
-
-  private mutating func encode(
-    animations: [Animation<Double>?], keeping kept: [Bool], for key: Key
+    _ elements: [some PersistableValue], keeping kept: [Bool], for key: Key
   ) throws {
     try member(key.rawValue) { encoder throws in
       var array = encoder.array()
-      for (index, (animation, written)) in zip(animations, kept).enumerated() where written {
-        try array.append(index: index) { element throws in
-          try animation.encodePersisted(to: element)
+      for (index, (element, written)) in zip(elements, kept).enumerated() where written {
+        try array.append(index: index) { encoder throws in try element.encodePersisted(to: encoder)
         }
       }
       return array.finish()

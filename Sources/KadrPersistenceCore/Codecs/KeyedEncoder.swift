@@ -15,6 +15,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
   let start: Int
   /// Where this object's members begin in the session's member stack.
   let memberBase: Int
+  /// Where this object's losses begin in the session's losses.
+  let lossBase: Int
   /// Whether the members so far are in strictly ascending key order.
   private var inOrder = true
   /// Whether the whole value is to be left out (see ``omitValue()``).
@@ -29,6 +31,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     self.position = position
     self.start = session.position
     self.memberBase = session.members.count
+    self.lossBase = session.losses.count
     if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "{")) }
   }
 
@@ -67,6 +70,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     let keyStart = session.output.bytes.count
     session.output.writeString(key)
     session.output.bytes.append(UInt8(ascii: ":"))
+    let lossStart = session.losses.count
     let value: WrittenJSON?
     session.path.append(.key(key))
     do {
@@ -82,7 +86,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
       return
     }
     if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
-    session.members.append(ObjectMember(key: key, range: keyStart..<session.output.bytes.count))
+    session.members.append(
+      ObjectMember(
+        key: key, range: keyStart..<session.output.bytes.count,
+        losses: lossStart..<session.losses.count))
   }
 
   /// ``member(_:_:)`` for a tree or for nothing: no key is written, and the member is where its
@@ -93,6 +100,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ) throws {
     let memberStart = session.position
     let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
+    let lossStart = session.losses.count
     let value: WrittenJSON?
     session.path.append(.key(key))
     do {
@@ -108,7 +116,9 @@ public struct KeyedEncoder<Key: PayloadKey> {
       return
     }
     if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
-    session.members.append(ObjectMember(key: key, range: value.start..<value.end))
+    session.members.append(
+      ObjectMember(
+        key: key, range: value.start..<value.end, losses: lossStart..<session.losses.count))
   }
 
   /// Writes the pending members whose keys precede `key` (all of them for `nil`).
@@ -135,17 +145,20 @@ public struct KeyedEncoder<Key: PayloadKey> {
       session.discard(since: start)
       return nil
     }
-    if !inOrder { session.reorderedObjects += 1 }
-    guard session.sink == .bytes else {
-      return session.closeObject(
-        from: start, members: session.members[memberBase...], inOrder: inOrder)
-    }
     if inOrder {
+      guard session.sink == .bytes else {
+        return session.closeObject(from: start, members: session.members[memberBase...])
+      }
       session.output.bytes.append(UInt8(ascii: "}"))
       return session.written(since: start)
     }
-    let segments = CodingSession.canonicalOrder(of: session.members[memberBase...]).map(\.range)
-    session.output.bytes.rewriteObject(from: start, segments: segments)
+    session.reorderedObjects += 1
+    let ordered = CodingSession.canonicalOrder(of: session.members[memberBase...])
+    session.reorderLosses(from: lossBase, members: session.members[memberBase...], as: ordered)
+    guard session.sink == .bytes else {
+      return session.closeObject(from: start, members: ordered[...])
+    }
+    session.output.bytes.rewriteObject(from: start, segments: ordered.map(\.range))
     return session.written(since: start)
   }
 

@@ -19,6 +19,9 @@ public struct WrittenJSON: Sendable {
 struct ObjectMember {
   let key: String
   let range: Range<Int>
+  /// The losses its value reported, as indices of the session's losses: an object whose members
+  /// are put in canonical order puts their losses in the same order.
+  let losses: Range<Int>
 }
 
 extension CodingSession {

@@ -39,10 +39,18 @@ package struct VideoClipCodec: ClipCodec {
     // In canonical key order, so the payload is written once and never reordered.
     try payload.encodeIfPresent(value.clipID, for: .clipID)
     // The model keeps the three filter arrays the same length (every initialiser and modifier
-    // does); the same positions are left out of each.
-    try payload.encode(
-      filters: value.filters, ids: value.filterIDs, animations: value.filterAnimations,
-      filtersKey: .filters, idsKey: .filterIDs, animationsKey: .filterAnimations)
+    // does); the same positions are left out of each. Which filters can be written is known
+    // before any is, so the arrays go in key order (`filterAnimations`, `filterIDs`, `filters`).
+    let expected = value.filters.map(payload.canEncode)
+    try payload.encode(value.filterAnimations, keeping: expected, for: .filterAnimations)
+    try payload.encode(value.filterIDs, keeping: expected, for: .filterIDs)
+    let kept = try payload.encode(filters: value.filters, for: .filters)
+    if kept != expected {
+      // Rare: a filter's codec left its value out after all. Writing the parallel arrays again
+      // replaces them, and the losses the first ones reported.
+      try payload.encode(value.filterAnimations, keeping: kept, for: .filterAnimations)
+      try payload.encode(value.filterIDs, keeping: kept, for: .filterIDs)
+    }
     try payload.encode(value.isMuted, for: .isMuted)
     try payload.encode(value.isReversed, for: .isReversed)
     try payload.encodeIfPresent(value.opacity, for: .opacity)
