@@ -121,19 +121,17 @@ package struct JSONReader: Sendable {
     @TaskLocal package static var readCount: ReadCount?
 
     /// A count of documents read, bound to a task with ``JSONReader/readCount``.
-    package final class ReadCount: @unchecked Sendable {
-      // Unchecked: the lock guards `value`, the only state.
-      private let lock = NSLock()
-      private var value = 0
+    package final class ReadCount: Sendable {
+      private let value = Locked(0)
 
       /// Creates a count of zero.
       package init() {}
 
       /// The documents read so far.
-      package var count: Int { lock.withLock { value } }
+      package var count: Int { value.withLock { $0 } }
 
       /// Counts one more document.
-      func increment() { lock.withLock { value += 1 } }
+      func increment() { value.withLock { $0 += 1 } }
     }
   }
 #endif

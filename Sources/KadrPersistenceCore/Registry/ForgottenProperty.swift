@@ -58,14 +58,14 @@ struct ForgottenProperty: Sendable, Hashable {
 ///
 /// The check reflects the codec's samples once (never a value being saved or opened), and only
 /// in a debug build of the package; the completeness report makes the same check always.
-package final class ForgottenPropertyWarnings: @unchecked Sendable {
+package final class ForgottenPropertyWarnings: Sendable {
   /// The process's warnings.
   package static let shared = ForgottenPropertyWarnings()
 
-  // `@unchecked Sendable`: `checked` and `sink` are read and written only under `lock`.
-  private let lock = NSLock()
-  private var checked: Set<ObjectIdentifier> = []
-  private var sink: @Sendable (String) -> Void = { sentence in
+  /// The codec types checked so far.
+  private let checked = Locked<Set<ObjectIdentifier>>([])
+  /// Where the sentences go.
+  private let sink = Locked<@Sendable (String) -> Void> { sentence in
     FileHandle.standardError.write(Data("warning: \(sentence)\n".utf8))
   }
 
@@ -76,9 +76,9 @@ package final class ForgottenPropertyWarnings: @unchecked Sendable {
   package func replaceSink(_ sink: @escaping @Sendable (String) -> Void)
     -> @Sendable (String) -> Void
   {
-    lock.withLock {
-      let previous = self.sink
-      self.sink = sink
+    self.sink.withLock { current in
+      let previous = current
+      current = sink
       return previous
     }
   }
@@ -90,11 +90,11 @@ package final class ForgottenPropertyWarnings: @unchecked Sendable {
   ///   - codecType: The codec's type.
   ///   - find: Finds the codec's forgotten properties.
   func checkOnce(_ codecType: ObjectIdentifier, _ find: () -> [ForgottenProperty]) {
-    let first = lock.withLock { checked.insert(codecType).inserted }
+    let first = checked.withLock { $0.insert(codecType).inserted }
     guard first else { return }
     let sentences = find()
     guard !sentences.isEmpty else { return }
-    let sink = lock.withLock { self.sink }
+    let sink = self.sink.withLock { $0 }
     for forgotten in sentences { sink(forgotten.sentence) }
   }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import KadrPersistence
 
-/// The edits waiting for an autosave, guarded by the library's `stateLock`.
+/// The edits waiting for an autosave, kept in the library's `Locked` box.
 struct AutosaveState {
   /// One project's newest unsaved state.
   struct Pending: Sendable {

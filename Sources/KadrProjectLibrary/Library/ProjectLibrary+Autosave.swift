@@ -19,7 +19,7 @@ extension ProjectLibrary {
     _ video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil, for id: ProjectID
   ) {
     let now = Date()
-    let generation = stateLock.withLock {
+    let generation = state.withLock { state in
       if state.pending.isEmpty { state.unsavedSince = now }
       state.pending[id] = AutosaveState.Pending(
         video: video, metadata: metadata, thumbnail: thumbnail, scheduled: now)
@@ -32,7 +32,7 @@ extension ProjectLibrary {
       + Double(delay.components.attoseconds) / 1e17
     Task.detached { [self] in
       try? await Task.sleep(for: delay)
-      let due = stateLock.withLock {
+      let due = state.withLock { state in
         state.generation == generation
           || (state.unsavedSince.map { -$0.timeIntervalSinceNow >= longest } ?? false)
       }
@@ -45,7 +45,7 @@ extension ProjectLibrary {
   /// - Throws: `PersistenceError` or ``ProjectLibraryError``; the edits that failed stay
   ///   pending (unless a newer edit replaced them) and are retried by the next flush.
   public func flush() throws {
-    let pending = stateLock.withLock {
+    let pending = state.withLock { state in
       let pending = state.pending
       state.pending = [:]
       state.unsavedSince = nil
@@ -59,7 +59,7 @@ extension ProjectLibrary {
         continue  // deleted since the edit: nothing to recover into
       } catch {
         firstError = firstError ?? error
-        stateLock.withLock {
+        state.withLock { state in
           if state.pending[id] == nil { state.pending[id] = edit }
           state.unsavedSince = state.unsavedSince ?? edit.scheduled
         }
@@ -122,7 +122,7 @@ extension ProjectLibrary {
 
   /// Forgets a project's pending edit (saved, deleted or discarded explicitly).
   func dropPending(_ id: ProjectID) {
-    stateLock.withLock {
+    state.withLock { state in
       state.pending[id] = nil
       if state.pending.isEmpty { state.unsavedSince = nil }
     }
@@ -136,7 +136,8 @@ extension ProjectLibrary {
       DurableFile.removeLeftovers(in: directory)
       let old = try envelope(in: directory)
       guard old.saved < edit.scheduled else { return }  // saved explicitly since the edit
-      let newer = stateLock.withLock { state.written[id].map { $0 >= edit.scheduled } ?? false }
+      let newer = state.withLock { state in state.written[id].map { $0 >= edit.scheduled } ?? false
+      }
       guard !newer else { return }  // a concurrent flush wrote a newer edit
       let now = Date()
       let project = try MetadataEnvelope(
@@ -154,7 +155,7 @@ extension ProjectLibrary {
       let target = slots[newest] == nil ? newest : 1 - newest
       let slot = AutosaveSlot(sequence: sequence, saved: now, project: project, document: document)
       try DurableFile.write(slot.encoded(), to: urls[target])
-      stateLock.withLock { state.written[id] = edit.scheduled }
+      state.withLock { state in state.written[id] = edit.scheduled }
     }
   }
 }

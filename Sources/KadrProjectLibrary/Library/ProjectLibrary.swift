@@ -21,8 +21,8 @@ import KadrPersistence
 ///
 /// A library is a `Sendable` reference: use one from any task.
 public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendable {
-  // @unchecked Sendable: every stored property is a constant except `state`, which only
-  // `stateLock` touches. Disk changes are serialised by the flock (`LibraryLock`), which also
+  // @unchecked Sendable: every stored property is a constant, the autosave state in a `Locked`
+  // box (`Metadata` values in it need not be `Sendable`). Disk changes are serialised by the flock (`LibraryLock`), which also
   // excludes two threads of this process: each holds its own open file description.
 
   /// The library's directory.
@@ -38,8 +38,7 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   let registry: CodecRegistry
   let options: CodingOptions
   let migrations: MigrationChain
-  let stateLock = NSLock()
-  var state = AutosaveState()
+  let state = Locked(AutosaveState())
 
   /// Opens the library in `directory`, creating the directory when it does not exist.
   ///
