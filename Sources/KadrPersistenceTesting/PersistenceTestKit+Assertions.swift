@@ -21,7 +21,8 @@ extension PersistenceTestKit {
   ) throws -> RoundTrip<any Clip> {
     try check(
       roundTrip(
-        clip, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring, images: images),
+        clip, at: .clip, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring,
+        images: images),
       allowingLoss: allowingLoss)
   }
 
@@ -42,8 +43,8 @@ extension PersistenceTestKit {
   ) throws -> RoundTrip<any Overlay> {
     try check(
       roundTrip(
-        overlay, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring,
-        images: images),
+        overlay, at: .overlay, registry: registry, allowingLoss: allowingLoss,
+        ignoring: ignoring, images: images),
       allowingLoss: allowingLoss)
   }
 
@@ -62,7 +63,9 @@ extension PersistenceTestKit {
     ignoring: Set<String> = []
   ) throws -> RoundTrip<Filter> {
     try check(
-      roundTrip(filter, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring),
+      roundTrip(
+        filter, at: .filter, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring,
+        images: nil),
       allowingLoss: allowingLoss)
   }
 
@@ -81,7 +84,9 @@ extension PersistenceTestKit {
     ignoring: Set<String> = []
   ) throws -> RoundTrip<Filter> {
     try check(
-      roundTrip(filter, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring),
+      roundTrip(
+        Filter.custom(filter), at: .filter, registry: registry, allowingLoss: allowingLoss,
+        ignoring: ignoring, images: nil),
       allowingLoss: allowingLoss)
   }
 
@@ -101,7 +106,8 @@ extension PersistenceTestKit {
   ) throws -> RoundTrip<any TextAnimation> {
     try check(
       roundTrip(
-        textAnimation, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring),
+        textAnimation, at: .textAnimation, registry: registry, allowingLoss: allowingLoss,
+        ignoring: ignoring, images: nil),
       allowingLoss: allowingLoss)
   }
 
@@ -122,7 +128,8 @@ extension PersistenceTestKit {
   ) throws -> RoundTrip<Video> {
     try check(
       roundTrip(
-        video, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring, images: images),
+        video, at: .composition, registry: registry, allowingLoss: allowingLoss,
+        ignoring: ignoring, images: images),
       allowingLoss: allowingLoss)
   }
 

@@ -38,15 +38,9 @@ public enum PersistenceTestKit {
     _ clip: any Clip, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
   ) throws -> RoundTrip<any Clip> {
-    let store = images ?? InMemoryImageStore()
-    return try run(
-      clip, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws in
-        unpack(try registry.encode(clip: value, options: lossAllowed, images: store))
-      },
-      decode: { json, versions throws in
-        try registry.decodeClip(from: json, images: store, payloadVersions: versions)
-      })
+    try roundTrip(
+      clip, at: .clip, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring,
+      images: images)
   }
 
   /// Writes an overlay, reads it back and writes it again; see
@@ -63,15 +57,9 @@ public enum PersistenceTestKit {
     _ overlay: any Overlay, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
   ) throws -> RoundTrip<any Overlay> {
-    let store = images ?? InMemoryImageStore()
-    return try run(
-      overlay, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws in
-        unpack(try registry.encode(overlay: value, options: lossAllowed, images: store))
-      },
-      decode: { json, versions throws in
-        try registry.decodeOverlay(from: json, images: store, payloadVersions: versions)
-      })
+    try roundTrip(
+      overlay, at: .overlay, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring,
+      images: images)
   }
 
   /// Writes a filter (built-in or `.custom`), reads it back and writes it again.
@@ -86,14 +74,9 @@ public enum PersistenceTestKit {
     _ filter: Filter, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
   ) throws -> RoundTrip<Filter> {
-    try run(
-      filter, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws in
-        unpack(try registry.encode(filter: value, options: lossAllowed))
-      },
-      decode: { json, versions throws in
-        try registry.decodeFilter(from: json, payloadVersions: versions)
-      })
+    try roundTrip(
+      filter, at: .filter, registry: registry, allowingLoss: allowingLoss, ignoring: ignoring,
+      images: nil)
   }
 
   /// Writes a plugin's filter, carried as `Filter.custom(filter)`, reads it back and writes it
@@ -110,7 +93,8 @@ public enum PersistenceTestKit {
     ignoring: Set<String> = []
   ) throws -> RoundTrip<Filter> {
     try roundTrip(
-      Filter.custom(filter), registry: registry, allowingLoss: allowingLoss, ignoring: ignoring)
+      Filter.custom(filter), at: .filter, registry: registry, allowingLoss: allowingLoss,
+      ignoring: ignoring, images: nil)
   }
 
   /// Writes a text animation, reads it back and writes it again.
@@ -125,14 +109,9 @@ public enum PersistenceTestKit {
     _ textAnimation: any TextAnimation, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = []
   ) throws -> RoundTrip<any TextAnimation> {
-    try run(
-      textAnimation, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws in
-        unpack(try registry.encode(textAnimation: value, options: lossAllowed))
-      },
-      decode: { json, versions throws in
-        try registry.decodeTextAnimation(from: json, payloadVersions: versions)
-      })
+    try roundTrip(
+      textAnimation, at: .textAnimation, registry: registry, allowingLoss: allowingLoss,
+      ignoring: ignoring, images: nil)
   }
 
   /// Saves a whole composition as a document, opens it and saves it again.
@@ -148,18 +127,8 @@ public enum PersistenceTestKit {
     _ video: Video, registry: CodecRegistry, allowingLoss: Bool = false,
     ignoring: Set<String> = [], images: (any ImageStore)? = nil
   ) throws -> RoundTrip<Video> {
-    let store = images ?? InMemoryImageStore()
-    let coder = DocumentCoder(registry: registry, options: lossAllowed)
-    return try run(
-      video, allowingLoss: allowingLoss, ignoring: ignoring,
-      encode: { value throws in
-        let saved = try coder.encodeJSON(value, images: store)
-        return (saved.json, saved.report, [:])
-      },
-      decode: { json, _ throws in
-        try coder.decode(Video.self, from: json, images: store).root
-      })
+    try roundTrip(
+      video, at: .composition, registry: registry, allowingLoss: allowingLoss,
+      ignoring: ignoring, images: images)
   }
-
-  static let lossAllowed = CodingOptions(allowingLoss: true)
 }
