@@ -88,4 +88,16 @@ struct MemberOrderLossTests {
         "/video before the members", "/video/a a again", "/video/b b", "/video/c c",
       ])
   }
+
+  /// Past a handful of members the order is found by a sort of keys and positions (an insertion
+  /// sort would be quadratic in a codec that writes one key again and again).
+  @Test func manyMembersKeepTheLastOfEachKeyInOrder() throws {
+    let order = Array(repeating: [LossyTripleCodec.Key.c, .b, .a], count: 200).flatMap { $0 }
+    let saved = try save(LossyTripleCodec(order: order))
+    #expect(saved.text.contains(#""video":{"a":10,"b":20,"c":30}"#), "\(saved.text)")
+    #expect(
+      saved.losses == [
+        "/video before the members", "/video/a a again", "/video/b b again", "/video/c c again",
+      ])
+  }
 }

@@ -77,9 +77,16 @@ extension CodingSession {
 
   /// Members in canonical key order, a replaced key (the same key twice) keeping its later value.
   static func canonicalOrder(of members: ArraySlice<ObjectMember>) -> [ObjectMember] {
-    // An insertion sort: objects are small, and it is stable, so of two members with the same
-    // key the later one (a replacement) stays after the earlier one and wins below.
+    // Stable, so of two members with the same key the later one (a replacement) stays after the
+    // earlier one and wins below. An insertion sort for the usual object of a few members; a
+    // codec that writes many (one key again and again, say) gets a sort by key and position.
     var sorted = Array(members)
+    if sorted.count > 16 {
+      sorted = sorted.indices.sorted { left, right in
+        let (a, b) = (sorted[left].key, sorted[right].key)
+        return a == b ? left < right : JSONOutput.precedes(a, b)
+      }.map { sorted[$0] }
+    }
     for index in sorted.indices.dropFirst() {
       let member = sorted[index]
       var slot = index
