@@ -86,6 +86,7 @@ extension JSONParser {
     -> Double
   {
     if digits.mantissa == 0, !digits.isTruncated { return 0 }
+    // Figure: open of 1,000 clips 69.7 M instructions without this path, 66.6 M with (−4.5 %).
     if !digits.isTruncated, digits.mantissa <= 1 << 53,
       (-22...22).contains(digits.exponent)
     {
