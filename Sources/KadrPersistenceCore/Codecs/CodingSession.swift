@@ -8,7 +8,9 @@ final class CodingSession {
   let registry: CodecRegistry
   let options: CodingOptions
   let images: (any ImageStore)?
-  var losses: [Loss] = []
+  /// The losses found so far. Every member written reads their count (so that an object put in
+  /// canonical order can take its members' losses with them); unchecked for the reason below.
+  @exclusivity(unchecked) var losses: [Loss] = []
   var preserved: [PreservedContent] = []
   /// Encoding: the payload versions other than 1 that were written. Decoding: those the document
   /// declares.
@@ -42,7 +44,7 @@ final class CodingSession {
   var reorderedObjects = 0
   /// Where the encoders put what they write: bytes for a save (the default).
   let sink: EncodingSink
-  // The three below are touched for every value written. A session belongs to one call on one
+  // The four below are touched for every value written. A session belongs to one call on one
   // task and its accesses never overlap, so the run-time exclusivity check is only a cost.
   /// Saving: the bytes written so far, values written in place as they are encoded.
   @exclusivity(unchecked) var output = JSONOutput(maximumDepth: .max)
