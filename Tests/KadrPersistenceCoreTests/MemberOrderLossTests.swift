@@ -16,6 +16,8 @@ struct LossyTripleCodec: ModelCodec {
   enum Key: String, PayloadKey { case a, b, c }
 
   var order: [Key] = [.a, .b, .c]
+  /// Keys whose value is left out after its loss is reported.
+  var omitting: Set<Key> = []
   var kindID: KindID { "triple" }
 
   func encode(_ value: LossyTriple, to payload: inout KeyedEncoder<Key>) throws {
@@ -25,9 +27,10 @@ struct LossyTripleCodec: ModelCodec {
       let number = [Key.a: value.a, .b: value.b, .c: value.c][key]! * (seen.contains(key) ? 10 : 1)
       let note = seen.contains(key) ? "\(key.rawValue) again" : key.rawValue
       seen.insert(key)
+      let omit = omitting.contains(key)
       try payload.encode(for: key) { encoder throws in
         encoder.reportLoss(.other(note))
-        return try encoder.number(number)
+        return omit ? nil : try encoder.number(number)
       }
     }
   }
@@ -74,6 +77,18 @@ struct MemberOrderLossTests {
   func anyOrderOfMembersGivesTheSameBytesAndLosses(order: [LossyTripleCodec.Key]) throws {
     let saved = try save(LossyTripleCodec(order: order))
     #expect(saved.text.contains(#""video":{"a":1,"b":2,"c":3}"#), "\(saved.text)")
+    #expect(
+      saved.losses == [
+        "/video before the members", "/video/a a", "/video/b b", "/video/c c",
+      ])
+  }
+
+  /// A member left out after reporting a loss writes nothing, and its loss still takes its key's
+  /// place.
+  @Test(arguments: orders)
+  func aMemberLeftOutKeepsItsLossInKeyOrder(order: [LossyTripleCodec.Key]) throws {
+    let saved = try save(LossyTripleCodec(order: order, omitting: [.b]))
+    #expect(saved.text.contains(#""video":{"a":1,"c":3}"#), "\(saved.text)")
     #expect(
       saved.losses == [
         "/video before the members", "/video/a a", "/video/b b", "/video/c c",

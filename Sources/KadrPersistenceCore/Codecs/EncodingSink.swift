@@ -50,33 +50,51 @@ extension CodingSession {
     return push(.object(object))
   }
 
-  /// Puts the losses reported since `base` in the order of `ordered` (an object's members in
-  /// canonical order): first those reported outside any member, as they came, then each member's.
-  /// A replaced member's losses go with it. So the losses, like the bytes, do not depend on the
-  /// order a codec wrote its members in.
+  /// Puts the losses reported since `base` in key order: first those reported outside any
+  /// member, as they came, then each member's (written or left out), its key in canonical order.
+  /// A member replaced by a later one with the same key takes its losses with it. So the losses,
+  /// like the bytes, do not depend on the order a codec wrote its members in.
   ///
   /// - Parameters:
   ///   - base: Where the object's losses begin.
-  ///   - all: Every member written, in the order written (their loss ranges ascend).
-  ///   - ordered: The members kept, in canonical order.
-  func reorderLosses(
-    from base: Int, members all: ArraySlice<ObjectMember>, as ordered: [ObjectMember]
-  ) {
+  ///   - all: The object's members, in the order written (their loss ranges ascend).
+  func reorderLosses(from base: Int, members all: ArraySlice<ObjectMember>) {
     guard losses.count > base else { return }
+    let members = Array(all)
     var reordered: [Loss] = []
     reordered.reserveCapacity(losses.count - base)
     var cursor = base
-    for member in all {
+    for member in members {
       reordered += losses[cursor..<member.losses.lowerBound]
       cursor = member.losses.upperBound
     }
     reordered += losses[cursor...]
-    for member in ordered { reordered += losses[member.losses] }
+    // Replaced: a later member with the same key was written.
+    var writtenLater: Set<String> = []
+    var kept: [Int] = []
+    for index in members.indices.reversed() {
+      let member = members[index]
+      if !writtenLater.contains(member.key) { kept.append(index) }
+      if !member.isOmitted { writtenLater.insert(member.key) }
+    }
+    kept.sort { left, right in
+      let (a, b) = (members[left].key, members[right].key)
+      return a == b ? left < right : JSONOutput.precedes(a, b)
+    }
+    for index in kept { reordered += losses[members[index].losses] }
     losses.replaceSubrange(base..., with: reordered)
   }
 
-  /// Members in canonical key order, a replaced key (the same key twice) keeping its later value.
+  /// The members written (not those left out), in canonical key order; of a key written twice,
+  /// the later value.
   static func canonicalOrder(of members: ArraySlice<ObjectMember>) -> [ObjectMember] {
+    canonicalOrder(ofWritten: members.filter { !$0.isOmitted }[...])
+  }
+
+  /// Members in canonical key order, a replaced key (the same key twice) keeping its later value.
+  private static func canonicalOrder(ofWritten members: ArraySlice<ObjectMember>)
+    -> [ObjectMember]
+  {
     // Stable, so of two members with the same key the later one (a replacement) stays after the
     // earlier one and wins below. An insertion sort for the usual object of a few members; a
     // codec that writes many (one key again and again, say) gets a sort by key and position.

@@ -19,6 +19,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
   let lossBase: Int
   /// Whether the members so far are in strictly ascending key order.
   private var inOrder = true
+  /// The key of the last member on the session's stack (written, or left out with losses).
+  private var lastKey: String?
   /// Whether the whole value is to be left out (see ``omitValue()``).
   public private(set) var isOmitted = false
   /// String members the registry adds to a payload (a flat kind's `kind`), written when the
@@ -39,7 +41,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   public var pointer: JSONPointer { position.pointer(in: session) }
 
   /// The number of members written so far.
-  public var count: Int { session.members.count - memberBase }
+  public private(set) var count = 0
 
   /// Writes a member under a key of the object's key type, with `body` writing its value.
   ///
@@ -65,7 +67,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
     // A save writes bytes, the hot path; a tree or nothing goes its own way (`EncodingSink`).
     guard session.sink == .bytes else { return try sinkMember(key, body) }
     let memberStart = session.output.bytes.count
-    let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let keyStart = session.output.bytes.count
     session.output.writeString(key)
@@ -83,13 +84,29 @@ public struct KeyedEncoder<Key: PayloadKey> {
     }
     guard value != nil else {
       session.output.bytes.truncate(to: memberStart)
-      return
+      return omitted(key, losses: lossStart)
     }
-    if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
-    session.members.append(
+    push(
       ObjectMember(
         key: key, range: keyStart..<session.output.bytes.count,
         losses: lossStart..<session.losses.count))
+  }
+
+  /// Puts a member written on the session's stack, noting whether it is in key order.
+  private mutating func push(_ member: ObjectMember) {
+    if let lastKey, !JSONOutput.precedes(lastKey, member.key) { inOrder = false }
+    lastKey = member.key
+    session.members.append(member)
+    if !member.isOmitted { count += 1 }
+  }
+
+  /// A member whose value was left out: nothing stays of it, but the losses it reported, which
+  /// take their place in key order with it.
+  private mutating func omitted(_ key: String, losses lossStart: Int) {
+    guard session.losses.count > lossStart else { return }
+    push(
+      ObjectMember(
+        key: key, range: 0..<0, losses: lossStart..<session.losses.count, isOmitted: true))
   }
 
   /// ``member(_:_:)`` for a tree or for nothing: no key is written, and the member is where its
@@ -99,7 +116,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
     _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
     let memberStart = session.position
-    let previous = session.members.last.flatMap { count > 0 ? $0.key : nil }
     let lossStart = session.losses.count
     let value: WrittenJSON?
     session.path.append(.key(key))
@@ -113,10 +129,9 @@ public struct KeyedEncoder<Key: PayloadKey> {
     }
     guard let value else {
       session.discard(since: memberStart)
-      return
+      return omitted(key, losses: lossStart)
     }
-    if let previous, !JSONOutput.precedes(previous, key) { inOrder = false }
-    session.members.append(
+    push(
       ObjectMember(
         key: key, range: value.start..<value.end, losses: lossStart..<session.losses.count))
   }
@@ -139,8 +154,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
       // Writing a string member cannot fail.
       try? writePending(upTo: nil)
     }
-    let written = count
-    defer { session.members.removeLast(written) }
+    let stacked = session.members.count - memberBase
+    defer { session.members.removeLast(stacked) }
     if isOmitted {
       session.discard(since: start)
       return nil
@@ -150,14 +165,17 @@ public struct KeyedEncoder<Key: PayloadKey> {
     // codecs write their keys in order for it.
     if inOrder {
       guard session.sink == .bytes else {
-        return session.closeObject(from: start, members: session.members[memberBase...])
+        let members = session.members[memberBase...]
+        let written =
+          count == members.count ? members : ArraySlice(members.filter { !$0.isOmitted })
+        return session.closeObject(from: start, members: written)
       }
       session.output.bytes.append(UInt8(ascii: "}"))
       return session.written(since: start)
     }
     session.reorderedObjects += 1
     let ordered = CodingSession.canonicalOrder(of: session.members[memberBase...])
-    session.reorderLosses(from: lossBase, members: session.members[memberBase...], as: ordered)
+    session.reorderLosses(from: lossBase, members: session.members[memberBase...])
     guard session.sink == .bytes else {
       return session.closeObject(from: start, members: ordered[...])
     }

@@ -22,6 +22,9 @@ struct ObjectMember {
   /// The losses its value reported, as indices of the session's losses: an object whose members
   /// are put in canonical order puts their losses in the same order.
   let losses: Range<Int>
+  /// Whether the value was left out after reporting losses: kept only so that those losses take
+  /// their place in key order; it writes nothing.
+  var isOmitted = false
 }
 
 extension CodingSession {
