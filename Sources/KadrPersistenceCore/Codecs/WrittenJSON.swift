@@ -14,19 +14,6 @@ public struct WrittenJSON: Sendable {
   let end: Int
 }
 
-/// One member of an object being written: its key and where `"key":value` lies in the output
-/// (for a tree, where its value lies on the session's stack).
-struct ObjectMember {
-  let key: String
-  let range: Range<Int>
-  /// The losses its value reported, as indices of the session's losses: an object whose members
-  /// are put in canonical order puts their losses in the same order.
-  let losses: Range<Int>
-  /// Whether the value was left out after reporting losses: kept only so that those losses take
-  /// their place in key order; it writes nothing.
-  var isOmitted = false
-}
-
 extension CodingSession {
   /// The number of bytes written so far (for a tree, of values on the stack).
   var position: Int { sink == .bytes ? output.bytes.count : tree.count }
