@@ -1,0 +1,71 @@
+import Foundation
+import KadrModel
+
+/// Writes one array, element by element.
+public struct ArrayEncoder {
+  let session: CodingSession
+  /// Where the array is.
+  let position: EncodingPosition
+  let start: Int
+  /// The number of elements written so far.
+  public private(set) var count = 0
+
+  init(session: CodingSession, position: EncodingPosition) {
+    self.session = session
+    self.position = position
+    self.start = session.position
+    if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "[")) }
+  }
+
+  /// The JSON pointer of the array.
+  public var pointer: JSONPointer { position.pointer(in: session) }
+
+  /// Appends an element written by `body`; when `body` returns `nil` nothing is appended.
+  ///
+  /// - Returns: Whether an element was appended.
+  /// - Throws: What `body` throws.
+  /// - Parameters:
+  ///   - index: The element's index for JSON pointers, when it differs from its position in the
+  ///     output (elements left out before it shift positions); the position by default.
+  ///   - body: Writes exactly one value with the encoder it is given and returns it.
+  @discardableResult
+  public mutating func append(
+    index: Int? = nil, _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws -> Bool {
+    let elementStart = session.position
+    if count > 0, session.sink == .bytes { session.output.bytes.append(UInt8(ascii: ",")) }
+    let value: WrittenJSON?
+    session.path.append(.index(index ?? count))
+    do {
+      value = try body(ValueEncoder(session: session, position: position.child))
+      session.path.removeLast()
+    } catch {
+      session.path.removeLast()
+      session.discard(since: elementStart)
+      throw error
+    }
+    guard value != nil else {
+      session.discard(since: elementStart)
+      return false
+    }
+    count += 1
+    return true
+  }
+
+  /// Appends a value; one that reports loss and yields nothing is left out.
+  ///
+  /// - Parameter value: The value.
+  /// - Returns: Whether it was appended.
+  /// - Throws: ``PersistenceError`` from the value.
+  @inlinable @discardableResult
+  public mutating func append(_ value: some PersistableValue) throws -> Bool {
+    try append { encoder throws in try value.encodePersisted(to: encoder) }
+  }
+
+  /// Ends the array and returns it. Call it once, after the last element.
+  public func finish() -> WrittenJSON {
+    guard session.sink == .bytes else { return session.closeArray(from: start) }
+    session.output.bytes.append(UInt8(ascii: "]"))
+    return session.written(since: start)
+  }
+}
