@@ -19,15 +19,14 @@ extension JSONParser {
 
   /// The pointer to the innermost open container, or to the child it is reading.
   ///
-  /// A container's child is known from the stacks: its values so far are those between its
-  /// start and the next container's start, and an object's pending key follows its keys so far.
+  /// A container's child is known from the frames: each counts the members it has read, and an
+  /// object's pending key follows its keys so far.
   func pointer(includingChild: Bool) -> JSONPointer {
     var pointer = JSONPointer.root
     let count = includingChild ? frames.count : frames.count - 1
     for index in 0..<max(0, count) {
       let frame = frames[index]
-      let nextStart = index + 1 < frames.count ? frames[index + 1].valueStart : values.count
-      let completed = nextStart - frame.valueStart
+      let completed = frame.children
       if frame.isObject {
         let keyIndex = frame.keyStart + completed
         pointer = pointer.appending(key: keyIndex < keys.count ? keyString(at: keyIndex) : "")

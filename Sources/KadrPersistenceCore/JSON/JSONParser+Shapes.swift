@@ -2,8 +2,8 @@
 ///
 /// Documents hold thousands of objects with the same keys in the same order (every `Time` is
 /// `timescale`, `value`). Objects whose keys are all interned (see ``JSONKeyTable``) are looked
-/// up by their sequence of key ids and share one keys array, which saves an allocation when the
-/// object is read and an array destruction when the tree is freed.
+/// up by their sequence of key ids and share one shape on the tape (one keys array), which saves
+/// an allocation per object, and lets the decoders check a shape once (``PayloadShape``).
 struct JSONShapeTable {
   /// The most keys an object may have to have its shape shared.
   static let maximumKeyCount = 64
@@ -15,30 +15,30 @@ struct JSONShapeTable {
   private var ids: [UInt32] = []
   /// Where each shape's ids start in ``ids``, and how many there are.
   private var spans: [(start: Int, count: Int)] = []
-  /// Each shape's keys.
-  private var keyArrays: [[String]] = []
+  /// Each shape's index among the tape's shapes.
+  private var shapes: [Int] = []
 
   /// Creates a table sized for a document of `documentSize` bytes: up to 8192 slots.
   init(documentSize: Int) {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 16, maximum: 8192)
   }
 
-  /// The shared keys array of the object whose key ids are `keyIDs`, or `nil` if the shape is
-  /// new (call ``remember(_:keys:)``) or cannot be shared (a key without an id).
-  mutating func keys(for keyIDs: UnsafeBufferPointer<UInt32>) -> [String]? {
+  /// The tape's shape of the object whose key ids are `keyIDs`, or `nil` if the shape is
+  /// new (call ``remember(_:shape:)``) or cannot be shared (a key without an id).
+  mutating func shape(for keyIDs: UnsafeBufferPointer<UInt32>) -> Int? {
     guard let slot = slot(for: keyIDs), slots[slot] != 0 else { return nil }
-    return keyArrays[Int(slots[slot]) - 1]
+    return shapes[Int(slots[slot]) - 1]
   }
 
-  /// Remembers a new shape and its keys array.
-  mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, keys: [String]) {
-    guard keyArrays.count < slotCount / 2, let slot = slot(for: keyIDs), slots[slot] == 0 else {
+  /// Remembers a new shape, the tape's shape at `shape`.
+  mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) {
+    guard shapes.count < slotCount / 2, let slot = slot(for: keyIDs), slots[slot] == 0 else {
       return
     }
     spans.append((ids.count, keyIDs.count))
     ids.append(contentsOf: keyIDs)
-    keyArrays.append(keys)
-    slots[slot] = Int32(keyArrays.count)
+    shapes.append(shape)
+    slots[slot] = Int32(shapes.count)
   }
 
   /// The slot holding the shape `keyIDs`, or the empty slot where it belongs; `nil` when the

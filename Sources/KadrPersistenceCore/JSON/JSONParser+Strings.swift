@@ -9,6 +9,39 @@ extension JSONParser {
   ///   pointer of an error.
   mutating func parseString(includingChild: Bool) throws(JSONReadError) -> String {
     let start = position + 1
+    if let closing = try plainStringEnd(includingChild: includingChild) {
+      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<closing]), as: UTF8.self)
+    }
+    return try parseEscapedString(
+      start: start, firstEscape: position, includingChild: includingChild)
+  }
+
+  /// Reads the string value whose opening quote is at `position` onto the tape: a string without
+  /// escapes as its place in the document, any other as a `String`.
+  mutating func parseStringValue() throws(JSONReadError) {
+    let start = position + 1
+    if let closing = try plainStringEnd(includingChild: true) {
+      if tape.append(stringAt: start, length: closing - start) { return }
+      let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<closing]), as: UTF8.self)
+      guard tape.append(text: text) else { throw tapeFull() }
+      return
+    }
+    let text = try parseEscapedString(start: start, firstEscape: position, includingChild: true)
+    guard tape.append(text: text) else { throw tapeFull() }
+  }
+
+  /// The refusal of a document with more strings than a tape holds.
+  private func tapeFull() -> JSONReadError {
+    failure(
+      .tooManyValues(limit: Int(JSONTape.payloadMask)), at: position, includingChild: true)
+  }
+
+  /// Scans the string whose opening quote is at `position`. Without escapes, leaves `position`
+  /// after its closing quote and returns the closing quote's offset; at the first escape, leaves
+  /// `position` at the backslash and returns `nil`.
+  @inline(__always)
+  private mutating func plainStringEnd(includingChild: Bool) throws(JSONReadError) -> Int? {
+    let start = position + 1
     var index = start
     while true {
       index = plainRunEnd(from: index)
@@ -19,11 +52,11 @@ extension JSONParser {
       if byte == UInt8(ascii: "\"") {
         try checkLength(index - start, at: start, includingChild: includingChild)
         position = index + 1
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<index]), as: UTF8.self)
+        return index
       }
       if byte == UInt8(ascii: "\\") {
-        return try parseEscapedString(
-          start: start, firstEscape: index, includingChild: includingChild)
+        position = index
+        return nil
       }
       if byte < 0x20 {
         throw failure(.controlCharacterInString, at: index, includingChild: includingChild)

@@ -2,17 +2,20 @@
 ///
 /// The parser is iterative: open arrays and objects live in ``frames``, not on the call stack,
 /// so depth costs heap memory (bounded by ``JSONReader/Options/maximumDepth``) and never stack.
-/// Values and keys are pushed on reused stacks and moved into exactly sized arrays when their
-/// container closes; plain keys are made into strings once per document (``JSONKeyTable``) and
-/// objects of one shape share a keys array (``JSONShapeTable``). Every read of `bytes[i]` is
+/// Values are written onto a ``JSONTape`` as they are read, and a container's span when it
+/// closes; keys are pushed on a reused stack (for the duplicate check and the pointers of
+/// errors), plain keys are made into strings once per document (``JSONKeyTable``) and objects of
+/// one shape share a keys array (``JSONShapeTable``). Every read of `bytes[i]` is
 /// preceded by a check that `i < end`, and every eight-byte load by one that `i + 8 <= end`.
 struct JSONParser: ~Copyable {
   /// An array or object being read.
   struct Frame {
     /// Whether the container is an object (else an array).
     var isObject: Bool
-    /// Where the container's values start on ``JSONParser/values``.
-    var valueStart: Int
+    /// The container's first word on the tape.
+    var tapeStart: Int
+    /// How many of its members have been read.
+    var children: Int
     /// Where the object's keys start on ``JSONParser/keys``.
     var keyStart: Int
     /// Every key so far, once an object has more than ``JSONParser/linearKeyScanLimit`` keys.
@@ -33,8 +36,8 @@ struct JSONParser: ~Copyable {
   let maximumValueCount: Int
   /// The open containers, outermost first.
   var frames: [Frame] = []
-  /// The values of every open container, outermost first.
-  var values = JSONParseStack<JSONValue>()
+  /// The tape being written.
+  var tape: JSONTapeWriter
   /// The keys of every open object, outermost first; an object's pending key is its last.
   var keys = JSONParseStack<String>()
   /// The id of each key on ``keys`` in ``keyTable``, or 0.
@@ -43,8 +46,6 @@ struct JSONParser: ~Copyable {
   var keyTable: JSONKeyTable
   /// The document's object shapes, each made into a keys array once.
   var shapeTable: JSONShapeTable
-  /// Small containers read so far, whose storage identical ones share.
-  var sharingTable: JSONSharingTable
   /// Room to unescape strings that hold escapes, reused from string to string.
   var scratch: [UInt8] = []
 
@@ -56,11 +57,14 @@ struct JSONParser: ~Copyable {
     maximumValueCount = options.maximumValueCount ?? .max
     keyTable = JSONKeyTable(documentSize: bytes.count)
     shapeTable = JSONShapeTable(documentSize: bytes.count)
-    sharingTable = JSONSharingTable(documentSize: bytes.count)
+    // The most words a document of this size can take (`1.5,` repeated: 3 words for 4 bytes),
+    // reserved at once so that the tape never grows: growing would hold the old and the new
+    // storage at once. Pages never written cost no memory.
+    tape = JSONTapeWriter(capacity: bytes.count / 4 * 3 + 4)
   }
 
-  /// Parses the whole buffer as one JSON document.
-  mutating func parseDocument() throws(JSONReadError) -> JSONValue {
+  /// Parses the whole buffer as one JSON document onto the tape.
+  mutating func parseDocument() throws(JSONReadError) {
     if let limit = options.maximumDocumentSize, end > limit {
       throw failure(.documentTooLarge(limit: limit), at: 0, includingChild: false)
     }
@@ -69,7 +73,6 @@ struct JSONParser: ~Copyable {
     }
     skipWhitespace()
     guard position < end else { throw failure(.emptyDocument, at: 0, includingChild: false) }
-    var value: JSONValue
     parsing: while true {
       // Read one value at `position`; containers push a frame and go on to their first child.
       guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: true) }
@@ -85,8 +88,7 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
         if position < end, bytes[position] == UInt8(ascii: "}") {
           position += 1
-          frames.removeLast()
-          value = .object(JSONObject())
+          tape.close(frames.removeLast().tapeStart, shape: 0)
         } else {
           try readKey()
           continue parsing
@@ -97,35 +99,38 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
         if position < end, bytes[position] == UInt8(ascii: "]") {
           position += 1
-          frames.removeLast()
-          value = .array([])
+          tape.close(frames.removeLast().tapeStart, shape: nil)
         } else {
           continue parsing
         }
       case UInt8(ascii: "\""):
-        value = .string(try parseString(includingChild: true))
+        try parseStringValue()
       case UInt8(ascii: "t"):
         try expectLiteral("true")
-        value = .bool(true)
+        tape.append(.true)
       case UInt8(ascii: "f"):
         try expectLiteral("false")
-        value = .bool(false)
+        tape.append(.false)
       case UInt8(ascii: "n"):
         try expectLiteral("null")
-        value = .null
+        tape.append(.null)
       case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-        value = try parseNumber()
+        switch try parseNumber() {
+        case .integer(let integer): tape.append(integer: integer)
+        case .number(let number): tape.append(number: number)
+        default: break
+        }
       default:
         throw unexpected(expecting: .value, includingChild: true)
       }
-      // Hand the value to its container, closing every container that ends here.
-      while let top = frames.last {
-        values.push(value)
+      // Count the value in its container, closing every container that ends here.
+      while let top = frames.indices.last {
+        frames[top].children += 1
         skipWhitespace()
         guard position < end else {
           throw failure(.unexpectedEnd, at: end, includingChild: false)
         }
-        switch (bytes[position], top.isObject) {
+        switch (bytes[position], frames[top].isObject) {
         case (UInt8(ascii: ","), true):
           position += 1
           skipWhitespace()
@@ -137,15 +142,14 @@ struct JSONParser: ~Copyable {
           continue parsing
         case (UInt8(ascii: "}"), true):
           position += 1
-          frames.removeLast()
-          value = closeContainer(keys: popKeys(from: top.keyStart), valueStart: top.valueStart)
+          let frame = frames.removeLast()
+          tape.close(frame.tapeStart, shape: popKeys(from: frame.keyStart))
         case (UInt8(ascii: "]"), false):
           position += 1
-          frames.removeLast()
-          value = closeContainer(keys: nil, valueStart: top.valueStart)
+          tape.close(frames.removeLast().tapeStart, shape: nil)
         default:
           throw unexpected(
-            expecting: top.isObject ? .commaOrEndOfObject : .commaOrEndOfArray,
+            expecting: frames[top].isObject ? .commaOrEndOfObject : .commaOrEndOfArray,
             includingChild: false)
         }
       }
@@ -153,47 +157,29 @@ struct JSONParser: ~Copyable {
       guard position == end else {
         throw failure(.trailingData, at: position, includingChild: false)
       }
-      return value
+      return
     }
   }
 
-  /// Takes the keys of the object being closed off the stacks, sharing the keys array of an
-  /// object of the same shape read before.
-  private mutating func popKeys(from keyStart: Int) -> [String] {
-    let shared = keyIDs.withElements(from: keyStart) { shapeTable.keys(for: $0) }
-    let objectKeys: [String]
-    if let shared {
-      keys.removeAll(from: keyStart)
-      objectKeys = shared
+  /// The tape, once ``parseDocument()`` has returned.
+  consuming func takeTape() -> JSONTapeWriter {
+    tape
+  }
+
+  /// Takes the keys of the object being closed off the stacks, returning the index of its
+  /// shape: shared with the objects of the same keys read before.
+  private mutating func popKeys(from keyStart: Int) -> Int {
+    let shape: Int
+    if let shared = keyIDs.withElements(from: keyStart, { shapeTable.shape(for: $0) }) {
+      shape = shared
     } else {
-      objectKeys = (keyStart..<keys.count).map { keyString(at: $0) }
-      keys.removeAll(from: keyStart)
-      keyIDs.withElements(from: keyStart) { shapeTable.remember($0, keys: objectKeys) }
+      shape = tape.shapes.count
+      tape.shapes.append((keyStart..<keys.count).map { keyString(at: $0) })
+      keyIDs.withElements(from: keyStart) { shapeTable.remember($0, shape: shape) }
     }
+    keys.removeAll(from: keyStart)
     keyIDs.removeAll(from: keyStart)
-    return objectKeys
-  }
-
-  /// Makes the container being closed from its members on the stack (and `keys` for an
-  /// object), sharing the storage of an identical one read before.
-  private mutating func closeContainer(keys: [String]?, valueStart: Int) -> JSONValue {
-    var hash: UInt64 = 0
-    let shared = values.withElements(from: valueStart) { members in
-      sharingTable.container(keys: keys, members: members, hash: &hash)
-    }
-    if let shared {
-      values.removeAll(from: valueStart)
-      return shared
-    }
-    let members = values.popArray(from: valueStart)
-    let container: JSONValue
-    if let keys {
-      container = .object(JSONObject(uniqueKeys: keys, values: members))
-    } else {
-      container = .array(members)
-    }
-    sharingTable.remember(container, hash: hash)
-    return container
+    return shape
   }
 
   /// Opens a container at `position`, refusing one nested deeper than the limit.
@@ -202,7 +188,10 @@ struct JSONParser: ~Copyable {
       throw failure(
         .tooDeep(limit: options.maximumDepth), at: position, includingChild: true)
     }
-    frames.append(Frame(isObject: isObject, valueStart: values.count, keyStart: keys.count))
+    frames.append(
+      Frame(
+        isObject: isObject, tapeStart: tape.open(isObject: isObject), children: 0,
+        keyStart: keys.count))
   }
 
   /// Reads an object's key, refusing a duplicate, then the `:` after it.

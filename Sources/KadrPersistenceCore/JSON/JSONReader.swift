@@ -97,16 +97,37 @@ package struct JSONReader: Sendable {
     try read(Array(text.utf8))
   }
 
-  /// Parses a buffer, returning the failure rather than throwing it, so that closures of
-  /// `withUnsafeBytes` (which rethrow untyped errors) keep the error's type.
+  /// Reads a document onto a tape, which the decoders read without a tree.
+  ///
+  /// - Parameter data: The document; the tape reads its plain strings from it.
+  /// - Returns: The tape, whose root value is at word 0.
+  /// - Throws: ``JSONReadError`` saying what is wrong and where.
+  func readTape(_ data: Data) throws(JSONReadError) -> JSONTape {
+    try data.withUnsafeBytes { raw in
+      tapeResult(raw.bindMemory(to: UInt8.self)).map { $0.finish(source: data) }
+    }.get()
+  }
+
+  /// Parses a buffer into a tree, returning the failure rather than throwing it, so that
+  /// closures of `withUnsafeBytes` (which rethrow untyped errors) keep the error's type.
   private func readResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONReadError>
+  {
+    tapeResult(buffer).map { writer in
+      writer.finish(source: Data()).value(at: 0, in: UnsafeRawBufferPointer(buffer))
+    }
+  }
+
+  /// Parses a buffer onto a tape.
+  private func tapeResult(_ buffer: UnsafeBufferPointer<UInt8>)
+    -> Result<JSONTapeWriter, JSONReadError>
   {
     #if DEBUG
       Self.readCount?.increment()
     #endif
     var parser = JSONParser(bytes: buffer, options: options)
     do {
-      return .success(try parser.parseDocument())
+      try parser.parseDocument()
+      return .success(parser.takeTape())
     } catch {
       return .failure(error)
     }

@@ -1,0 +1,204 @@
+import Foundation
+
+/// A parsed JSON document as a flat run of 32-bit words in document order: what the strict
+/// reader produces, and what the decoders read from without building a tree.
+///
+/// Each value starts with a word whose top four bits are its ``Tag`` and whose other 28 bits are
+/// its payload; some values take more words:
+///
+/// | value | words |
+/// |---|---|
+/// | `null`, `true`, `false`, the empty string | the tag |
+/// | an integer, or an integral double, in ±2^27 | the tag and the value |
+/// | `-0.0` | the tag |
+/// | any other integer or double | the tag, then the 64 bits in two words, low first |
+/// | a string without escapes | the tag and the length, then its offset in the document |
+/// | a string with escapes (or from a tree) | the tag and its index in ``texts`` |
+/// | an array | the tag and its span, then its elements |
+/// | an object | the tag and its span, its index in ``shapes``, then its members' values |
+///
+/// A container's span is the number of words from its first to the first after its last
+/// member, so the next value is found without reading the members. An object's keys are the
+/// shape's, in order: objects with the same keys share one keys array, which the decoders' shape
+/// cache and path nodes use as they used the tree's.
+///
+/// Figures: a tape costs at most 3 words for 4 bytes of text (a document of `1.5,` repeated),
+/// 2 words for 3 bytes (`{},`) and 1 word for 2 bytes (`0,`): at most 3 bytes of memory for a
+/// byte of document, where the tree cost up to 24.
+@usableFromInline
+final class JSONTape {
+  /// What a value is; the top four bits of its first word.
+  @usableFromInline
+  enum Tag: UInt32 {
+    case null = 0
+    case `false`
+    case `true`
+    /// An integer in ±2^27, in the payload.
+    case smallInteger
+    /// An `Int64`, in the next two words.
+    case integer
+    /// A `Double` that is an integer in ±2^27 (not `-0.0`), in the payload.
+    case smallNumber
+    /// `-0.0`.
+    case negativeZero
+    /// Any other `Double`, in the next two words.
+    case number
+    /// The empty string.
+    case emptyString
+    /// A string of the document's bytes: the payload is its length, the next word its offset.
+    case string
+    /// A string in ``texts``, at the payload.
+    case text
+    /// An array; the payload is its span.
+    case array
+    /// An object; the payload is its span, the next word its shape.
+    case object
+  }
+
+  /// The payload of a word: its low 28 bits.
+  @inlinable static var payloadMask: UInt32 { 0x0FFF_FFFF }
+  /// The payload of a container whose span does not fit: the span is in ``longSpans``.
+  @inlinable static var longSpan: UInt32 { payloadMask }
+  /// The smallest and largest integers held in a payload.
+  static let smallRange: ClosedRange<Int64> = -(1 << 27)...((1 << 27) - 1)
+
+  /// The words.
+  @usableFromInline let words: [UInt32]
+  /// Strings that are not the document's bytes as they stand: those with escapes, and every
+  /// string of a tape made from a tree.
+  let texts: [String]
+  /// The key arrays of the objects; the first is empty.
+  @usableFromInline let shapes: [[String]]
+  /// The spans that do not fit a payload, by the container's first word.
+  @usableFromInline let longSpans: [Int: Int]
+  /// The document the plain strings are in.
+  let source: Data
+
+  init(
+    words: [UInt32], texts: [String], shapes: [[String]], longSpans: [Int: Int], source: Data
+  ) {
+    self.words = words
+    self.texts = texts
+    self.shapes = shapes
+    self.longSpans = longSpans
+    self.source = source
+  }
+
+  /// The tag of the value at `index`.
+  @inlinable
+  func tag(at index: Int) -> Tag {
+    Tag(rawValue: words[index] >> 28) ?? .null
+  }
+
+  /// The payload of the word at `index`.
+  @inlinable
+  func payload(at index: Int) -> Int {
+    Int(words[index] & Self.payloadMask)
+  }
+
+  /// The number of words of the value at `index`.
+  @inlinable
+  func span(at index: Int) -> Int {
+    switch tag(at: index) {
+    case .array, .object:
+      let payload = words[index] & Self.payloadMask
+      return payload == Self.longSpan ? longSpans[index] ?? 1 : Int(payload)
+    case .integer, .number: return 3
+    case .string: return 2
+    default: return 1
+    }
+  }
+
+  /// The 64 bits in the two words after `index`.
+  @inlinable
+  func bits(after index: Int) -> UInt64 {
+    UInt64(words[index + 1]) | UInt64(words[index + 2]) << 32
+  }
+
+  /// A small payload as a signed integer.
+  @inlinable
+  func signedPayload(at index: Int) -> Int64 {
+    Int64(Int32(bitPattern: words[index] << 4) >> 4)
+  }
+
+  /// The keys of the object at `index`.
+  @inlinable
+  func keys(ofObjectAt index: Int) -> [String] {
+    shapes[Int(words[index + 1])]
+  }
+
+  /// The first word of the first member of the container at `index`.
+  @inlinable
+  func firstMember(ofContainerAt index: Int) -> Int {
+    tag(at: index) == .object ? index + 2 : index + 1
+  }
+
+  /// The first word of member `member` of the container at `index`, which has at least
+  /// `member + 1` members.
+  func word(ofMember member: Int, ofContainerAt index: Int) -> Int {
+    var word = firstMember(ofContainerAt: index)
+    for _ in 0..<member { word += span(at: word) }
+    return word
+  }
+
+  /// The number of members of the container at `index`.
+  @usableFromInline
+  func memberCount(ofContainerAt index: Int) -> Int {
+    if tag(at: index) == .object { return keys(ofObjectAt: index).count }
+    var count = 0
+    var member = index + 1
+    let end = index + span(at: index)
+    while member < end {
+      count += 1
+      member += span(at: member)
+    }
+    return count
+  }
+
+  /// The string at `index` (a value tagged ``Tag/emptyString``, ``Tag/string`` or
+  /// ``Tag/text``), reading plain strings from `raw`, the document.
+  func string(at index: Int, in raw: UnsafeRawBufferPointer) -> String {
+    switch tag(at: index) {
+    case .string:
+      let offset = Int(words[index + 1])
+      let length = payload(at: index)
+      return String(decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), as: UTF8.self)
+    case .text: return texts[payload(at: index)]
+    default: return ""
+    }
+  }
+
+  /// The string at `index`, reading plain strings from ``source``.
+  @usableFromInline
+  func string(at index: Int) -> String {
+    if tag(at: index) == .string {
+      return source.withUnsafeBytes { string(at: index, in: $0) }
+    }
+    return string(at: index, in: UnsafeRawBufferPointer(start: nil, count: 0))
+  }
+
+  /// The number at `index` as a `Double`, or `nil` if it is not a number.
+  @inlinable
+  func double(at index: Int) -> Double? {
+    switch tag(at: index) {
+    case .smallInteger, .smallNumber: Double(signedPayload(at: index))
+    case .integer: Double(Int64(bitPattern: bits(after: index)))
+    case .number: Double(bitPattern: bits(after: index))
+    case .negativeZero: -0.0
+    default: nil
+    }
+  }
+
+  /// The JSON type name of the value at `index`, as ``JSONValue/typeName``.
+  @usableFromInline
+  func typeName(at index: Int) -> String {
+    switch tag(at: index) {
+    case .null: "null"
+    case .false, .true: "boolean"
+    case .smallInteger, .integer, .smallNumber, .negativeZero, .number: "number"
+    case .emptyString, .string, .text: "string"
+    case .array: "array"
+    case .object: "object"
+    }
+  }
+}

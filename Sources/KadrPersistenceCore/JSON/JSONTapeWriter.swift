@@ -1,0 +1,240 @@
+/// Writes values onto a tape as they are read (by the parser) or walked (from a tree).
+///
+/// Containers are opened with a placeholder word and closed once their members are written,
+/// which sets their span.
+struct JSONTapeWriter {
+  var words: [UInt32] = []
+  var texts: [String] = []
+  /// The objects' key arrays; the first is the empty one.
+  var shapes: [[String]] = [[]]
+  var longSpans: [Int: Int] = [:]
+
+  /// A writer with room for `capacity` words.
+  init(capacity: Int = 0) {
+    words.reserveCapacity(capacity)
+  }
+
+  @inline(__always)
+  private static func word(_ tag: JSONTape.Tag, _ payload: UInt32 = 0) -> UInt32 {
+    tag.rawValue << 28 | payload
+  }
+
+  /// Writes `null`, `true` or `false`.
+  @inline(__always)
+  mutating func append(_ tag: JSONTape.Tag) {
+    words.append(Self.word(tag))
+  }
+
+  /// Writes an integer.
+  @inline(__always)
+  mutating func append(integer value: Int64) {
+    if JSONTape.smallRange.contains(value) {
+      words.append(Self.word(.smallInteger, UInt32(truncatingIfNeeded: value) & JSONTape.payloadMask))
+    } else {
+      appendWide(.integer, UInt64(bitPattern: value))
+    }
+  }
+
+  /// Writes a double.
+  @inline(__always)
+  mutating func append(number value: Double) {
+    if value == 0, value.sign == .minus {
+      words.append(Self.word(.negativeZero))
+    } else if value.rounded(.towardZero) == value, value >= -134_217_728, value <= 134_217_727 {
+      let integer = Int64(value)
+      words.append(Self.word(.smallNumber, UInt32(truncatingIfNeeded: integer) & JSONTape.payloadMask))
+    } else {
+      appendWide(.number, value.bitPattern)
+    }
+  }
+
+  private mutating func appendWide(_ tag: JSONTape.Tag, _ bits: UInt64) {
+    words.append(Self.word(tag))
+    words.append(UInt32(truncatingIfNeeded: bits))
+    words.append(UInt32(truncatingIfNeeded: bits >> 32))
+  }
+
+  /// Writes a string of the document's bytes at `offset..<offset + length`, or returns `false`
+  /// when its place does not fit the words (the caller then writes it with ``append(text:)``).
+  @inline(__always)
+  mutating func append(stringAt offset: Int, length: Int) -> Bool {
+    if length == 0 {
+      words.append(Self.word(.emptyString))
+      return true
+    }
+    guard length < Int(JSONTape.payloadMask), let place = UInt32(exactly: offset) else {
+      return false
+    }
+    words.append(Self.word(.string, UInt32(length)))
+    words.append(place)
+    return true
+  }
+
+  /// Writes a string held as a `String`; `false` when the tape holds too many already.
+  mutating func append(text: String) -> Bool {
+    if text.isEmpty {
+      words.append(Self.word(.emptyString))
+      return true
+    }
+    guard texts.count < Int(JSONTape.payloadMask) else { return false }
+    words.append(Self.word(.text, UInt32(texts.count)))
+    texts.append(text)
+    return true
+  }
+
+  /// Opens a container, returning its first word's index for ``close(_:shape:)``.
+  @inline(__always)
+  mutating func open(isObject: Bool) -> Int {
+    let start = words.count
+    words.append(Self.word(isObject ? .object : .array))
+    if isObject { words.append(0) }
+    return start
+  }
+
+  /// Closes the container opened at `start`; an object's keys are the shape at `shape`.
+  @inline(__always)
+  mutating func close(_ start: Int, shape: Int?) {
+    let span = words.count - start
+    if span < Int(JSONTape.longSpan) {
+      words[start] |= UInt32(span)
+    } else {
+      words[start] |= JSONTape.longSpan
+      longSpans[start] = span
+    }
+    if let shape { words[start + 1] = UInt32(truncatingIfNeeded: shape) }
+  }
+
+  /// The tape written, reading plain strings from `source`.
+  consuming func finish(source: Data) -> JSONTape {
+    JSONTape(words: words, texts: texts, shapes: shapes, longSpans: longSpans, source: source)
+  }
+}
+
+import Foundation
+
+extension JSONTape {
+  /// A tape of `value`, whose strings are all ``texts``.
+  ///
+  /// - Parameter value: The tree, of any depth (it is walked without recursion).
+  convenience init(_ value: JSONValue) {
+    var writer = JSONTapeWriter()
+    struct Frame {
+      var members: [JSONValue]
+      var next: Int
+      var start: Int
+      var shape: Int?
+    }
+    var frames: [Frame] = []
+    var current: JSONValue? = value
+    while true {
+      if let item = current {
+        current = nil
+        switch item {
+        case .null: writer.append(.null)
+        case .bool(let flag): writer.append(flag ? .true : .false)
+        case .integer(let integer): writer.append(integer: integer)
+        case .number(let number): writer.append(number: number)
+        case .string(let text): _ = writer.append(text: text)
+        case .array(let elements):
+          frames.append(Frame(members: elements, next: 0, start: writer.open(isObject: false)))
+        case .object(let object):
+          let start = writer.open(isObject: true)
+          var shape = 0
+          if !object.isEmpty {
+            shape = writer.shapes.count
+            writer.shapes.append(object.keys)
+          }
+          frames.append(Frame(members: object.values, next: 0, start: start, shape: shape))
+        }
+      }
+      guard let top = frames.indices.last else { break }
+      if frames[top].next < frames[top].members.count {
+        current = frames[top].members[frames[top].next]
+        frames[top].next += 1
+      } else {
+        writer.close(frames[top].start, shape: frames[top].shape)
+        frames.removeLast()
+      }
+    }
+    self.init(
+      words: writer.words, texts: writer.texts, shapes: writer.shapes,
+      longSpans: writer.longSpans, source: Data())
+  }
+
+  /// The value at `index` as a tree, reading plain strings from `raw`, the document.
+  ///
+  /// Objects of one shape share their keys array, and small containers identical to one made
+  /// before share its storage (``JSONSharingTable``), as the reader's trees always have.
+  func value(at index: Int, in raw: UnsafeRawBufferPointer) -> JSONValue {
+    struct Frame {
+      var start: Int
+      var end: Int
+      var valueStart: Int
+    }
+    var frames: [Frame] = []
+    var values = JSONParseStack<JSONValue>()
+    var sharing = JSONSharingTable(documentSize: raw.count)
+    var index = index
+    walking: while true {
+      var value: JSONValue
+      var next: Int
+      switch tag(at: index) {
+      case .array, .object:
+        let end = index + span(at: index)
+        let first = firstMember(ofContainerAt: index)
+        if first < end {
+          frames.append(Frame(start: index, end: end, valueStart: values.count))
+          index = first
+          continue walking
+        }
+        value = tag(at: index) == .object ? .object(JSONObject()) : .array([])
+        next = end
+      default:
+        value = scalar(at: index, in: raw)
+        next = index + span(at: index)
+      }
+      while let top = frames.last {
+        values.push(value)
+        if next < top.end {
+          index = next
+          continue walking
+        }
+        frames.removeLast()
+        let keys = tag(at: top.start) == .object ? keys(ofObjectAt: top.start) : nil
+        var hash: UInt64 = 0
+        let shared = values.withElements(from: top.valueStart) { members in
+          sharing.container(keys: keys, members: members, hash: &hash)
+        }
+        if let shared {
+          values.removeAll(from: top.valueStart)
+          value = shared
+        } else {
+          let members = values.popArray(from: top.valueStart)
+          value =
+            keys.map { .object(JSONObject(uniqueKeys: $0, values: members)) } ?? .array(members)
+          sharing.remember(value, hash: hash)
+        }
+        next = top.end
+      }
+      return value
+    }
+  }
+
+  /// The value at `index` as a tree, reading plain strings from ``source``.
+  func value(at index: Int) -> JSONValue {
+    source.withUnsafeBytes { value(at: index, in: $0) }
+  }
+
+  /// The scalar at `index`.
+  private func scalar(at index: Int, in raw: UnsafeRawBufferPointer) -> JSONValue {
+    switch tag(at: index) {
+    case .null, .array, .object: .null
+    case .false: .bool(false)
+    case .true: .bool(true)
+    case .smallInteger: .integer(signedPayload(at: index))
+    case .integer: .integer(Int64(bitPattern: bits(after: index)))
+    case .smallNumber, .negativeZero, .number: .number(double(at: index) ?? 0)
+    case .emptyString, .string, .text: .string(string(at: index, in: raw))
+    }
+  }
+}
