@@ -39,6 +39,10 @@ final class DecodingContext {
     var member: Int
     /// The keys of the object this node stands for, naming its members; `nil` for an array.
     var keys: [String]?
+    /// Where the member positions pushed after this node start (see ``positions``).
+    var positionStart: Int
+    /// For an array: the element last read, and its first word on the tape.
+    var cursor: (element: Int, word: Int) = (0, -1)
   }
 
   let session: CodingSession
@@ -53,6 +57,14 @@ final class DecodingContext {
   @exclusivity(unchecked) private var nodeCount = 0
   /// Pointers given from outside, where paths start.
   @exclusivity(unchecked) private var bases: [JSONPointer] = []
+  /// The first words of the members of the objects being read, each object's in a run (see
+  /// ``KeyedDecoder``); the first ``positionCount`` are in use.
+  @exclusivity(unchecked) @usableFromInline var positions: [Int] = []
+  /// The number of member positions in use.
+  @exclusivity(unchecked) @usableFromInline var positionCount = 0
+  /// The tapes the decoders read: the document's, and those made from trees (an upgraded
+  /// payload, a value given as a tree). Held here, so decoders need not retain them.
+  @exclusivity(unchecked) private var tapes: [JSONTape] = []
   /// The payload shapes checked most recently, by a hash of the key type and the keys array.
   @exclusivity(unchecked) var shapes: [PayloadShape?]
   /// The payload shapes pushed out of ``shapes``.
@@ -88,7 +100,15 @@ final class DecodingContext {
   func base(_ pointer: JSONPointer) -> DecodingLocation {
     bases.append(pointer)
     return DecodingLocation(
-      node: push(Node(parent: -1, member: bases.count - 1, keys: nil)), member: -1)
+      node: push(Node(parent: -1, member: bases.count - 1, keys: nil, positionStart: positionCount)),
+      member: -1)
+  }
+
+  /// Keeps `tape` alive for as long as this context: decoders hold tapes unretained.
+  ///
+  /// - Parameter tape: A tape the decoders of this context read.
+  func hold(_ tape: JSONTape) {
+    tapes.append(tape)
   }
 
   /// Enters the container at `location`, whose members `keys` names (`nil` for an array).
@@ -96,7 +116,47 @@ final class DecodingContext {
   /// - Returns: The node of the container, for the locations of its members.
   @usableFromInline
   func enter(_ location: DecodingLocation, keys: [String]?) -> Int {
-    push(Node(parent: location.node, member: location.member, keys: keys))
+    push(
+      Node(
+        parent: location.node, member: location.member, keys: keys,
+        positionStart: positionCount))
+  }
+
+  /// Records the first word of each of the `count` members of the object at `object` on
+  /// `tape`, returning where the run starts in ``positions``.
+  @usableFromInline
+  func pushPositions(ofObjectAt object: Int, count: Int, in tape: JSONTape) -> Int {
+    let start = positionCount
+    let needed = start + count
+    if positions.count < needed {
+      positions.append(contentsOf: repeatElement(0, count: max(needed - positions.count, 64)))
+    }
+    var word = object + 2
+    positions.withUnsafeMutableBufferPointer { buffer in
+      for index in start..<needed {
+        buffer[index] = word
+        word += tape.span(at: word)
+      }
+    }
+    positionCount = needed
+    return start
+  }
+
+  /// The first word of element `element` of the array at `array` on `tape`, read through the
+  /// array's path node `node`: the next element after the one read last costs one step.
+  @usableFromInline
+  func word(ofElement element: Int, ofArrayAt array: Int, node: Int, in tape: JSONTape) -> Int {
+    var (at, word) = nodes[node].cursor
+    if word < 0 || element < at {
+      at = 0
+      word = array + 1
+    }
+    while at < element {
+      word += tape.span(at: word)
+      at += 1
+    }
+    nodes[node].cursor = (at, word)
+    return word
   }
 
   /// Adds `node` to the path, in the slot of a dropped node if there is one.
@@ -115,7 +175,10 @@ final class DecodingContext {
 
   /// Drops the path nodes made since `mark` (``nodeMark``), once no decoder can use them.
   func drop(to mark: Int) {
-    if mark >= 0, mark < nodeCount { nodeCount = mark }
+    if mark >= 0, mark < nodeCount {
+      positionCount = nodes[mark].positionStart
+      nodeCount = mark
+    }
   }
 
   /// The JSON pointer of `location`.

@@ -8,42 +8,52 @@ import KadrModel
 /// while the decoding call that gave it out runs.
 public struct KeyedDecoder<Key: PayloadKey> {
   @usableFromInline let context: DecodingContext
-  /// The members' values, parallel to the shape's keys.
-  @usableFromInline let values: [JSONValue]
+  /// The tape the object is on; the context holds it.
+  @usableFromInline unowned(unsafe) let tape: JSONTape
+  /// Where the first words of the object's members start in the context's positions.
+  @usableFromInline let members: Int
   /// The keys, checked against `Key`, and where each key's member is.
   @usableFromInline let shape: PayloadShape
   /// The object's path node.
   @usableFromInline let node: Int
 
-  /// Reads `object` at `location`; the member at `hidden` (a flat payload's `kind`), if any, is
-  /// not part of the payload.
+  /// Reads the object at `object` on `tape`, at `location`; the member at `hidden` (a flat
+  /// payload's `kind`), if any, is not part of the payload.
   @inlinable
   init(
-    context: DecodingContext, object: JSONObject, hiding hidden: Int, at location: DecodingLocation
+    context: DecodingContext, tape: JSONTape, object: Int, hiding hidden: Int,
+    at location: DecodingLocation
   ) throws {
-    if let cached = context.cachedShape(
-      of: object.keys, hiding: hidden, type: ObjectIdentifier(Key.self))
+    let keys = tape.keys(ofObjectAt: object)
+    if let cached = context.cachedShape(of: keys, hiding: hidden, type: ObjectIdentifier(Key.self))
     {
       shape = cached
     } else {
-      shape = try context.newShape(of: object.keys, hiding: hidden, for: Key.self, at: location)
+      shape = try context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
     }
     self.context = context
-    values = object.values
-    node = context.enter(location, keys: object.keys)
+    self.tape = tape
+    node = context.enter(location, keys: keys)
+    members = context.pushPositions(ofObjectAt: object, count: keys.count, in: tape)
   }
 
   var session: CodingSession { context.session }
 
-  /// The object being read.
+  /// The object being read, made on demand (without the hidden member).
   public var object: JSONObject {
-    var keys = shape.keys
-    var values = values
-    if shape.hidden >= 0, shape.hidden < keys.count, shape.hidden < values.count {
-      keys.remove(at: shape.hidden)
-      values.remove(at: shape.hidden)
+    var object = JSONObject(minimumCapacity: shape.keys.count)
+    for (member, key) in shape.keys.enumerated() where member != shape.hidden {
+      object.appendUnchecked(
+        tape.value(at: context.positions[members + member]), forKey: key)
     }
-    return JSONObject(uniqueKeys: keys, values: values)
+    return object
+  }
+
+  /// The payload's keys, in the document's order (without the hidden member).
+  @inlinable
+  var keys: [String] {
+    shape.hidden < 0
+      ? shape.keys : shape.keys.enumerated().filter { $0.offset != shape.hidden }.map(\.element)
   }
 
   /// Its JSON pointer.
@@ -80,7 +90,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   func decoder(of member: Int) -> ValueDecoder {
     ValueDecoder(
-      context: context, json: values[member],
+      context: context, tape: tape, index: context.positions[members + member],
       location: DecodingLocation(node: node, member: member))
   }
 

@@ -7,14 +7,20 @@ extension ValueDecoder {
   /// read, so reading an array allocates nothing for its decoders.
   public struct Elements: RandomAccessCollection {
     @usableFromInline let context: DecodingContext
-    @usableFromInline let items: [JSONValue]
+    @usableFromInline unowned(unsafe) let tape: JSONTape
+    /// The array's first word on the tape.
+    @usableFromInline let array: Int
+    /// The number of elements.
+    @usableFromInline let elementCount: Int
     /// The array's path node.
     @usableFromInline let node: Int
 
     @inlinable
-    init(context: DecodingContext, items: [JSONValue], node: Int) {
+    init(context: DecodingContext, tape: JSONTape, array: Int, count: Int, node: Int) {
       self.context = context
-      self.items = items
+      self.tape = tape
+      self.array = array
+      elementCount = count
       self.node = node
     }
 
@@ -24,19 +30,23 @@ extension ValueDecoder {
 
     /// The number of elements.
     @inlinable
-    public var endIndex: Int { items.count }
+    public var endIndex: Int { elementCount }
 
     /// The positions of the elements.
     @inlinable
-    public var indices: Range<Int> { 0..<items.count }
+    public var indices: Range<Int> { 0..<elementCount }
 
     /// The decoder of the element at `position`.
     ///
+    /// Reading the elements in order costs one step each; reading them out of order costs a
+    /// walk from the first.
     /// - Parameter position: The element's index, below ``endIndex``.
     @inlinable
     public subscript(position: Int) -> ValueDecoder {
-      ValueDecoder(
-        context: context, json: items[position],
+      precondition(position >= 0 && position < elementCount, "Index out of range")
+      return ValueDecoder(
+        context: context, tape: tape,
+        index: context.word(ofElement: position, ofArrayAt: array, node: node, in: tape),
         location: DecodingLocation(node: node, member: position))
     }
   }

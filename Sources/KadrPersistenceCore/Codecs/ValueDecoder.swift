@@ -1,30 +1,58 @@
 import Foundation
 import KadrModel
 
-/// Where one value is being read: its JSON form, its pointer and the open's session.
+/// Where one value is being read: its place in the document, its pointer and the open's
+/// session.
 ///
-/// A decoder is valid while the decoding call that gave it out runs: keep the values it reads,
-/// not the decoder.
+/// A decoder reads the document where it lies (a ``JSONTape``), so reading a value builds no
+/// tree. A decoder is valid while the decoding call that gave it out runs: keep the values it
+/// reads, not the decoder.
 public struct ValueDecoder {
   @usableFromInline let context: DecodingContext
-  /// The JSON value being read.
-  public let json: JSONValue
+  /// The tape the value is on; the context holds it.
+  @usableFromInline unowned(unsafe) let tape: JSONTape
+  /// The value's first word on the tape.
+  @usableFromInline let index: Int
   @usableFromInline let location: DecodingLocation
 
   @inlinable
-  init(context: DecodingContext, json: JSONValue, location: DecodingLocation) {
+  init(context: DecodingContext, tape: JSONTape, index: Int, location: DecodingLocation) {
     self.context = context
-    self.json = json
+    self.tape = tape
+    self.index = index
     self.location = location
   }
 
   /// A decoder for `json` at `pointer`, starting a new decoding context for `session`.
   init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
+    self.init(session: session, tape: JSONTape(json), pointer: pointer)
+  }
+
+  /// A decoder for the root value of `tape` at `pointer`, starting a new decoding context for
+  /// `session`.
+  init(session: CodingSession, tape: JSONTape, pointer: JSONPointer, index: Int = 0) {
     let context = DecodingContext(session: session)
-    self.init(context: context, json: json, location: context.base(pointer))
+    context.hold(tape)
+    self.init(context: context, tape: tape, index: index, location: context.base(pointer))
   }
 
   var session: CodingSession { context.session }
+
+  /// A decoder of the value at `index` on the same tape, at `location`.
+  func decoder(at index: Int, location: DecodingLocation) -> ValueDecoder {
+    ValueDecoder(context: context, tape: tape, index: index, location: location)
+  }
+
+  /// A decoder of `json` in place of this value: same context, same location.
+  func replaced(by json: JSONValue) -> ValueDecoder {
+    let replacement = JSONTape(json)
+    context.hold(replacement)
+    return ValueDecoder(context: context, tape: replacement, index: 0, location: location)
+  }
+
+  /// The JSON value being read, made on demand: reading through the decoder's methods is
+  /// cheaper.
+  public var json: JSONValue { tape.value(at: index) }
 
   /// Its JSON pointer.
   public var pointer: JSONPointer { context.pointer(of: location) }
@@ -37,15 +65,20 @@ public struct ValueDecoder {
   public func keyed<Key: PayloadKey>(by keys: Key.Type) throws -> KeyedDecoder<
     Key
   > {
-    guard case .object(let object) = json else { throw typeMismatch(expected: "an object") }
-    return try KeyedDecoder(context: context, object: object, hiding: -1, at: location)
+    guard tape.tag(at: index) == .object else { throw typeMismatch(expected: "an object") }
+    return try KeyedDecoder(
+      context: context, tape: tape, object: index, hiding: -1, at: location)
   }
+
+  /// Whether the value is `null`.
+  @inlinable
+  var isNull: Bool { tape.tag(at: index) == .null }
 
   /// An error for a value of the wrong JSON type.
   ///
   /// - Parameter expected: What was expected, such as "a number".
   public func typeMismatch(expected: String) -> PersistenceError {
-    PersistenceError(.wrongType(expected: expected, found: json.typeName), at: pointer)
+    PersistenceError(.wrongType(expected: expected, found: tape.typeName(at: index)), at: pointer)
   }
 
   /// An error at this value's pointer.
@@ -60,8 +93,11 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not a string.
   @inlinable
   public func string() throws -> String {
-    guard case .string(let value) = json else { throw typeMismatch(expected: "a string") }
-    return value
+    switch tape.tag(at: index) {
+    case .emptyString: return ""
+    case .string, .text: return tape.string(at: index)
+    default: throw typeMismatch(expected: "a string")
+    }
   }
 
   /// The value as a finite number.
@@ -69,11 +105,8 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not a number.
   @inlinable
   public func double() throws -> Double {
-    switch json {
-    case .number(let value): return value
-    case .integer(let value): return Double(value)
-    default: throw typeMismatch(expected: "a number")
-    }
+    guard let value = tape.double(at: index) else { throw typeMismatch(expected: "a number") }
+    return value
   }
 
   /// The value as an integer.
@@ -81,10 +114,16 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not an integer literal that fits `Int64`.
   @inlinable
   public func int64() throws -> Int64 {
-    switch json {
-    case .integer(let value): return value
-    case .number(let value) where value.rounded() == value:
+    switch tape.tag(at: index) {
+    case .smallInteger: return tape.signedPayload(at: index)
+    case .integer: return Int64(bitPattern: tape.bits(after: index))
+    case .smallNumber, .negativeZero:
       throw error(.integerOutOfRange("integer", range: "between -2^63 and 2^63 − 1"))
+    case .number:
+      if let value = tape.double(at: index), value.rounded() == value {
+        throw error(.integerOutOfRange("integer", range: "between -2^63 and 2^63 − 1"))
+      }
+      throw typeMismatch(expected: "an integer")
     default: throw typeMismatch(expected: "an integer")
     }
   }
@@ -94,8 +133,11 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not `true` or `false`.
   @inlinable
   public func bool() throws -> Bool {
-    guard case .bool(let value) = json else { throw typeMismatch(expected: "true or false") }
-    return value
+    switch tape.tag(at: index) {
+    case .true: return true
+    case .false: return false
+    default: throw typeMismatch(expected: "true or false")
+    }
   }
 
   /// The value as a collection of element decoders, made as they are read.
@@ -103,8 +145,10 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not an array.
   @inlinable
   public func elements() throws -> Elements {
-    guard case .array(let items) = json else { throw typeMismatch(expected: "an array") }
-    return Elements(context: context, items: items, node: context.enter(location, keys: nil))
+    guard tape.tag(at: index) == .array else { throw typeMismatch(expected: "an array") }
+    return Elements(
+      context: context, tape: tape, array: index, count: tape.memberCount(ofContainerAt: index),
+      node: context.enter(location, keys: nil))
   }
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.

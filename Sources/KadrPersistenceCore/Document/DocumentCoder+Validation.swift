@@ -42,7 +42,7 @@ extension DocumentCoder {
       session.errorLimit = max(0, maximumErrors - errors.count)
       if let progress { session.progress = { progress(0.4 + 0.6 * $0) } }
       do {
-        let opened = try decode(type, from: json, images: images, session: session)
+        let opened = try decode(type, from: JSONTape(json), images: images, session: session)
         let found = session.collectedErrors ?? []
         let all = errors + found
         progress?(1)

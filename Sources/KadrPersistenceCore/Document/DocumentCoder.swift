@@ -159,8 +159,10 @@ package struct DocumentCoder: Sendable {
   package func decode<Root: Sendable>(
     _ type: Root.Type, from bytes: Data, images: (any ImageStore)? = nil
   ) throws -> DecodedDocument<Root> {
-    let json = try readJSON(bytes)
-    return try decode(type, from: json, images: images)
+    let tape = try readTape(bytes)
+    return try decode(
+      type, from: tape, images: images,
+      session: CodingSession(registry: registry, options: options, images: images))
   }
 
   /// Reads a document from a JSON value.
@@ -175,7 +177,7 @@ package struct DocumentCoder: Sendable {
     _ type: Root.Type, from json: JSONValue, images: (any ImageStore)? = nil
   ) throws -> DecodedDocument<Root> {
     try decode(
-      type, from: json, images: images,
+      type, from: JSONTape(json), images: images,
       session: CodingSession(registry: registry, options: options, images: images))
   }
 
@@ -194,27 +196,59 @@ package struct DocumentCoder: Sendable {
     progress: @escaping (Double) -> Void
   ) throws -> DecodedDocument<Root> {
     progress(0)
-    let json = try readJSON(bytes)
+    let tape = try readTape(bytes)
     progress(0.4)
     let session = CodingSession(registry: registry, options: options, images: images)
     session.progress = { progress(0.4 + 0.6 * $0) }
-    let decoded = try decode(type, from: json, images: images, session: session)
+    let decoded = try decode(type, from: tape, images: images, session: session)
     progress(1)
     return decoded
   }
 
-  /// Reads a document from a JSON value within `session`.
+  /// Reads a document from its tape within `session`.
+  ///
+  /// A document of the current schema is read where it lies; only the envelope's small members
+  /// are made into values. An older one is made into a tree, migrated, and read from that.
   func decode<Root: Sendable>(
-    _ type: Root.Type, from json: JSONValue, images: (any ImageStore)?, session: CodingSession
+    _ type: Root.Type, from tape: JSONTape, images: (any ImageStore)?, session: CodingSession
   ) throws -> DecodedDocument<Root> {
-    let (envelope, schema) = try currentEnvelope(json)
+    guard tape.tag(at: 0) == .object else {
+      throw PersistenceError(.wrongType(expected: "an object", found: tape.typeName(at: 0)), at: .root)
+    }
+    // The envelope without its root member, which stands in as `null`, and where that is.
+    var envelope = JSONObject()
+    var rootWord: Int?
+    var word = 2
+    for key in tape.keys(ofObjectAt: 0) {
+      if key == DocumentEnvelope.rootKey {
+        rootWord = word
+        envelope.appendUnchecked(.null, forKey: key)
+      } else {
+        envelope.appendUnchecked(tape.value(at: word), forKey: key)
+      }
+      word += tape.span(at: word)
+    }
+    let schema = try DocumentEnvelope.schema(of: envelope)
+    var rootTape = tape
+    if schema != DocumentEnvelope.currentSchema {
+      let (migrated, _) = try currentEnvelope(tape.value(at: 0))
+      envelope = migrated
+      rootWord = nil
+      if let rootJSON = migrated[DocumentEnvelope.rootKey] {
+        rootTape = JSONTape(rootJSON)
+        rootWord = 0
+      }
+    } else {
+      try Self.refuseUnknownKeys(of: envelope)
+    }
     session.payloadVersions = try DocumentEnvelope.payloadVersions(of: envelope)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
-    guard let rootJSON = envelope[DocumentEnvelope.rootKey] else {
+    guard let rootWord else {
       throw PersistenceError(.missingField(DocumentEnvelope.rootKey), at: .root)
     }
     let root = try registry.decodeModel(
-      type, from: ValueDecoder(session: session, json: rootJSON, pointer: rootPointer),
+      type,
+      from: ValueDecoder(session: session, tape: rootTape, pointer: rootPointer, index: rootWord),
       session: session)
     return DecodedDocument(
       root: root, schema: schema, preserved: session.preserved,
@@ -232,6 +266,18 @@ package struct DocumentCoder: Sendable {
   package func readJSON(
     _ bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 }
   ) throws -> JSONValue {
+    try readTape(bytes, relocatingErrors: relocate).value(at: 0)
+  }
+
+  /// Parses bytes as strict JSON within the coder's limits, onto a tape.
+  ///
+  /// - Parameters:
+  ///   - bytes: The document.
+  ///   - relocate: Moves a refusal's place back into the bytes the caller was given.
+  /// - Throws: ``PersistenceError`` with line and column.
+  func readTape(
+    _ bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 }
+  ) throws -> JSONTape {
     let limits = options.limits
     let size = bytes.count
     guard size <= limits.maximumDocumentBytes else {
@@ -245,7 +291,7 @@ package struct DocumentCoder: Sendable {
       maximumDepth: limits.maximumDepth, maximumDocumentSize: limits.maximumDocumentBytes,
       maximumStringLength: limits.maximumStringBytes, maximumValueCount: limits.maximumValueCount)
     do {
-      return try JSONReader(options: readerOptions).read(bytes)
+      return try JSONReader(options: readerOptions).readTape(bytes)
     } catch {
       let error = relocate(error)
       if case .tooManyValues(let limit) = error.kind {
@@ -269,12 +315,17 @@ package struct DocumentCoder: Sendable {
     if schema < DocumentEnvelope.currentSchema {
       envelope = try migrations.migrate(envelope, from: schema, to: DocumentEnvelope.currentSchema)
     }
+    try Self.refuseUnknownKeys(of: envelope)
+    return (envelope, schema)
+  }
+
+  /// Refuses an envelope member the current schema does not have.
+  static func refuseUnknownKeys(of envelope: JSONObject) throws {
     for key in envelope.keys where !DocumentEnvelope.knownKeys.contains(key) {
       throw PersistenceError(
         .unknownField(key, known: DocumentEnvelope.knownKeys.sorted()),
         at: JSONPointer.root.appending(key: key))
     }
-    return (envelope, schema)
   }
 
   /// Brings a document to the current schema without decoding it.

@@ -29,18 +29,23 @@ extension CodecRegistry {
     _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
     point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
   ) throws -> Base {
-    guard case .object(let payload) = decoder.json else {
+    let tape = decoder.tape
+    guard tape.tag(at: decoder.index) == .object else {
       throw decoder.typeMismatch(expected: "an object")
     }
-    guard let kindIndex = payload.index(of: Self.flatKindKey) else {
+    guard let kindIndex = tape.keys(ofObjectAt: decoder.index).firstIndex(of: Self.flatKindKey)
+    else {
       throw decoder.error(.missingField(Self.flatKindKey))
     }
-    let kindJSON = payload.values[kindIndex]
-    guard case .string(let kindText) = kindJSON else {
+    let kindWord = tape.word(ofMember: kindIndex, ofContainerAt: decoder.index)
+    switch tape.tag(at: kindWord) {
+    case .string, .text, .emptyString: break
+    default:
       throw PersistenceError(
-        .wrongType(expected: "a string", found: kindJSON.typeName),
+        .wrongType(expected: "a string", found: tape.typeName(at: kindWord)),
         at: decoder.pointer.appending(key: Self.flatKindKey))
     }
+    let kindText = tape.string(at: kindWord)
     let kind = KindID(kindText)
     let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
     guard let codec = cache.codec(for: kindText) else {
@@ -65,12 +70,14 @@ extension CodecRegistry {
     do throws {
       guard version < codec.payloadVersion else {
         // The payload is read in place, its `kind` member hidden: no copy without it.
-        return try codec.decodePayload(payload, kindIndex, context, decoder.location)
+        return try codec.decodePayload(decoder, kindIndex)
       }
-      var older = payload
+      guard case .object(var older) = decoder.json else {
+        throw decoder.typeMismatch(expected: "an object")
+      }
       older[Self.flatKindKey] = nil
       let upgraded = try codec.codec.upgrade(older, from: version, at: decoder.pointer)
-      return try codec.decodePayload(upgraded, -1, context, decoder.location)
+      return try codec.decodePayload(decoder.replaced(by: .object(upgraded)), -1)
     } catch {
       throw PersistenceError.wrapping(error).attributed(to: kind, at: point)
     }

@@ -30,14 +30,14 @@ extension CodecRegistry {
     else {
       throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
     }
-    guard case .object(let object) = decoder.json else {
+    guard decoder.tape.tag(at: decoder.index) == .object else {
       throw decoder.typeMismatch(expected: "an object")
     }
     // The path nodes of this model are no use once its codec has returned.
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
     do throws {
-      guard let model = try codec.decodePayload(object, -1, context, decoder.location) as? Model
+      guard let model = try codec.decodePayload(decoder, -1) as? Model
       else {
         throw decoder.error(.noCodecForRoot(type: String(reflecting: Model.self)))
       }

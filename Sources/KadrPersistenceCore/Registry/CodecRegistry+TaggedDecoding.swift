@@ -70,9 +70,9 @@ extension CodecRegistry {
     _ decoder: ValueDecoder, cache: KindCodecCache<Base>,
     point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
   ) throws -> Base {
-    guard case .object(let wrapper) = decoder.json, wrapper.count == 1,
-      let kindText = wrapper.keys.first, let inner = wrapper.values.first
-    else {
+    let tape = decoder.tape
+    let wrapperKeys = tape.tag(at: decoder.index) == .object ? tape.keys(ofObjectAt: decoder.index) : []
+    guard wrapperKeys.count == 1, let kindText = wrapperKeys.first else {
       throw decoder.error(
         .invalidValue(
           "A \(point) must be an object with exactly one key, its kind id, such as "
@@ -91,16 +91,19 @@ extension CodecRegistry {
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
     let kindLocation = DecodingLocation(
-      node: context.enter(decoder.location, keys: wrapper.keys), member: 0)
-    guard case .object(let box) = inner, box.count == 1, box.keys.first == Self.payloadBoxKey,
-      case .object(let payload)? = box.values.first
+      node: context.enter(decoder.location, keys: wrapperKeys), member: 0)
+    let inner = decoder.index + 2
+    let boxKeys = tape.tag(at: inner) == .object ? tape.keys(ofObjectAt: inner) : []
+    guard boxKeys.count == 1, boxKeys.first == Self.payloadBoxKey,
+      tape.tag(at: inner + 2) == .object
     else {
       throw PersistenceError(
         .invalidValue("The \(point) must hold {\"_0\": {…payload…}}"),
         at: context.pointer(of: kindLocation), kindID: kind, extensionPoint: point)
     }
     let payloadLocation = DecodingLocation(
-      node: context.enter(kindLocation, keys: box.keys), member: 0)
+      node: context.enter(kindLocation, keys: boxKeys), member: 0)
+    let payload = decoder.decoder(at: inner + 2, location: payloadLocation)
     if version > codec.payloadVersion {
       guard session.options.preservingUnknown else {
         throw PersistenceError(
@@ -110,12 +113,13 @@ extension CodecRegistry {
       return keepUnknown(point, kind, version, decoder, session, preserve)
     }
     do throws {
-      var current = payload
-      if version < codec.payloadVersion {
-        current = try codec.codec.upgrade(
-          payload, from: version, at: context.pointer(of: payloadLocation))
+      guard version < codec.payloadVersion else { return try codec.decodePayload(payload, -1) }
+      guard case .object(let older) = payload.json else {
+        throw payload.typeMismatch(expected: "an object")
       }
-      return try codec.decodePayload(current, -1, context, payloadLocation)
+      let upgraded = try codec.codec.upgrade(
+        older, from: version, at: context.pointer(of: payloadLocation))
+      return try codec.decodePayload(payload.replaced(by: .object(upgraded)), -1)
     } catch {
       throw PersistenceError.wrapping(error).attributed(to: kind, at: point)
     }

@@ -9,7 +9,7 @@ final class CachedCodec<Base> {
   /// ``RegisteredCodec/payloadVersion``.
   let payloadVersion: Int
   /// ``RegisteredCodec/decodePayload``.
-  let decodePayload: @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
+  let decodePayload: @Sendable (ValueDecoder, Int) throws -> Base
 
   init(_ codec: RegisteredCodec<Base>) {
     self.codec = codec

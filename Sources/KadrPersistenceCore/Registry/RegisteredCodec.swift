@@ -22,9 +22,9 @@ final class RegisteredCodec<Base>: Sendable {
   /// `report` is called first with the value's losses, so that callers cast the value to its
   /// model type once. (Its label, needed only to describe a loss, is made by ``label``.)
   let encode: EncodeStep<Base>
-  /// Reads a payload at a location; the member at the `Int` position, if not -1, is hidden
-  /// (a flat payload's `kind`).
-  let decodePayload: @Sendable (JSONObject, Int, DecodingContext, DecodingLocation) throws -> Base
+  /// Reads the payload object a decoder is at; the member at the `Int` position, if not -1, is
+  /// hidden (a flat payload's `kind`).
+  let decodePayload: @Sendable (ValueDecoder, Int) throws -> Base
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?
   /// The minimal sample first, then the maximal ones.
@@ -56,9 +56,11 @@ final class RegisteredCodec<Base>: Sendable {
     // Once per registered codec, not once per value read; handed to the codec's `decode`
     // through the context, so that reading other codecs' payloads costs nothing more.
     let base = DecodingBase.of(codec)
-    decodePayload = { object, hidden, context, location throws in
+    decodePayload = { object, hidden throws in
+      let context = object.context
       let payload = try KeyedDecoder<Codec.Key>(
-        context: context, object: object, hiding: hidden, at: location)
+        context: context, tape: object.tape, object: object.index, hiding: hidden,
+        at: object.location)
       guard let base else { return upcast(try codec.decode(from: payload)) }
       let outer = context.decodingBase
       context.decodingBase = base
@@ -102,8 +104,7 @@ final class RegisteredCodec<Base>: Sendable {
   func decode(_ object: JSONObject, _ session: CodingSession, _ pointer: JSONPointer)
     throws -> Base
   {
-    let context = DecodingContext(session: session)
-    return try decodePayload(object, -1, context, context.base(pointer))
+    try decodePayload(ValueDecoder(session: session, json: .object(object), pointer: pointer), -1)
   }
 
   /// Brings `payload` from `version` to the codec's current version with the registered steps.

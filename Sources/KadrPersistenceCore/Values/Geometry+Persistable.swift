@@ -166,7 +166,7 @@ extension Size: PersistableValue {
   @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws -> Size {
     let object = try decoder.keyed(by: Key.self)
-    guard object.object.count == 1, let name = object.object.keys.first,
+    guard object.keys.count == 1, let name = object.keys.first,
       let key = Key(rawValue: name)
     else {
       throw decoder.error(

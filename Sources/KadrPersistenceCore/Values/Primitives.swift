@@ -148,7 +148,7 @@ extension Optional: PersistableValue where Wrapped: PersistableValue {
   public static func decodePersisted(from decoder: ValueDecoder) throws
     -> Wrapped?
   {
-    if case .null = decoder.json { return nil }
+    if decoder.isNull { return nil }
     return try Wrapped.decodePersisted(from: decoder)
   }
 }
