@@ -37,12 +37,20 @@ final class DecodingContext {
     /// The container's position in its parent (as ``DecodingLocation/member``), or, for a base,
     /// its index in ``bases``.
     var member: Int
-    /// The keys of the object this node stands for, naming its members; `nil` for an array.
-    var keys: [String]?
+    /// The tape of the object this node stands for, whose shape ``shape`` names its members;
+    /// `nil` for an array or a base. (Unretained, so that a node is plain data: the context
+    /// holds its tapes.)
+    unowned(unsafe) var tape: JSONTape?
+    /// The object's shape on ``tape``.
+    var shape: Int
     /// Where the member positions pushed after this node start (see ``positions``).
     var positionStart: Int
-    /// For an array: the element last read, and its first word on the tape.
-    var cursor: (element: Int, word: Int) = (0, -1)
+    /// For an array: the element last read, and its first word on the tape (-1: none yet).
+    var cursorElement = 0
+    var cursorWord = -1
+
+    /// The keys naming the members, or `nil` for an array or a base.
+    var keys: [String]? { tape.map { $0.shapes[shape] } }
   }
 
   let session: CodingSession
@@ -52,14 +60,18 @@ final class DecodingContext {
 
   /// The path nodes, outermost first: the first ``nodeCount`` are in use, the rest are dropped
   /// nodes whose slots are reused.
-  @exclusivity(unchecked) private var nodes: [Node] = []
+  @exclusivity(unchecked) private var nodes: UnsafeMutablePointer<Node>
+  /// The room in ``nodes``.
+  @exclusivity(unchecked) private var nodeCapacity = 64
   /// The number of path nodes in use.
   @exclusivity(unchecked) private var nodeCount = 0
   /// Pointers given from outside, where paths start.
   @exclusivity(unchecked) private var bases: [JSONPointer] = []
   /// The first words of the members of the objects being read, each object's in a run (see
   /// ``KeyedDecoder``); the first ``positionCount`` are in use.
-  @exclusivity(unchecked) @usableFromInline var positions: [Int] = []
+  @exclusivity(unchecked) @usableFromInline var positions: UnsafeMutablePointer<Int>
+  /// The room in ``positions``.
+  @exclusivity(unchecked) private var positionCapacity = 256
   /// The number of member positions in use.
   @exclusivity(unchecked) @usableFromInline var positionCount = 0
   /// The tapes the decoders read: the document's, and those made from trees (an upgraded
@@ -86,6 +98,8 @@ final class DecodingContext {
   init(session: CodingSession) {
     self.session = session
     shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
+    positions = .allocate(capacity: positionCapacity)
+    nodes = .allocate(capacity: nodeCapacity)
     let registry = session.registry
     clipCodecs = KindCodecCache(table: registry.clips)
     overlayCodecs = KindCodecCache(table: registry.overlays)
@@ -94,13 +108,19 @@ final class DecodingContext {
     modelCodecs = ModelCodecCache(table: registry.models)
   }
 
+  deinit {
+    positions.deallocate()
+    nodes.deallocate()
+  }
+
   /// A location standing for the value at `pointer`.
   ///
   /// - Parameter pointer: Where the value is in the document.
   func base(_ pointer: JSONPointer) -> DecodingLocation {
     bases.append(pointer)
     return DecodingLocation(
-      node: push(Node(parent: -1, member: bases.count - 1, keys: nil, positionStart: positionCount)),
+      node: push(
+        Node(parent: -1, member: bases.count - 1, tape: nil, shape: 0, positionStart: positionCount)),
       member: -1)
   }
 
@@ -111,15 +131,26 @@ final class DecodingContext {
     tapes.append(tape)
   }
 
-  /// Enters the container at `location`, whose members `keys` names (`nil` for an array).
+  /// Enters the array at `location`.
   ///
-  /// - Returns: The node of the container, for the locations of its members.
+  /// - Returns: The node of the array, for the locations of its elements.
   @usableFromInline
-  func enter(_ location: DecodingLocation, keys: [String]?) -> Int {
+  func enterArray(_ location: DecodingLocation) -> Int {
     push(
       Node(
-        parent: location.node, member: location.member, keys: keys,
+        parent: location.node, member: location.member, tape: nil, shape: 0,
         positionStart: positionCount))
+  }
+
+  /// Enters the object at `location`, which is at word `object` of `tape`.
+  ///
+  /// - Returns: The node of the object, for the locations of its members.
+  @usableFromInline
+  func enterObject(_ location: DecodingLocation, at object: Int, of tape: JSONTape) -> Int {
+    push(
+      Node(
+        parent: location.node, member: location.member, tape: tape,
+        shape: tape.shapeIndex(ofObjectAt: object), positionStart: positionCount))
   }
 
   /// Records the first word of each of the `count` members of the object at `object` on
@@ -128,15 +159,18 @@ final class DecodingContext {
   func pushPositions(ofObjectAt object: Int, count: Int, in tape: JSONTape) -> Int {
     let start = positionCount
     let needed = start + count
-    if positions.count < needed {
-      positions.append(contentsOf: repeatElement(0, count: max(needed - positions.count, 64)))
+    if positionCapacity < needed {
+      let capacity = max(needed, positionCapacity * 2)
+      let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
+      grown.moveInitialize(from: positions, count: start)
+      positions.deallocate()
+      positions = grown
+      positionCapacity = capacity
     }
     var word = object + 2
-    positions.withUnsafeMutableBufferPointer { buffer in
-      for index in start..<needed {
-        buffer[index] = word
-        word += tape.span(at: word)
-      }
+    for index in start..<needed {
+      positions[index] = word
+      word += tape.span(at: word)
     }
     positionCount = needed
     return start
@@ -146,7 +180,8 @@ final class DecodingContext {
   /// array's path node `node`: the next element after the one read last costs one step.
   @usableFromInline
   func word(ofElement element: Int, ofArrayAt array: Int, node: Int, in tape: JSONTape) -> Int {
-    var (at, word) = nodes[node].cursor
+    var at = nodes[node].cursorElement
+    var word = nodes[node].cursorWord
     if word < 0 || element < at {
       at = 0
       word = array + 1
@@ -155,17 +190,23 @@ final class DecodingContext {
       word += tape.span(at: word)
       at += 1
     }
-    nodes[node].cursor = (at, word)
+    nodes[node].cursorElement = at
+    nodes[node].cursorWord = word
     return word
   }
 
   /// Adds `node` to the path, in the slot of a dropped node if there is one.
+  @inline(__always)
   private func push(_ node: Node) -> Int {
-    if nodeCount < nodes.count {
-      nodes[nodeCount] = node
-    } else {
-      nodes.append(node)
+    if nodeCount == nodeCapacity {
+      let capacity = nodeCapacity * 2
+      let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
+      grown.moveInitialize(from: nodes, count: nodeCount)
+      nodes.deallocate()
+      nodes = grown
+      nodeCapacity = capacity
     }
+    (nodes + nodeCount).initialize(to: node)
     nodeCount += 1
     return nodeCount - 1
   }

@@ -10,7 +10,10 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @usableFromInline let context: DecodingContext
   /// The tape the object is on; the context holds it.
   @usableFromInline unowned(unsafe) let tape: JSONTape
-  /// Where the first words of the object's members start in the context's positions.
+  /// The object's first word on the tape.
+  @usableFromInline let objectWord: Int
+  /// Where the first words of the object's members start in the context's positions, or -1
+  /// when the object is small enough to find a member by stepping over those before it.
   @usableFromInline let members: Int
   /// The keys, checked against `Key`, and where each key's member is.
   @usableFromInline let shape: PayloadShape
@@ -24,17 +27,39 @@ public struct KeyedDecoder<Key: PayloadKey> {
     context: DecodingContext, tape: JSONTape, object: Int, hiding hidden: Int,
     at location: DecodingLocation
   ) throws {
-    let keys = tape.keys(ofObjectAt: object)
-    if let cached = context.cachedShape(of: keys, hiding: hidden, type: ObjectIdentifier(Key.self))
-    {
-      shape = cached
+    let shapeIndex = tape.shapeIndex(ofObjectAt: object)
+    let type = ObjectIdentifier(Key.self)
+    if let known = tape.payloadShape(at: shapeIndex, type: type, hidden: hidden) {
+      shape = known
     } else {
-      shape = try context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
+      let keys = tape.shapes[shapeIndex]
+      if let cached = context.cachedShape(of: keys, hiding: hidden, type: type) {
+        shape = cached
+      } else {
+        shape = try context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
+      }
+      tape.remember(shape, at: shapeIndex)
     }
     self.context = context
     self.tape = tape
-    node = context.enter(location, keys: keys)
-    members = context.pushPositions(ofObjectAt: object, count: keys.count, in: tape)
+    objectWord = object
+    node = context.enterObject(location, at: object, of: tape)
+    // Figure: see `smallObjectLimit`.
+    members =
+      shape.keys.count > Self.smallObjectLimit
+      ? context.pushPositions(ofObjectAt: object, count: shape.keys.count, in: tape) : -1
+  }
+
+  /// Up to this many members, a member is found by stepping over those before it; past it,
+  /// every member's place is recorded once.
+  @inlinable
+  static var smallObjectLimit: Int { 4 }
+
+  /// The first word of the member at `member`.
+  @inlinable
+  func word(of member: Int) -> Int {
+    members >= 0
+      ? context.positions[members + member] : tape.word(ofMember: member, ofContainerAt: objectWord)
   }
 
   var session: CodingSession { context.session }
@@ -44,7 +69,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
     var object = JSONObject(minimumCapacity: shape.keys.count)
     for (member, key) in shape.keys.enumerated() where member != shape.hidden {
       object.appendUnchecked(
-        tape.value(at: context.positions[members + member]), forKey: key)
+        tape.value(at: word(of: member)), forKey: key)
     }
     return object
   }
@@ -90,7 +115,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   func decoder(of member: Int) -> ValueDecoder {
     ValueDecoder(
-      context: context, tape: tape, index: context.positions[members + member],
+      context: context, tape: tape, index: word(of: member),
       location: DecodingLocation(node: node, member: member))
   }
 

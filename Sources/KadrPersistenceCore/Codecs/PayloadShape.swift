@@ -15,7 +15,7 @@ final class PayloadShape {
   static let overflowLimit = 4096
 
   /// The key type the keys were checked against.
-  let keyType: ObjectIdentifier
+  @usableFromInline let keyType: ObjectIdentifier
   /// The object's keys.
   @usableFromInline let keys: [String]
   /// The position of a member the payload does not show (a flat payload's `kind`), or -1.

@@ -148,7 +148,7 @@ public struct ValueDecoder {
     guard tape.tag(at: index) == .array else { throw typeMismatch(expected: "an array") }
     return Elements(
       context: context, tape: tape, array: index, count: tape.memberCount(ofContainerAt: index),
-      node: context.enter(location, keys: nil))
+      node: context.enterArray(location))
   }
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.

@@ -159,10 +159,11 @@ package struct DocumentCoder: Sendable {
   package func decode<Root: Sendable>(
     _ type: Root.Type, from bytes: Data, images: (any ImageStore)? = nil
   ) throws -> DecodedDocument<Root> {
-    let tape = try readTape(bytes)
-    return try decode(
-      type, from: tape, images: images,
-      session: CodingSession(registry: registry, options: options, images: images))
+    try withTape(of: bytes) { tape in
+      try decode(
+        type, from: tape, images: images,
+        session: CodingSession(registry: registry, options: options, images: images))
+    }
   }
 
   /// Reads a document from a JSON value.
@@ -196,11 +197,12 @@ package struct DocumentCoder: Sendable {
     progress: @escaping (Double) -> Void
   ) throws -> DecodedDocument<Root> {
     progress(0)
-    let tape = try readTape(bytes)
-    progress(0.4)
-    let session = CodingSession(registry: registry, options: options, images: images)
-    session.progress = { progress(0.4 + 0.6 * $0) }
-    let decoded = try decode(type, from: tape, images: images, session: session)
+    let decoded = try withTape(of: bytes) { tape in
+      progress(0.4)
+      let session = CodingSession(registry: registry, options: options, images: images)
+      session.progress = { progress(0.4 + 0.6 * $0) }
+      return try decode(type, from: tape, images: images, session: session)
+    }
     progress(1)
     return decoded
   }
@@ -266,18 +268,21 @@ package struct DocumentCoder: Sendable {
   package func readJSON(
     _ bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 }
   ) throws -> JSONValue {
-    try readTape(bytes, relocatingErrors: relocate).value(at: 0)
+    try withTape(of: bytes, relocatingErrors: relocate) { $0.value(at: 0) }
   }
 
-  /// Parses bytes as strict JSON within the coder's limits, onto a tape.
+  /// Parses bytes as strict JSON within the coder's limits onto a tape, and runs `body` with
+  /// it while its document's bytes can be read.
   ///
   /// - Parameters:
   ///   - bytes: The document.
   ///   - relocate: Moves a refusal's place back into the bytes the caller was given.
-  /// - Throws: ``PersistenceError`` with line and column.
-  func readTape(
-    _ bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 }
-  ) throws -> JSONTape {
+  ///   - body: Reads the tape; neither it nor its decoders may be kept after it returns.
+  /// - Throws: ``PersistenceError`` with line and column, or what `body` throws.
+  func withTape<Result>(
+    of bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 },
+    _ body: (JSONTape) throws -> Result
+  ) throws -> Result {
     let limits = options.limits
     let size = bytes.count
     guard size <= limits.maximumDocumentBytes else {
@@ -290,15 +295,19 @@ package struct DocumentCoder: Sendable {
     let readerOptions = JSONReader.Options(
       maximumDepth: limits.maximumDepth, maximumDocumentSize: limits.maximumDocumentBytes,
       maximumStringLength: limits.maximumStringBytes, maximumValueCount: limits.maximumValueCount)
-    do {
-      return try JSONReader(options: readerOptions).readTape(bytes)
-    } catch {
-      let error = relocate(error)
-      if case .tooManyValues(let limit) = error.kind {
-        throw PersistenceError(
-          .limitExceeded("The document holds more than \(limit) JSON values"), at: error.pointer)
+    return try bytes.withUnsafeBytes { raw in
+      let tape: JSONTape
+      do throws(JSONReadError) {
+        tape = try JSONReader(options: readerOptions).readTape(raw)
+      } catch {
+        let error = relocate(error)
+        if case .tooManyValues(let limit) = error.kind {
+          throw PersistenceError(
+            .limitExceeded("The document holds more than \(limit) JSON values"), at: error.pointer)
+        }
+        throw PersistenceError(error)
       }
-      throw PersistenceError(error)
+      return try tape.reading(raw) { try body(tape) }
     }
   }
 

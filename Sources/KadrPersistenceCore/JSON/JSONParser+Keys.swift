@@ -72,6 +72,20 @@ struct JSONKeyTable {
     return ("", UInt32(spans.count))
   }
 
+  /// Whether the key at `offset` in `bytes`, whose opening quote is just before it, is the
+  /// interned key `id`: its bytes, then a closing quote. Then its length is returned.
+  @inline(__always)
+  func matches(_ id: UInt32, at offset: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+    let index = Int(id) - 1
+    guard index >= 0, index < spans.count else { return nil }
+    let span = spans[index]
+    guard offset + span.length < bytes.count,
+      bytes[offset + span.length] == UInt8(ascii: "\""),
+      Self.equal(bytes, span.offset, offset, length: span.length)
+    else { return nil }
+    return span.length
+  }
+
   /// The string of the interned key `id` (1 or more).
   @inline(__always)
   func string(_ id: UInt32) -> String {

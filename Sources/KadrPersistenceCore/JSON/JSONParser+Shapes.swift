@@ -17,6 +17,14 @@ struct JSONShapeTable {
   private var spans: [(start: Int, count: Int)] = []
   /// Each shape's index among the tape's shapes.
   private var shapes: [Int] = []
+  /// For each of the tape's shapes, where its key ids are in ``ids`` (and how many), or a count
+  /// of -1 for a shape that is not shared.
+  private var tapeShapes: [(start: Int32, count: Int32)] = [(0, 0)]
+  /// The shape of the object read last in each context (a hash of the keys on the path to it),
+  /// or -1: the shape the next object there most likely has.
+  private var predictions: [Int32] = []
+  /// The number of prediction slots, a power of two.
+  private static let predictionCount = 4096
 
   /// Creates a table sized for a document of `documentSize` bytes: up to 8192 slots.
   init(documentSize: Int) {
@@ -30,15 +38,48 @@ struct JSONShapeTable {
     return shapes[Int(slots[slot]) - 1]
   }
 
-  /// Remembers a new shape, the tape's shape at `shape`.
+  /// Remembers a new shape, the tape's shape at `shape` (the next one the tape has).
   mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) {
+    while tapeShapes.count <= shape { tapeShapes.append((0, -1)) }
     guard shapes.count < slotCount / 2, let slot = slot(for: keyIDs), slots[slot] == 0 else {
       return
     }
+    tapeShapes[shape] = (Int32(truncatingIfNeeded: ids.count), Int32(keyIDs.count))
     spans.append((ids.count, keyIDs.count))
     ids.append(contentsOf: keyIDs)
     shapes.append(shape)
     slots[slot] = Int32(shapes.count)
+  }
+
+  /// The shape most likely for the next object in `context`, or -1.
+  @inline(__always)
+  mutating func prediction(in context: UInt32) -> Int32 {
+    if predictions.isEmpty {
+      predictions = Array(repeating: -1, count: Self.predictionCount)
+    }
+    return predictions[Int(context) & (Self.predictionCount - 1)]
+  }
+
+  /// Remembers that the object read last in `context` had the tape's shape `shape`.
+  @inline(__always)
+  mutating func predict(_ shape: Int, in context: UInt32) {
+    guard shape < tapeShapes.count, tapeShapes[shape].count > 0, !predictions.isEmpty else {
+      return
+    }
+    predictions[Int(context) & (Self.predictionCount - 1)] = Int32(truncatingIfNeeded: shape)
+  }
+
+  /// The number of keys of the shared shape `shape`, or 0 when it is not shared.
+  @inline(__always)
+  func keyCount(of shape: Int32) -> Int {
+    guard shape >= 0, Int(shape) < tapeShapes.count else { return 0 }
+    return max(0, Int(tapeShapes[Int(shape)].count))
+  }
+
+  /// The id of the key at `index` of the shared shape `shape` (below ``keyCount(of:)``).
+  @inline(__always)
+  func keyID(_ index: Int, of shape: Int32) -> UInt32 {
+    ids[Int(tapeShapes[Int(shape)].start) + index]
   }
 
   /// The slot holding the shape `keyIDs`, or the empty slot where it belongs; `nil` when the

@@ -20,6 +20,12 @@ struct JSONParser: ~Copyable {
     var keyStart: Int
     /// Every key so far, once an object has more than ``JSONParser/linearKeyScanLimit`` keys.
     var keySet: Set<String>?
+    /// A hash of the keys on the path to the container, which names where it is in the
+    /// document's structure (every clip's time range has the same).
+    var context: UInt32
+    /// For an object: the shape predicted for it (see ``JSONShapeTable/prediction(in:)``), or
+    /// -1; it stays while every key read matches the predicted one in order.
+    var predicted: Int32 = -1
   }
 
   /// Up to this many keys, a duplicate is found by scanning; past it, by a set.
@@ -143,7 +149,10 @@ struct JSONParser: ~Copyable {
         case (UInt8(ascii: "}"), true):
           position += 1
           let frame = frames.removeLast()
-          tape.close(frame.tapeStart, shape: popKeys(from: frame.keyStart))
+          tape.close(
+            frame.tapeStart,
+            shape: popKeys(
+              from: frame.keyStart, predicted: frame.predicted, context: frame.context))
         case (UInt8(ascii: "]"), false):
           position += 1
           tape.close(frames.removeLast().tapeStart, shape: nil)
@@ -168,9 +177,11 @@ struct JSONParser: ~Copyable {
 
   /// Takes the keys of the object being closed off the stacks, returning the index of its
   /// shape: shared with the objects of the same keys read before.
-  private mutating func popKeys(from keyStart: Int) -> Int {
+  private mutating func popKeys(from keyStart: Int, predicted: Int32, context: UInt32) -> Int {
     let shape: Int
-    if let shared = keyIDs.withElements(from: keyStart, { shapeTable.shape(for: $0) }) {
+    if predicted >= 0, keys.count - keyStart == shapeTable.keyCount(of: predicted) {
+      shape = Int(predicted)
+    } else if let shared = keyIDs.withElements(from: keyStart, { shapeTable.shape(for: $0) }) {
       shape = shared
     } else {
       shape = tape.shapes.count
@@ -179,6 +190,7 @@ struct JSONParser: ~Copyable {
     }
     keys.removeAll(from: keyStart)
     keyIDs.removeAll(from: keyStart)
+    shapeTable.predict(shape, in: context)
     return shape
   }
 
@@ -188,10 +200,19 @@ struct JSONParser: ~Copyable {
       throw failure(
         .tooDeep(limit: options.maximumDepth), at: position, includingChild: true)
     }
+    // The context: the parent's, mixed with the key this container is the value of (or with
+    // a mark for an array's element).
+    var context: UInt32 = 0x811C_9DC5
+    if let parent = frames.last {
+      let step = parent.isObject ? keyIDs.element(at: keys.count - 1) : 0xFFFF_FFFF
+      context = (parent.context ^ step) &* 0x0100_0193
+      context ^= context >> 15
+    }
     frames.append(
       Frame(
         isObject: isObject, tapeStart: tape.open(isObject: isObject), children: 0,
-        keyStart: keys.count))
+        keyStart: keys.count, context: context,
+        predicted: isObject ? shapeTable.prediction(in: context) : -1))
   }
 
   /// Reads an object's key, refusing a duplicate, then the `:` after it.
@@ -201,9 +222,26 @@ struct JSONParser: ~Copyable {
       throw unexpected(expecting: .key, includingChild: false)
     }
     let keyOffset = position
-    let (key, id) = try parseKey()
     let top = frames.count - 1
     let keyStart = frames[top].keyStart
+    let predicted = frames[top].predicted
+    if predicted >= 0 {
+      // The predicted shape's next key, if this is it: its bytes and a quote. The keys so far
+      // were the shape's first ones, in order, so this one is no duplicate.
+      let index = keys.count - keyStart
+      if index < shapeTable.keyCount(of: predicted) {
+        let id = shapeTable.keyID(index, of: predicted)
+        if let length = keyTable.matches(id, at: position + 1, in: raw) {
+          position += length + 2
+          keys.push("")
+          keyIDs.push(id)
+          try readColon()
+          return
+        }
+      }
+      frames[top].predicted = -1
+    }
+    let (key, id) = try parseKey()
     let isDuplicate: Bool
     if keys.count - keyStart < Self.linearKeyScanLimit {
       isDuplicate = hasKey(key, id: id, from: keyStart)
@@ -219,6 +257,12 @@ struct JSONParser: ~Copyable {
     }
     keys.push(key)
     keyIDs.push(id)
+    try readColon()
+  }
+
+  /// Reads the `:` after a key, and the whitespace around it.
+  @inline(__always)
+  private mutating func readColon() throws(JSONReadError) {
     skipWhitespace()
     guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: false) }
     guard bytes[position] == UInt8(ascii: ":") else {

@@ -99,13 +99,12 @@ package struct JSONReader: Sendable {
 
   /// Reads a document onto a tape, which the decoders read without a tree.
   ///
-  /// - Parameter data: The document; the tape reads its plain strings from it.
+  /// - Parameter document: The document's bytes; the tape's plain strings are read from them
+  ///   (``JSONTape/reading(_:_:)``).
   /// - Returns: The tape, whose root value is at word 0.
   /// - Throws: ``JSONReadError`` saying what is wrong and where.
-  func readTape(_ data: Data) throws(JSONReadError) -> JSONTape {
-    try data.withUnsafeBytes { raw in
-      tapeResult(raw.bindMemory(to: UInt8.self)).map { $0.finish(source: data) }
-    }.get()
+  func readTape(_ document: UnsafeRawBufferPointer) throws(JSONReadError) -> JSONTape {
+    try tapeResult(document.bindMemory(to: UInt8.self)).map { $0.finish() }.get()
   }
 
   /// Parses a buffer into a tree, returning the failure rather than throwing it, so that
@@ -113,7 +112,7 @@ package struct JSONReader: Sendable {
   private func readResult(_ buffer: UnsafeBufferPointer<UInt8>) -> Result<JSONValue, JSONReadError>
   {
     tapeResult(buffer).map { writer in
-      writer.finish(source: Data()).value(at: 0, in: UnsafeRawBufferPointer(buffer))
+      writer.finish().value(at: 0, in: UnsafeRawBufferPointer(buffer))
     }
   }
 

@@ -28,31 +28,41 @@ import Foundation
 @usableFromInline
 final class JSONTape {
   /// What a value is; the top four bits of its first word.
+  ///
+  /// A structure rather than an enum, so that reading a tag is a shift and comparing two is
+  /// one instruction, with no conversion from the raw value.
   @usableFromInline
-  enum Tag: UInt32 {
-    case null = 0
-    case `false`
-    case `true`
+  struct Tag: Equatable {
+    @usableFromInline let rawValue: UInt32
+    @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    // Written out, so that comparing tags inlines in the modules that read tapes (a
+    // synthesised `==` is a call).
+    @inlinable static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue == rhs.rawValue }
+
+    @inlinable static var null: Tag { Tag(rawValue: 0) }
+    @inlinable static var `false`: Tag { Tag(rawValue: 1) }
+    @inlinable static var `true`: Tag { Tag(rawValue: 2) }
     /// An integer in ±2^27, in the payload.
-    case smallInteger
+    @inlinable static var smallInteger: Tag { Tag(rawValue: 3) }
     /// An `Int64`, in the next two words.
-    case integer
+    @inlinable static var integer: Tag { Tag(rawValue: 4) }
     /// A `Double` that is an integer in ±2^27 (not `-0.0`), in the payload.
-    case smallNumber
+    @inlinable static var smallNumber: Tag { Tag(rawValue: 5) }
     /// `-0.0`.
-    case negativeZero
+    @inlinable static var negativeZero: Tag { Tag(rawValue: 6) }
     /// Any other `Double`, in the next two words.
-    case number
+    @inlinable static var number: Tag { Tag(rawValue: 7) }
     /// The empty string.
-    case emptyString
+    @inlinable static var emptyString: Tag { Tag(rawValue: 8) }
     /// A string of the document's bytes: the payload is its length, the next word its offset.
-    case string
+    @inlinable static var string: Tag { Tag(rawValue: 9) }
     /// A string in ``texts``, at the payload.
-    case text
+    @inlinable static var text: Tag { Tag(rawValue: 10) }
     /// An array; the payload is its span.
-    case array
+    @inlinable static var array: Tag { Tag(rawValue: 11) }
     /// An object; the payload is its span, the next word its shape.
-    case object
+    @inlinable static var object: Tag { Tag(rawValue: 12) }
   }
 
   /// The payload of a word: its low 28 bits.
@@ -62,32 +72,72 @@ final class JSONTape {
   /// The smallest and largest integers held in a payload.
   static let smallRange: ClosedRange<Int64> = -(1 << 27)...((1 << 27) - 1)
 
-  /// The words.
-  @usableFromInline let words: [UInt32]
+  /// The words, owned by ``storage``.
+  @usableFromInline let words: UnsafePointer<UInt32>
+  /// The number of words.
+  @usableFromInline let count: Int
+  /// Owns ``words``.
+  let storage: JSONTapeStorage
   /// Strings that are not the document's bytes as they stand: those with escapes, and every
   /// string of a tape made from a tree.
-  let texts: [String]
+  @usableFromInline let texts: [String]
   /// The key arrays of the objects; the first is empty.
   @usableFromInline let shapes: [[String]]
   /// The spans that do not fit a payload, by the container's first word.
   @usableFromInline let longSpans: [Int: Int]
-  /// The document the plain strings are in.
-  let source: Data
+  /// The payload shape last checked for each of ``shapes``, so that the objects of one shape
+  /// are checked against a key type once (one array lookup, then two comparisons).
+  @exclusivity(unchecked) @usableFromInline var payloadShapes: [PayloadShape?] = []
+  /// The document the plain strings are in, while it may be read: set by ``reading(_:_:)``.
+  @usableFromInline var source = UnsafeRawBufferPointer(start: nil, count: 0)
 
   init(
-    words: [UInt32], texts: [String], shapes: [[String]], longSpans: [Int: Int], source: Data
+    storage: JSONTapeStorage, texts: [String], shapes: [[String]], longSpans: [Int: Int]
   ) {
-    self.words = words
+    self.storage = storage
+    words = UnsafePointer(storage.base)
+    count = storage.count
     self.texts = texts
     self.shapes = shapes
     self.longSpans = longSpans
-    self.source = source
+  }
+
+  /// Runs `body` with ``source`` set to `document`, the bytes the tape was read from, and
+  /// unset again after: a decoder kept past its call reads no freed memory (it finds no
+  /// document, and a plain string's bounds check stops it).
+  func reading<Result>(_ document: UnsafeRawBufferPointer, _ body: () throws -> Result)
+    rethrows -> Result
+  {
+    source = document
+    defer { source = UnsafeRawBufferPointer(start: nil, count: 0) }
+    return try body()
+  }
+
+  /// The payload shape checked for the objects of shape `shape` with the key type `type` and
+  /// the hidden member `hidden`, if it is the one remembered.
+  @inlinable
+  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int) -> PayloadShape? {
+    guard shape < payloadShapes.count, let known = payloadShapes[shape], known.keyType == type,
+      known.hidden == hidden
+    else { return nil }
+    return known
+  }
+
+  /// Remembers `payloadShape` for the objects of shape `shape`.
+  @usableFromInline
+  func remember(_ payloadShape: PayloadShape, at shape: Int) {
+    if payloadShapes.count < shapes.count {
+      payloadShapes = Array(repeating: nil, count: shapes.count)
+    }
+    if shape < payloadShapes.count { payloadShapes[shape] = payloadShape }
   }
 
   /// The tag of the value at `index`.
   @inlinable
   func tag(at index: Int) -> Tag {
-    Tag(rawValue: words[index] >> 28) ?? .null
+    // A decoder kept past its call may hold a word of another tape: trap, never read past.
+    precondition(index >= 0 && index < count, "A decoder was used after its decoding call")
+    return Tag(rawValue: words[index] >> 28)
   }
 
   /// The payload of the word at `index`.
@@ -124,7 +174,13 @@ final class JSONTape {
   /// The keys of the object at `index`.
   @inlinable
   func keys(ofObjectAt index: Int) -> [String] {
-    shapes[Int(words[index + 1])]
+    shapes[shapeIndex(ofObjectAt: index)]
+  }
+
+  /// The index in ``shapes`` of the keys of the object at `index`.
+  @inlinable
+  func shapeIndex(ofObjectAt index: Int) -> Int {
+    Int(words[index + 1])
   }
 
   /// The first word of the first member of the container at `index`.
@@ -135,6 +191,7 @@ final class JSONTape {
 
   /// The first word of member `member` of the container at `index`, which has at least
   /// `member + 1` members.
+  @inlinable
   func word(ofMember member: Int, ofContainerAt index: Int) -> Int {
     var word = firstMember(ofContainerAt: index)
     for _ in 0..<member { word += span(at: word) }
@@ -171,10 +228,7 @@ final class JSONTape {
   /// The string at `index`, reading plain strings from ``source``.
   @usableFromInline
   func string(at index: Int) -> String {
-    if tag(at: index) == .string {
-      return source.withUnsafeBytes { string(at: index, in: $0) }
-    }
-    return string(at: index, in: UnsafeRawBufferPointer(start: nil, count: 0))
+    string(at: index, in: source)
   }
 
   /// The number at `index` as a `Double`, or `nil` if it is not a number.
@@ -198,7 +252,50 @@ final class JSONTape {
     case .smallInteger, .integer, .smallNumber, .negativeZero, .number: "number"
     case .emptyString, .string, .text: "string"
     case .array: "array"
-    case .object: "object"
+    default: "object"
     }
+  }
+}
+
+/// The words of a tape. A parse reserves at once the most a document of its size can need, so
+/// the words are never moved while it writes (moving would hold the old and the new storage at
+/// once); pages never written cost no memory.
+final class JSONTapeStorage {
+  // Only the writer that made the storage writes it, one access at a time.
+  @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt32>
+  @exclusivity(unchecked) private var capacity: Int
+  @exclusivity(unchecked) private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = max(capacity, 16)
+    base = .allocate(capacity: self.capacity)
+  }
+
+  deinit {
+    base.deallocate()
+  }
+
+  /// Appends a word.
+  @inline(__always)
+  func append(_ word: UInt32) {
+    if count == capacity { grow() }
+    base[count] = word
+    count += 1
+  }
+
+  /// Sets bits of the word at `index`, which was appended.
+  @inline(__always)
+  func set(_ bits: UInt32, at index: Int) {
+    precondition(index < count)
+    base[index] |= bits
+  }
+
+  private func grow() {
+    let newCapacity = capacity * 2
+    let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
+    newBase.moveInitialize(from: base, count: count)
+    base.deallocate()
+    base = newBase
+    capacity = newCapacity
   }
 }

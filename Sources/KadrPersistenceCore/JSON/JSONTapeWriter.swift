@@ -3,7 +3,7 @@
 /// Containers are opened with a placeholder word and closed once their members are written,
 /// which sets their span.
 struct JSONTapeWriter {
-  var words: [UInt32] = []
+  let words: JSONTapeStorage
   var texts: [String] = []
   /// The objects' key arrays; the first is the empty one.
   var shapes: [[String]] = [[]]
@@ -11,7 +11,7 @@ struct JSONTapeWriter {
 
   /// A writer with room for `capacity` words.
   init(capacity: Int = 0) {
-    words.reserveCapacity(capacity)
+    words = JSONTapeStorage(capacity: capacity)
   }
 
   @inline(__always)
@@ -96,17 +96,17 @@ struct JSONTapeWriter {
   mutating func close(_ start: Int, shape: Int?) {
     let span = words.count - start
     if span < Int(JSONTape.longSpan) {
-      words[start] |= UInt32(span)
+      words.set(UInt32(span), at: start)
     } else {
-      words[start] |= JSONTape.longSpan
+      words.set(JSONTape.longSpan, at: start)
       longSpans[start] = span
     }
-    if let shape { words[start + 1] = UInt32(truncatingIfNeeded: shape) }
+    if let shape { words.set(UInt32(truncatingIfNeeded: shape), at: start + 1) }
   }
 
-  /// The tape written, reading plain strings from `source`.
-  consuming func finish(source: Data) -> JSONTape {
-    JSONTape(words: words, texts: texts, shapes: shapes, longSpans: longSpans, source: source)
+  /// The tape written.
+  consuming func finish() -> JSONTape {
+    JSONTape(storage: words, texts: texts, shapes: shapes, longSpans: longSpans)
   }
 }
 
@@ -157,8 +157,8 @@ extension JSONTape {
       }
     }
     self.init(
-      words: writer.words, texts: writer.texts, shapes: writer.shapes,
-      longSpans: writer.longSpans, source: Data())
+      storage: writer.words, texts: writer.texts, shapes: writer.shapes,
+      longSpans: writer.longSpans)
   }
 
   /// The value at `index` as a tree, reading plain strings from `raw`, the document.
@@ -222,19 +222,19 @@ extension JSONTape {
 
   /// The value at `index` as a tree, reading plain strings from ``source``.
   func value(at index: Int) -> JSONValue {
-    source.withUnsafeBytes { value(at: index, in: $0) }
+    value(at: index, in: source)
   }
 
   /// The scalar at `index`.
   private func scalar(at index: Int, in raw: UnsafeRawBufferPointer) -> JSONValue {
     switch tag(at: index) {
-    case .null, .array, .object: .null
     case .false: .bool(false)
     case .true: .bool(true)
     case .smallInteger: .integer(signedPayload(at: index))
     case .integer: .integer(Int64(bitPattern: bits(after: index)))
     case .smallNumber, .negativeZero, .number: .number(double(at: index) ?? 0)
     case .emptyString, .string, .text: .string(string(at: index, in: raw))
+    default: .null
     }
   }
 }

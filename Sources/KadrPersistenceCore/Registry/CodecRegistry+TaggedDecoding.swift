@@ -91,7 +91,7 @@ extension CodecRegistry {
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
     let kindLocation = DecodingLocation(
-      node: context.enter(decoder.location, keys: wrapperKeys), member: 0)
+      node: context.enterObject(decoder.location, at: decoder.index, of: tape), member: 0)
     let inner = decoder.index + 2
     let boxKeys = tape.tag(at: inner) == .object ? tape.keys(ofObjectAt: inner) : []
     guard boxKeys.count == 1, boxKeys.first == Self.payloadBoxKey,
@@ -102,7 +102,7 @@ extension CodecRegistry {
         at: context.pointer(of: kindLocation), kindID: kind, extensionPoint: point)
     }
     let payloadLocation = DecodingLocation(
-      node: context.enter(kindLocation, keys: boxKeys), member: 0)
+      node: context.enterObject(kindLocation, at: inner, of: tape), member: 0)
     let payload = decoder.decoder(at: inner + 2, location: payloadLocation)
     if version > codec.payloadVersion {
       guard session.options.preservingUnknown else {
