@@ -40,7 +40,7 @@ final class DecodingContext {
     /// The tape of the object this node stands for, whose shape ``shape`` names its members;
     /// `nil` for an array or a base. (Unretained, so that a node is plain data: the context
     /// holds its tapes.)
-    unowned(unsafe) var tape: JSONTape?
+    var tape: Unmanaged<JSONTape>?
     /// The object's shape on ``tape``.
     var shape: Int
     /// Where the member positions pushed after this node start (see ``positions``).
@@ -50,7 +50,7 @@ final class DecodingContext {
     var cursorWord = -1
 
     /// The keys naming the members, or `nil` for an array or a base.
-    var keys: [String]? { tape.map { $0.shapes[shape] } }
+    var keys: [String]? { tape.map { $0.takeUnretainedValue().shapes[shape] } }
   }
 
   let session: CodingSession
@@ -146,17 +146,17 @@ final class DecodingContext {
   ///
   /// - Returns: The node of the object, for the locations of its members.
   @usableFromInline
-  func enterObject(_ location: DecodingLocation, at object: Int, of tape: JSONTape) -> Int {
+  func enterObject(_ location: DecodingLocation, at object: Int, of tape: JSONTapeView) -> Int {
     push(
       Node(
-        parent: location.node, member: location.member, tape: tape,
+        parent: location.node, member: location.member, tape: tape.owner,
         shape: tape.shapeIndex(ofObjectAt: object), positionStart: positionCount))
   }
 
   /// Records the first word of each of the `count` members of the object at `object` on
   /// `tape`, returning where the run starts in ``positions``.
   @usableFromInline
-  func pushPositions(ofObjectAt object: Int, count: Int, in tape: JSONTape) -> Int {
+  func pushPositions(ofObjectAt object: Int, count: Int, in tape: JSONTapeView) -> Int {
     let start = positionCount
     let needed = start + count
     if positionCapacity < needed {
@@ -179,7 +179,9 @@ final class DecodingContext {
   /// The first word of element `element` of the array at `array` on `tape`, read through the
   /// array's path node `node`: the next element after the one read last costs one step.
   @usableFromInline
-  func word(ofElement element: Int, ofArrayAt array: Int, node: Int, in tape: JSONTape) -> Int {
+  func word(ofElement element: Int, ofArrayAt array: Int, node: Int, in tape: JSONTapeView)
+    -> Int
+  {
     var at = nodes[node].cursorElement
     var word = nodes[node].cursorWord
     if word < 0 || element < at {

@@ -9,7 +9,7 @@ import KadrModel
 public struct KeyedDecoder<Key: PayloadKey> {
   @usableFromInline let context: DecodingContext
   /// The tape the object is on; the context holds it.
-  @usableFromInline unowned(unsafe) let tape: JSONTape
+  @usableFromInline let tape: JSONTapeView
   /// The object's first word on the tape.
   @usableFromInline let objectWord: Int
   /// Where the first words of the object's members start in the context's positions, or -1
@@ -24,7 +24,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// payload's `kind`), if any, is not part of the payload.
   @inlinable
   init(
-    context: DecodingContext, tape: JSONTape, object: Int, hiding hidden: Int,
+    context: DecodingContext, tape: JSONTapeView, object: Int, hiding hidden: Int,
     at location: DecodingLocation
   ) throws {
     let shapeIndex = tape.shapeIndex(ofObjectAt: object)

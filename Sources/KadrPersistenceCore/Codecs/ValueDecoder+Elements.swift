@@ -7,7 +7,7 @@ extension ValueDecoder {
   /// read, so reading an array allocates nothing for its decoders.
   public struct Elements: RandomAccessCollection {
     @usableFromInline let context: DecodingContext
-    @usableFromInline unowned(unsafe) let tape: JSONTape
+    @usableFromInline let tape: JSONTapeView
     /// The array's first word on the tape.
     @usableFromInline let array: Int
     /// The number of elements.
@@ -16,7 +16,7 @@ extension ValueDecoder {
     @usableFromInline let node: Int
 
     @inlinable
-    init(context: DecodingContext, tape: JSONTape, array: Int, count: Int, node: Int) {
+    init(context: DecodingContext, tape: JSONTapeView, array: Int, count: Int, node: Int) {
       self.context = context
       self.tape = tape
       self.array = array

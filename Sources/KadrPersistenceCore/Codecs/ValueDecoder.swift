@@ -10,13 +10,13 @@ import KadrModel
 public struct ValueDecoder {
   @usableFromInline let context: DecodingContext
   /// The tape the value is on; the context holds it.
-  @usableFromInline unowned(unsafe) let tape: JSONTape
+  @usableFromInline let tape: JSONTapeView
   /// The value's first word on the tape.
   @usableFromInline let index: Int
   @usableFromInline let location: DecodingLocation
 
   @inlinable
-  init(context: DecodingContext, tape: JSONTape, index: Int, location: DecodingLocation) {
+  init(context: DecodingContext, tape: JSONTapeView, index: Int, location: DecodingLocation) {
     self.context = context
     self.tape = tape
     self.index = index
@@ -33,7 +33,7 @@ public struct ValueDecoder {
   init(session: CodingSession, tape: JSONTape, pointer: JSONPointer, index: Int = 0) {
     let context = DecodingContext(session: session)
     context.hold(tape)
-    self.init(context: context, tape: tape, index: index, location: context.base(pointer))
+    self.init(context: context, tape: tape.view, index: index, location: context.base(pointer))
   }
 
   var session: CodingSession { context.session }
@@ -47,7 +47,7 @@ public struct ValueDecoder {
   func replaced(by json: JSONValue) -> ValueDecoder {
     let replacement = JSONTape(json)
     context.hold(replacement)
-    return ValueDecoder(context: context, tape: replacement, index: 0, location: location)
+    return ValueDecoder(context: context, tape: replacement.view, index: 0, location: location)
   }
 
   /// The JSON value being read, made on demand: reading through the decoder's methods is

@@ -214,21 +214,21 @@ package struct DocumentCoder: Sendable {
   func decode<Root: Sendable>(
     _ type: Root.Type, from tape: JSONTape, images: (any ImageStore)?, session: CodingSession
   ) throws -> DecodedDocument<Root> {
-    guard tape.tag(at: 0) == .object else {
-      throw PersistenceError(.wrongType(expected: "an object", found: tape.typeName(at: 0)), at: .root)
+    guard tape.view.tag(at: 0) == .object else {
+      throw PersistenceError(.wrongType(expected: "an object", found: tape.view.typeName(at: 0)), at: .root)
     }
     // The envelope without its root member, which stands in as `null`, and where that is.
     var envelope = JSONObject()
     var rootWord: Int?
     var word = 2
-    for key in tape.keys(ofObjectAt: 0) {
+    for key in tape.view.keys(ofObjectAt: 0) {
       if key == DocumentEnvelope.rootKey {
         rootWord = word
         envelope.appendUnchecked(.null, forKey: key)
       } else {
         envelope.appendUnchecked(tape.value(at: word), forKey: key)
       }
-      word += tape.span(at: word)
+      word += tape.view.span(at: word)
     }
     let schema = try DocumentEnvelope.schema(of: envelope)
     var rootTape = tape

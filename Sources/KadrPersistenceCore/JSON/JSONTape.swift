@@ -132,95 +132,21 @@ final class JSONTape {
     if shape < payloadShapes.count { payloadShapes[shape] = payloadShape }
   }
 
-  /// The tag of the value at `index`.
-  @inlinable
-  func tag(at index: Int) -> Tag {
-    // A decoder kept past its call may hold a word of another tape: trap, never read past.
-    precondition(index >= 0 && index < count, "A decoder was used after its decoding call")
-    return Tag(rawValue: words[index] >> 28)
-  }
-
-  /// The payload of the word at `index`.
-  @inlinable
-  func payload(at index: Int) -> Int {
-    Int(words[index] & Self.payloadMask)
-  }
-
-  /// The number of words of the value at `index`.
-  @inlinable
-  func span(at index: Int) -> Int {
-    switch tag(at: index) {
-    case .array, .object:
-      let payload = words[index] & Self.payloadMask
-      return payload == Self.longSpan ? longSpans[index] ?? 1 : Int(payload)
-    case .integer, .number: return 3
-    case .string: return 2
-    default: return 1
-    }
-  }
-
-  /// The 64 bits in the two words after `index`.
-  @inlinable
-  func bits(after index: Int) -> UInt64 {
-    UInt64(words[index + 1]) | UInt64(words[index + 2]) << 32
-  }
-
-  /// A small payload as a signed integer.
-  @inlinable
-  func signedPayload(at index: Int) -> Int64 {
-    Int64(Int32(bitPattern: words[index] << 4) >> 4)
-  }
-
-  /// The keys of the object at `index`.
-  @inlinable
-  func keys(ofObjectAt index: Int) -> [String] {
-    shapes[shapeIndex(ofObjectAt: index)]
-  }
-
-  /// The index in ``shapes`` of the keys of the object at `index`.
-  @inlinable
-  func shapeIndex(ofObjectAt index: Int) -> Int {
-    Int(words[index + 1])
-  }
-
-  /// The first word of the first member of the container at `index`.
-  @inlinable
-  func firstMember(ofContainerAt index: Int) -> Int {
-    tag(at: index) == .object ? index + 2 : index + 1
-  }
-
-  /// The first word of member `member` of the container at `index`, which has at least
-  /// `member + 1` members.
-  @inlinable
-  func word(ofMember member: Int, ofContainerAt index: Int) -> Int {
-    var word = firstMember(ofContainerAt: index)
-    for _ in 0..<member { word += span(at: word) }
-    return word
-  }
-
-  /// The number of members of the container at `index`.
+  /// A view of the words, for reading them without retaining the tape.
   @usableFromInline
-  func memberCount(ofContainerAt index: Int) -> Int {
-    if tag(at: index) == .object { return keys(ofObjectAt: index).count }
-    var count = 0
-    var member = index + 1
-    let end = index + span(at: index)
-    while member < end {
-      count += 1
-      member += span(at: member)
-    }
-    return count
-  }
+  var view: JSONTapeView { JSONTapeView(self) }
 
   /// The string at `index` (a value tagged ``Tag/emptyString``, ``Tag/string`` or
   /// ``Tag/text``), reading plain strings from `raw`, the document.
   func string(at index: Int, in raw: UnsafeRawBufferPointer) -> String {
-    switch tag(at: index) {
+    let view = view
+    switch view.tag(at: index) {
     case .string:
       let offset = Int(words[index + 1])
-      let length = payload(at: index)
-      return String(decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), as: UTF8.self)
-    case .text: return texts[payload(at: index)]
+      let length = view.payload(at: index)
+      return String(
+        decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), as: UTF8.self)
+    case .text: return texts[view.payload(at: index)]
     default: return ""
     }
   }
@@ -231,29 +157,10 @@ final class JSONTape {
     string(at: index, in: source)
   }
 
-  /// The number at `index` as a `Double`, or `nil` if it is not a number.
-  @inlinable
-  func double(at index: Int) -> Double? {
-    switch tag(at: index) {
-    case .smallInteger, .smallNumber: Double(signedPayload(at: index))
-    case .integer: Double(Int64(bitPattern: bits(after: index)))
-    case .number: Double(bitPattern: bits(after: index))
-    case .negativeZero: -0.0
-    default: nil
-    }
-  }
-
-  /// The JSON type name of the value at `index`, as ``JSONValue/typeName``.
+  /// The span of the container at `index` whose span does not fit its payload.
   @usableFromInline
-  func typeName(at index: Int) -> String {
-    switch tag(at: index) {
-    case .null: "null"
-    case .false, .true: "boolean"
-    case .smallInteger, .integer, .smallNumber, .negativeZero, .number: "number"
-    case .emptyString, .string, .text: "string"
-    case .array: "array"
-    default: "object"
-    }
+  func longSpan(at index: Int) -> Int {
+    longSpans[index] ?? 1
   }
 }
 

@@ -171,6 +171,7 @@ extension JSONTape {
       var end: Int
       var valueStart: Int
     }
+    let view = view
     var frames: [Frame] = []
     var values = JSONParseStack<JSONValue>()
     var sharing = JSONSharingTable(documentSize: raw.count)
@@ -178,20 +179,20 @@ extension JSONTape {
     walking: while true {
       var value: JSONValue
       var next: Int
-      switch tag(at: index) {
+      switch view.tag(at: index) {
       case .array, .object:
-        let end = index + span(at: index)
-        let first = firstMember(ofContainerAt: index)
+        let end = index + view.span(at: index)
+        let first = view.firstMember(ofContainerAt: index)
         if first < end {
           frames.append(Frame(start: index, end: end, valueStart: values.count))
           index = first
           continue walking
         }
-        value = tag(at: index) == .object ? .object(JSONObject()) : .array([])
+        value = view.tag(at: index) == .object ? .object(JSONObject()) : .array([])
         next = end
       default:
         value = scalar(at: index, in: raw)
-        next = index + span(at: index)
+        next = index + view.span(at: index)
       }
       while let top = frames.last {
         values.push(value)
@@ -200,7 +201,7 @@ extension JSONTape {
           continue walking
         }
         frames.removeLast()
-        let keys = tag(at: top.start) == .object ? keys(ofObjectAt: top.start) : nil
+        let keys = view.tag(at: top.start) == .object ? view.keys(ofObjectAt: top.start) : nil
         var hash: UInt64 = 0
         let shared = values.withElements(from: top.valueStart) { members in
           sharing.container(keys: keys, members: members, hash: &hash)
@@ -227,12 +228,13 @@ extension JSONTape {
 
   /// The scalar at `index`.
   private func scalar(at index: Int, in raw: UnsafeRawBufferPointer) -> JSONValue {
-    switch tag(at: index) {
+    let view = view
+    return switch view.tag(at: index) {
     case .false: .bool(false)
     case .true: .bool(true)
-    case .smallInteger: .integer(signedPayload(at: index))
-    case .integer: .integer(Int64(bitPattern: bits(after: index)))
-    case .smallNumber, .negativeZero, .number: .number(double(at: index) ?? 0)
+    case .smallInteger: .integer(view.signedPayload(at: index))
+    case .integer: .integer(Int64(bitPattern: view.bits(after: index)))
+    case .smallNumber, .negativeZero, .number: .number(view.double(at: index) ?? 0)
     case .emptyString, .string, .text: .string(string(at: index, in: raw))
     default: .null
     }

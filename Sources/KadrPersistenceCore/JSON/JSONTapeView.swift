@@ -1,0 +1,160 @@
+import Foundation
+
+/// The words of a ``JSONTape`` as the decoders read them: a pointer to the words and an
+/// unretained reference to the tape, so that reading a value (and copying a decoder) retains
+/// nothing. Valid while the tape lives; the decoding context holds it.
+@usableFromInline
+struct JSONTapeView {
+  @usableFromInline typealias Tag = JSONTape.Tag
+  /// The words.
+  @usableFromInline let words: UnsafePointer<UInt32>
+  /// The number of words.
+  @usableFromInline let count: Int
+  /// The tape, for what is not in the words (strings with escapes, keys, long spans).
+  @usableFromInline let owner: Unmanaged<JSONTape>
+
+  @usableFromInline
+  init(_ tape: JSONTape) {
+    words = tape.words
+    count = tape.count
+    owner = Unmanaged.passUnretained(tape)
+  }
+
+  /// The tape.
+  var tape: JSONTape { owner.takeUnretainedValue() }
+
+  /// The tag of the value at `index`.
+  @inlinable
+  func tag(at index: Int) -> Tag {
+    // A decoder kept past its call may hold a word of another tape: trap, never read past.
+    precondition(index >= 0 && index < count, "A decoder was used after its decoding call")
+    return Tag(rawValue: words[index] >> 28)
+  }
+
+  /// The payload of the word at `index`.
+  @inlinable
+  func payload(at index: Int) -> Int {
+    Int(words[index] & JSONTape.payloadMask)
+  }
+
+  /// The number of words of the value at `index`.
+  @inlinable
+  func span(at index: Int) -> Int {
+    switch tag(at: index) {
+    case .array, .object:
+      let payload = words[index] & JSONTape.payloadMask
+      return payload == JSONTape.longSpan
+        ? owner._withUnsafeGuaranteedRef { $0.longSpan(at: index) } : Int(payload)
+    case .integer, .number: return 3
+    case .string: return 2
+    default: return 1
+    }
+  }
+
+  /// The 64 bits in the two words after `index`.
+  @inlinable
+  func bits(after index: Int) -> UInt64 {
+    UInt64(words[index + 1]) | UInt64(words[index + 2]) << 32
+  }
+
+  /// A small payload as a signed integer.
+  @inlinable
+  func signedPayload(at index: Int) -> Int64 {
+    Int64(Int32(bitPattern: words[index] << 4) >> 4)
+  }
+
+  /// The keys of the object at `index`.
+  @inlinable
+  func keys(ofObjectAt index: Int) -> [String] {
+    let shape = shapeIndex(ofObjectAt: index)
+    return owner._withUnsafeGuaranteedRef { $0.shapes[shape] }
+  }
+
+  /// The index in ``shapes`` of the keys of the object at `index`.
+  @inlinable
+  func shapeIndex(ofObjectAt index: Int) -> Int {
+    Int(words[index + 1])
+  }
+
+  /// The first word of the first member of the container at `index`.
+  @inlinable
+  func firstMember(ofContainerAt index: Int) -> Int {
+    tag(at: index) == .object ? index + 2 : index + 1
+  }
+
+  /// The first word of member `member` of the container at `index`, which has at least
+  /// `member + 1` members.
+  @inlinable
+  func word(ofMember member: Int, ofContainerAt index: Int) -> Int {
+    var word = firstMember(ofContainerAt: index)
+    for _ in 0..<member { word += span(at: word) }
+    return word
+  }
+
+  /// The number of members of the container at `index`.
+  @usableFromInline
+  func memberCount(ofContainerAt index: Int) -> Int {
+    if tag(at: index) == .object { return keys(ofObjectAt: index).count }
+    var count = 0
+    var member = index + 1
+    let end = index + span(at: index)
+    while member < end {
+      count += 1
+      member += span(at: member)
+    }
+    return count
+  }
+
+  /// The number at `index` as a `Double`, or `nil` if it is not a number.
+  @inlinable
+  func double(at index: Int) -> Double? {
+    switch tag(at: index) {
+    case .smallInteger, .smallNumber: Double(signedPayload(at: index))
+    case .integer: Double(Int64(bitPattern: bits(after: index)))
+    case .number: Double(bitPattern: bits(after: index))
+    case .negativeZero: -0.0
+    default: nil
+    }
+  }
+
+  /// The JSON type name of the value at `index`, as ``JSONValue/typeName``.
+  @usableFromInline
+  func typeName(at index: Int) -> String {
+    switch tag(at: index) {
+    case .null: "null"
+    case .false, .true: "boolean"
+    case .smallInteger, .integer, .smallNumber, .negativeZero, .number: "number"
+    case .emptyString, .string, .text: "string"
+    case .array: "array"
+    default: "object"
+    }
+  }
+
+  /// The string at `index`, reading plain strings from the document being read.
+  @inlinable
+  func string(at index: Int) -> String {
+    tag(at: index) == .emptyString ? "" : owner._withUnsafeGuaranteedRef { $0.string(at: index) }
+  }
+
+  /// The value at `index` as a tree.
+  func value(at index: Int) -> JSONValue {
+    tape.value(at: index)
+  }
+
+  /// The payload shape remembered for the objects of shape `shape`, if it was checked for the
+  /// key type `type` and the hidden member `hidden`.
+  @inlinable
+  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int) -> PayloadShape? {
+    owner._withUnsafeGuaranteedRef { $0.payloadShape(at: shape, type: type, hidden: hidden) }
+  }
+
+  /// Remembers `payloadShape` for the objects of shape `shape`.
+  @usableFromInline
+  func remember(_ payloadShape: PayloadShape, at shape: Int) {
+    tape.remember(payloadShape, at: shape)
+  }
+
+  /// The key arrays of the tape's objects.
+  @usableFromInline
+  var shapes: [[String]] { tape.shapes }
+}
