@@ -15,6 +15,26 @@ enum Measure {
     return samples[samples.count / 2]
   }
 
+  /// Times `ours` and `baseline` in alternation, `runs` pairs, so that both see the same
+  /// moments of a shared, noisy machine: the medians of each, and the median of the per-pair
+  /// ratios baseline ÷ ours (steadier than the ratio of two medians taken seconds apart).
+  static func interleaved(
+    runs: Int, ours: () throws -> Void, baseline: () throws -> Void
+  ) rethrows -> (oursMs: Double, baselineMs: Double, ratio: Double) {
+    var oursSamples: [Double] = []
+    var baselineSamples: [Double] = []
+    var ratios: [Double] = []
+    for _ in 0..<max(1, runs) {
+      let first = try medianMilliseconds(runs: 1, ours)
+      let second = try medianMilliseconds(runs: 1, baseline)
+      oursSamples.append(first)
+      baselineSamples.append(second)
+      ratios.append(second / max(first, 1e-9))
+    }
+    func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    return (median(oursSamples), median(baselineSamples), median(ratios))
+  }
+
   /// The resident set size now, in bytes (Linux: `VmRSS`), or 0 where unknown.
   static func residentBytes() -> Int { statusField("VmRSS") }
 

@@ -7,7 +7,8 @@ import KadrModel
 /// known kind is ignored silently. Every error names the field's JSON pointer. A decoder is valid
 /// while the decoding call that gave it out runs.
 public struct KeyedDecoder<Key: PayloadKey> {
-  @usableFromInline let context: DecodingContext
+  /// The decoding context, unretained (see ``ValueDecoder``).
+  @usableFromInline let contextRef: Unmanaged<DecodingContext>
   /// The tape the object is on; the context holds it.
   @usableFromInline let tape: JSONTapeView
   /// The object's first word on the tape.
@@ -24,7 +25,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// payload's `kind`), if any, is not part of the payload.
   @inlinable
   init(
-    context: DecodingContext, tape: JSONTapeView, object: Int, hiding hidden: Int,
+    context: Unmanaged<DecodingContext>, tape: JSONTapeView, object: Int, hiding hidden: Int,
     at location: DecodingLocation
   ) throws {
     let shapeIndex = tape.shapeIndex(ofObjectAt: object)
@@ -32,23 +33,31 @@ public struct KeyedDecoder<Key: PayloadKey> {
     if let known = tape.payloadShape(at: shapeIndex, type: type, hidden: hidden) {
       shape = known
     } else {
-      let keys = tape.shapes[shapeIndex]
-      if let cached = context.cachedShape(of: keys, hiding: hidden, type: type) {
-        shape = cached
-      } else {
-        shape = try context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
+      shape = try context._withUnsafeGuaranteedRef { context in
+        let keys = tape.shapes[shapeIndex]
+        let found =
+          try context.cachedShape(of: keys, hiding: hidden, type: type)
+          ?? context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
+        tape.remember(found, at: shapeIndex)
+        return found
       }
-      tape.remember(shape, at: shapeIndex)
     }
-    self.context = context
+    contextRef = context
     self.tape = tape
     objectWord = object
-    node = context.enterObject(location, at: object, of: tape)
-    // Figure: see `smallObjectLimit`.
-    members =
-      shape.keys.count > Self.smallObjectLimit
-      ? context.pushPositions(ofObjectAt: object, count: shape.keys.count, in: tape) : -1
+    let count = shape.keys.count
+    (node, members) = context._withUnsafeGuaranteedRef { context in
+      (
+        context.enterObject(location, at: object, of: tape),
+        // Figure: see `smallObjectLimit`.
+        count > Self.smallObjectLimit
+          ? context.pushPositions(ofObjectAt: object, count: count, in: tape) : -1
+      )
+    }
   }
+
+  /// The decoding context.
+  var context: DecodingContext { contextRef.takeUnretainedValue() }
 
   /// Up to this many members, a member is found by stepping over those before it; past it,
   /// every member's place is recorded once.
@@ -59,7 +68,8 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   func word(of member: Int) -> Int {
     members >= 0
-      ? context.positions[members + member] : tape.word(ofMember: member, ofContainerAt: objectWord)
+      ? contextRef._withUnsafeGuaranteedRef { $0.positions[members + member] }
+      : tape.word(ofMember: member, ofContainerAt: objectWord)
   }
 
   var session: CodingSession { context.session }
@@ -115,7 +125,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   func decoder(of member: Int) -> ValueDecoder {
     ValueDecoder(
-      context: context, tape: tape, index: word(of: member),
+      context: contextRef, tape: tape, index: word(of: member),
       location: DecodingLocation(node: node, member: member))
   }
 

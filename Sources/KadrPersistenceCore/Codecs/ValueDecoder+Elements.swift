@@ -6,7 +6,7 @@ extension ValueDecoder {
   /// A collection rather than an array of decoders: an element's decoder is made when it is
   /// read, so reading an array allocates nothing for its decoders.
   public struct Elements: RandomAccessCollection {
-    @usableFromInline let context: DecodingContext
+    @usableFromInline let context: Unmanaged<DecodingContext>
     @usableFromInline let tape: JSONTapeView
     /// The array's first word on the tape.
     @usableFromInline let array: Int
@@ -16,7 +16,9 @@ extension ValueDecoder {
     @usableFromInline let node: Int
 
     @inlinable
-    init(context: DecodingContext, tape: JSONTapeView, array: Int, count: Int, node: Int) {
+    init(
+      context: Unmanaged<DecodingContext>, tape: JSONTapeView, array: Int, count: Int, node: Int
+    ) {
       self.context = context
       self.tape = tape
       self.array = array
@@ -46,7 +48,9 @@ extension ValueDecoder {
       precondition(position >= 0 && position < elementCount, "Index out of range")
       return ValueDecoder(
         context: context, tape: tape,
-        index: context.word(ofElement: position, ofArrayAt: array, node: node, in: tape),
+        index: context._withUnsafeGuaranteedRef {
+          $0.word(ofElement: position, ofArrayAt: array, node: node, in: tape)
+        },
         location: DecodingLocation(node: node, member: position))
     }
   }

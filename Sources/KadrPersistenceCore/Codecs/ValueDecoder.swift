@@ -5,10 +5,13 @@ import KadrModel
 /// session.
 ///
 /// A decoder reads the document where it lies (a ``JSONTape``), so reading a value builds no
-/// tree. A decoder is valid while the decoding call that gave it out runs: keep the values it
-/// reads, not the decoder.
+/// tree, and it holds what it reads from unretained, so making or copying one costs no
+/// reference counting. It is valid while the decoding call that gave it out runs: keep the
+/// values it reads, never the decoder.
 public struct ValueDecoder {
-  @usableFromInline let context: DecodingContext
+  /// The decoding context, unretained: the call that made the root decoder holds it
+  /// (``withRoot(session:tape:pointer:index:_:)``).
+  @usableFromInline let contextRef: Unmanaged<DecodingContext>
   /// The tape the value is on; the context holds it.
   @usableFromInline let tape: JSONTapeView
   /// The value's first word on the tape.
@@ -16,38 +19,57 @@ public struct ValueDecoder {
   @usableFromInline let location: DecodingLocation
 
   @inlinable
-  init(context: DecodingContext, tape: JSONTapeView, index: Int, location: DecodingLocation) {
-    self.context = context
+  init(
+    context: Unmanaged<DecodingContext>, tape: JSONTapeView, index: Int,
+    location: DecodingLocation
+  ) {
+    contextRef = context
     self.tape = tape
     self.index = index
     self.location = location
   }
 
-  /// A decoder for `json` at `pointer`, starting a new decoding context for `session`.
-  init(session: CodingSession, json: JSONValue, pointer: JSONPointer) {
-    self.init(session: session, tape: JSONTape(json), pointer: pointer)
+  /// Runs `body` with a decoder for `json` at `pointer`, in a new decoding context for
+  /// `session` that lives until `body` returns.
+  static func withRoot<Result>(
+    session: CodingSession, json: JSONValue, pointer: JSONPointer,
+    _ body: (ValueDecoder) throws -> Result
+  ) rethrows -> Result {
+    try withRoot(session: session, tape: JSONTape(json), pointer: pointer, body)
   }
 
-  /// A decoder for the root value of `tape` at `pointer`, starting a new decoding context for
-  /// `session`.
-  init(session: CodingSession, tape: JSONTape, pointer: JSONPointer, index: Int = 0) {
+  /// Runs `body` with a decoder for the value at word `index` of `tape`, at `pointer`, in a new
+  /// decoding context for `session` that lives (with the tape) until `body` returns.
+  static func withRoot<Result>(
+    session: CodingSession, tape: JSONTape, pointer: JSONPointer, index: Int = 0,
+    _ body: (ValueDecoder) throws -> Result
+  ) rethrows -> Result {
     let context = DecodingContext(session: session)
     context.hold(tape)
-    self.init(context: context, tape: tape.view, index: index, location: context.base(pointer))
+    return try withExtendedLifetime(context) {
+      try body(
+        ValueDecoder(
+          context: Unmanaged.passUnretained(context), tape: tape.view, index: index,
+          location: context.base(pointer)))
+    }
   }
+
+  /// The decoding context.
+  var context: DecodingContext { contextRef.takeUnretainedValue() }
 
   var session: CodingSession { context.session }
 
   /// A decoder of the value at `index` on the same tape, at `location`.
   func decoder(at index: Int, location: DecodingLocation) -> ValueDecoder {
-    ValueDecoder(context: context, tape: tape, index: index, location: location)
+    ValueDecoder(context: contextRef, tape: tape, index: index, location: location)
   }
 
   /// A decoder of `json` in place of this value: same context, same location.
   func replaced(by json: JSONValue) -> ValueDecoder {
     let replacement = JSONTape(json)
     context.hold(replacement)
-    return ValueDecoder(context: context, tape: replacement.view, index: 0, location: location)
+    return ValueDecoder(
+      context: contextRef, tape: replacement.view, index: 0, location: location)
   }
 
   /// The JSON value being read, made on demand: reading through the decoder's methods is
@@ -67,7 +89,7 @@ public struct ValueDecoder {
   > {
     guard tape.tag(at: index) == .object else { throw typeMismatch(expected: "an object") }
     return try KeyedDecoder(
-      context: context, tape: tape, object: index, hiding: -1, at: location)
+      context: contextRef, tape: tape, object: index, hiding: -1, at: location)
   }
 
   /// Whether the value is `null`.
@@ -147,8 +169,9 @@ public struct ValueDecoder {
   public func elements() throws -> Elements {
     guard tape.tag(at: index) == .array else { throw typeMismatch(expected: "an array") }
     return Elements(
-      context: context, tape: tape, array: index, count: tape.memberCount(ofContainerAt: index),
-      node: context.enterArray(location))
+      context: contextRef, tape: tape, array: index,
+      count: tape.memberCount(ofContainerAt: index),
+      node: contextRef._withUnsafeGuaranteedRef { $0.enterArray(location) })
   }
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.

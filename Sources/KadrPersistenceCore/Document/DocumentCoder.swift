@@ -248,10 +248,9 @@ package struct DocumentCoder: Sendable {
     guard let rootWord else {
       throw PersistenceError(.missingField(DocumentEnvelope.rootKey), at: .root)
     }
-    let root = try registry.decodeModel(
-      type,
-      from: ValueDecoder(session: session, tape: rootTape, pointer: rootPointer, index: rootWord),
-      session: session)
+    let root = try ValueDecoder.withRoot(
+      session: session, tape: rootTape, pointer: rootPointer, index: rootWord
+    ) { try registry.decodeModel(type, from: $0, session: session) }
     return DecodedDocument(
       root: root, schema: schema, preserved: session.preserved,
       imageStore: images,

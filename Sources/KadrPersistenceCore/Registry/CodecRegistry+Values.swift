@@ -114,8 +114,9 @@ extension CodecRegistry {
   ) throws -> any Clip {
     let session = CodingSession(registry: self, options: options, images: images)
     session.payloadVersions = payloadVersions
-    let clips = try decodeClips(
-      ValueDecoder(session: session, json: .array([json]), pointer: .root), session: session)
+    let clips = try ValueDecoder.withRoot(session: session, json: .array([json]), pointer: .root) {
+      try decodeClips($0, session: session)
+    }
     guard let clip = clips.first else {
       throw PersistenceError(.invalidValue("No clip was decoded"), at: .root)
     }
@@ -136,8 +137,9 @@ extension CodecRegistry {
   ) throws -> any Overlay {
     let session = CodingSession(registry: self, options: options, images: images)
     session.payloadVersions = payloadVersions
-    let overlays = try decodeOverlays(
-      ValueDecoder(session: session, json: .array([json]), pointer: .root), session: session)
+    let overlays = try ValueDecoder.withRoot(
+      session: session, json: .array([json]), pointer: .root
+    ) { try decodeOverlays($0, session: session) }
     guard let overlay = overlays.first else {
       throw PersistenceError(.invalidValue("No overlay was decoded"), at: .root)
     }
@@ -157,8 +159,9 @@ extension CodecRegistry {
   ) throws -> Filter {
     let session = CodingSession(registry: self, options: options, images: nil)
     session.payloadVersions = payloadVersions
-    return try decodeFilter(
-      ValueDecoder(session: session, json: json, pointer: .root), session: session)
+    return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
+      try decodeFilter($0, session: session)
+    }
   }
 
   /// Reads one text animation.
@@ -174,8 +177,9 @@ extension CodecRegistry {
   ) throws -> any TextAnimation {
     let session = CodingSession(registry: self, options: options, images: nil)
     session.payloadVersions = payloadVersions
-    return try decodeTextAnimation(
-      ValueDecoder(session: session, json: json, pointer: .root), session: session)
+    return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
+      try decodeTextAnimation($0, session: session)
+    }
   }
 
   /// Reads one value of a fixed model type.
@@ -191,8 +195,9 @@ extension CodecRegistry {
     images: (any ImageStore)? = nil
   ) throws -> Model {
     let session = CodingSession(registry: self, options: options, images: images)
-    return try decodeModel(
-      type, from: ValueDecoder(session: session, json: json, pointer: .root), session: session)
+    return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
+      try decodeModel(type, from: $0, session: session)
+    }
   }
 
   /// Reads one value that knows its JSON form (a time, an animation) outside any payload, for
@@ -207,8 +212,9 @@ extension CodecRegistry {
     _ type: Value.Type, from json: JSONValue, options: CodingOptions = CodingOptions()
   ) throws -> Value {
     let session = CodingSession(registry: self, options: options, images: nil)
-    return try Value.decodePersisted(
-      from: ValueDecoder(session: session, json: json, pointer: .root))
+    return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
+      try Value.decodePersisted(from: $0)
+    }
   }
 
   private func encodeValue(

@@ -59,7 +59,7 @@ final class RegisteredCodec<Base>: Sendable {
     decodePayload = { object, hidden throws in
       let context = object.context
       let payload = try KeyedDecoder<Codec.Key>(
-        context: context, tape: object.tape, object: object.index, hiding: hidden,
+        context: object.contextRef, tape: object.tape, object: object.index, hiding: hidden,
         at: object.location)
       guard let base else { return upcast(try codec.decode(from: payload)) }
       let outer = context.decodingBase
@@ -104,7 +104,9 @@ final class RegisteredCodec<Base>: Sendable {
   func decode(_ object: JSONObject, _ session: CodingSession, _ pointer: JSONPointer)
     throws -> Base
   {
-    try decodePayload(ValueDecoder(session: session, json: .object(object), pointer: pointer), -1)
+    try ValueDecoder.withRoot(session: session, json: .object(object), pointer: pointer) {
+      try decodePayload($0, -1)
+    }
   }
 
   /// Brings `payload` from `version` to the codec's current version with the registered steps.
