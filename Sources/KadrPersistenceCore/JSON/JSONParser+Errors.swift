@@ -29,7 +29,7 @@ extension JSONParser {
       let completed = frame.children
       if frame.isObject {
         let keyIndex = frame.keyStart + completed
-        pointer = pointer.appending(key: keyIndex < keys.count ? keyString(at: keyIndex) : "")
+        pointer = pointer.appending(key: keyIndex < keyIDs.count ? keyString(at: keyIndex) : "")
       } else {
         pointer = pointer.appending(index: completed)
       }

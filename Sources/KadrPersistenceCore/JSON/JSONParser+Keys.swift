@@ -159,9 +159,9 @@ extension JSONParser {
   /// them), comparing ids where both keys have one.
   func hasKey(_ key: String, id: UInt32, from keyStart: Int) -> Bool {
     var index = keyStart
-    while index < keys.count {
+    while index < keyIDs.count {
       let otherID = keyIDs.element(at: index)
-      if id != 0, otherID != 0 {
+      if id != 0, otherID & Self.textBit == 0 {
         if id == otherID { return true }
       } else if keyString(key, id: id) == keyString(at: index) {
         return true
@@ -173,7 +173,9 @@ extension JSONParser {
 
   /// The string of the key at `index` on the stacks.
   func keyString(at index: Int) -> String {
-    keyString(keys.element(at: index), id: keyIDs.element(at: index))
+    let id = keyIDs.element(at: index)
+    return id & Self.textBit != 0
+      ? keyTexts.element(at: Int(id & ~Self.textBit)) : keyTable.string(id)
   }
 
   /// The string of a key as ``parseKey()`` gave it.

@@ -88,7 +88,7 @@ struct JSONShapeTable {
     guard !keyIDs.isEmpty, keyIDs.count <= Self.maximumKeyCount else { return nil }
     var hash: UInt64 = 0xCBF2_9CE4_8422_2325
     for id in keyIDs {
-      if id == 0 { return nil }
+      if id == 0 || id & JSONParser.textBit != 0 { return nil }
       hash = (hash ^ UInt64(id)) &* 0x0000_0100_0000_01B3
     }
     if slots.isEmpty { slots = [Int32](repeating: 0, count: slotCount) }

@@ -18,8 +18,12 @@ struct JSONParser: ~Copyable {
     var children: Int
     /// Where the object's keys start on ``JSONParser/keys``.
     var keyStart: Int
-    /// Every key so far, once an object has more than ``JSONParser/linearKeyScanLimit`` keys.
-    var keySet: Set<String>?
+    /// Where the object's keys without an id start on ``JSONParser/keyTexts``.
+    var textStart: Int
+    /// The index in ``JSONParser/keySets`` of every key so far, once an object has more than
+    /// ``JSONParser/linearKeyScanLimit`` keys; else -1. (An index, so that a frame is plain
+    /// data, cheap to push and pop.)
+    var keySet: Int32 = -1
     /// A hash of the keys on the path to the container, which names where it is in the
     /// document's structure (every clip's time range has the same).
     var context: UInt32
@@ -45,7 +49,12 @@ struct JSONParser: ~Copyable {
   /// The tape being written.
   var tape: JSONTapeWriter
   /// The keys of every open object, outermost first; an object's pending key is its last.
-  var keys = JSONParseStack<String>()
+  var keyTexts = JSONParseStack<String>()
+  /// The sets of keys of the open objects past ``linearKeyScanLimit`` keys.
+  var keySets: [Set<String>] = []
+  /// Marks an entry of ``keyIDs`` that is the index of a key on ``keyTexts`` (a key without
+  /// an id in ``keyTable``).
+  static let textBit: UInt32 = 1 << 31
   /// The id of each key on ``keys`` in ``keyTable``, or 0.
   var keyIDs = JSONParseStack<UInt32>()
   /// The document's plain keys, each made into a `String` once.
@@ -153,6 +162,8 @@ struct JSONParser: ~Copyable {
             frame.tapeStart,
             shape: popKeys(
               from: frame.keyStart, predicted: frame.predicted, context: frame.context))
+          if frame.textStart < keyTexts.count { keyTexts.removeAll(from: frame.textStart) }
+          if frame.keySet >= 0 { keySets.removeLast() }
         case (UInt8(ascii: "]"), false):
           position += 1
           tape.close(frames.removeLast().tapeStart, shape: nil)
@@ -179,16 +190,15 @@ struct JSONParser: ~Copyable {
   /// shape: shared with the objects of the same keys read before.
   private mutating func popKeys(from keyStart: Int, predicted: Int32, context: UInt32) -> Int {
     let shape: Int
-    if predicted >= 0, keys.count - keyStart == shapeTable.keyCount(of: predicted) {
+    if predicted >= 0, keyIDs.count - keyStart == shapeTable.keyCount(of: predicted) {
       shape = Int(predicted)
     } else if let shared = keyIDs.withElements(from: keyStart, { shapeTable.shape(for: $0) }) {
       shape = shared
     } else {
       shape = tape.shapes.count
-      tape.shapes.append((keyStart..<keys.count).map { keyString(at: $0) })
+      tape.shapes.append((keyStart..<keyIDs.count).map { keyString(at: $0) })
       keyIDs.withElements(from: keyStart) { shapeTable.remember($0, shape: shape) }
     }
-    keys.removeAll(from: keyStart)
     keyIDs.removeAll(from: keyStart)
     shapeTable.predict(shape, in: context)
     return shape
@@ -204,14 +214,14 @@ struct JSONParser: ~Copyable {
     // a mark for an array's element).
     var context: UInt32 = 0x811C_9DC5
     if let parent = frames.last {
-      let step = parent.isObject ? keyIDs.element(at: keys.count - 1) : 0xFFFF_FFFF
+      let step = parent.isObject ? keyIDs.element(at: keyIDs.count - 1) : 0xFFFF_FFFF
       context = (parent.context ^ step) &* 0x0100_0193
       context ^= context >> 15
     }
     frames.append(
       Frame(
         isObject: isObject, tapeStart: tape.open(isObject: isObject), children: 0,
-        keyStart: keys.count, context: context,
+        keyStart: keyIDs.count, textStart: keyTexts.count, context: context,
         predicted: isObject ? shapeTable.prediction(in: context) : -1))
   }
 
@@ -228,12 +238,11 @@ struct JSONParser: ~Copyable {
     if predicted >= 0 {
       // The predicted shape's next key, if this is it: its bytes and a quote. The keys so far
       // were the shape's first ones, in order, so this one is no duplicate.
-      let index = keys.count - keyStart
+      let index = keyIDs.count - keyStart
       if index < shapeTable.keyCount(of: predicted) {
         let id = shapeTable.keyID(index, of: predicted)
         if let length = keyTable.matches(id, at: position + 1, in: raw) {
           position += length + 2
-          keys.push("")
           keyIDs.push(id)
           try readColon()
           return
@@ -243,20 +252,24 @@ struct JSONParser: ~Copyable {
     }
     let (key, id) = try parseKey()
     let isDuplicate: Bool
-    if keys.count - keyStart < Self.linearKeyScanLimit {
+    if keyIDs.count - keyStart < Self.linearKeyScanLimit {
       isDuplicate = hasKey(key, id: id, from: keyStart)
     } else {
-      if frames[top].keySet == nil {
-        frames[top].keySet = Set((keyStart..<keys.count).map { keyString(at: $0) })
+      if frames[top].keySet < 0 {
+        frames[top].keySet = Int32(keySets.count)
+        keySets.append(Set((keyStart..<keyIDs.count).map { keyString(at: $0) }))
       }
-      let name = keyString(key, id: id)
-      isDuplicate = frames[top].keySet?.insert(name).inserted == false
+      isDuplicate = !keySets[Int(frames[top].keySet)].insert(keyString(key, id: id)).inserted
     }
     if isDuplicate {
       throw failure(.duplicateKey(keyString(key, id: id)), at: keyOffset, includingChild: false)
     }
-    keys.push(key)
-    keyIDs.push(id)
+    if id == 0 {
+      keyIDs.push(Self.textBit | UInt32(truncatingIfNeeded: keyTexts.count))
+      keyTexts.push(key)
+    } else {
+      keyIDs.push(id)
+    }
     try readColon()
   }
 

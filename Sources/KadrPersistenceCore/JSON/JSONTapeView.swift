@@ -38,17 +38,18 @@ struct JSONTapeView {
   }
 
   /// The number of words of the value at `index`.
-  @inlinable
+  @inlinable @inline(__always)
   func span(at index: Int) -> Int {
-    switch tag(at: index) {
-    case .array, .object:
-      let payload = words[index] & JSONTape.payloadMask
-      return payload == JSONTape.longSpan
-        ? owner._withUnsafeGuaranteedRef { $0.longSpan(at: index) } : Int(payload)
-    case .integer, .number: return 3
-    case .string: return 2
-    default: return 1
+    precondition(index >= 0 && index < count, "A decoder was used after its decoding call")
+    let word = words[index]
+    let tag = word >> 28
+    guard tag >= JSONTape.Tag.array.rawValue else {
+      // The scalars' spans, two bits each by tag: 3 for the wide numbers, 2 for a string.
+      return Int(truncatingIfNeeded: (0b01_10_01_11_01_01_11_01_01_01_01 as UInt32) >> (tag * 2)) & 3
     }
+    let payload = word & JSONTape.payloadMask
+    return payload == JSONTape.longSpan
+      ? owner._withUnsafeGuaranteedRef { $0.longSpan(at: index) } : Int(payload)
   }
 
   /// The 64 bits in the two words after `index`.
@@ -84,7 +85,7 @@ struct JSONTapeView {
 
   /// The first word of member `member` of the container at `index`, which has at least
   /// `member + 1` members.
-  @inlinable
+  @inlinable @inline(__always)
   func word(ofMember member: Int, ofContainerAt index: Int) -> Int {
     var word = firstMember(ofContainerAt: index)
     for _ in 0..<member { word += span(at: word) }
