@@ -14,10 +14,10 @@ final class CodingSession {
   var preserved: [PreservedContent] = []
   /// Encoding: the payload versions other than 1 that were written. Decoding: those the document
   /// declares.
-  var payloadVersions: [KindID: Int] = [:]
+  @exclusivity(unchecked) var payloadVersions: [KindID: Int] = [:]
   var locations: [LossPlace] = []
-  var depth = 0
-  var clipCount = 0
+  @exclusivity(unchecked) var depth = 0
+  @exclusivity(unchecked) var clipCount = 0
   /// Checking every error of a document: the errors found so far, or `nil` when the first error
   /// ends the open. A clip or overlay that cannot be read is recorded here and kept as opaque
   /// JSON, so that reading goes on with the next one.

@@ -79,6 +79,8 @@ final class DecodingContext {
   @exclusivity(unchecked) private var tapes: [JSONTape] = []
   /// The payload shapes checked most recently, by a hash of the key type and the keys array.
   @exclusivity(unchecked) var shapes: [PayloadShape?]
+  /// Every payload shape this context made or found: decoders and tapes hold shapes unretained.
+  @exclusivity(unchecked) var everyShape: [PayloadShape] = []
   /// The payload shapes pushed out of ``shapes``.
   @exclusivity(unchecked) var shapeOverflow: [ShapeKey: PayloadShape] = [:]
   /// The decoding base of the ``FieldListCodec`` whose payload is being read, innermost; set by

@@ -17,7 +17,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// when the object is small enough to find a member by stepping over those before it.
   @usableFromInline let members: Int
   /// The keys, checked against `Key`, and where each key's member is.
-  @usableFromInline let shape: PayloadShape
+  @usableFromInline let shapeRef: Unmanaged<PayloadShape>
   /// The object's path node.
   @usableFromInline let node: Int
 
@@ -31,21 +31,21 @@ public struct KeyedDecoder<Key: PayloadKey> {
     let shapeIndex = tape.shapeIndex(ofObjectAt: object)
     let type = ObjectIdentifier(Key.self)
     if let known = tape.payloadShape(at: shapeIndex, type: type, hidden: hidden) {
-      shape = known
+      shapeRef = known
     } else {
-      shape = try context._withUnsafeGuaranteedRef { context in
+      shapeRef = try context._withUnsafeGuaranteedRef { context in
         let keys = tape.shapes[shapeIndex]
         let found =
           try context.cachedShape(of: keys, hiding: hidden, type: type)
           ?? context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
         tape.remember(found, at: shapeIndex)
-        return found
+        return Unmanaged.passUnretained(found)
       }
     }
     contextRef = context
     self.tape = tape
     objectWord = object
-    let count = shape.keys.count
+    let count = shapeRef._withUnsafeGuaranteedRef { $0.keys.count }
     (node, members) = context._withUnsafeGuaranteedRef { context in
       (
         context.enterObject(location, at: object, of: tape),
@@ -59,10 +59,14 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// The decoding context.
   var context: DecodingContext { contextRef.takeUnretainedValue() }
 
+  /// The payload's shape; its context keeps every shape it made (``DecodingContext/newShape``).
+  @inlinable
+  var shape: PayloadShape { shapeRef.takeUnretainedValue() }
+
   /// Up to this many members, a member is found by stepping over those before it; past it,
   /// every member's place is recorded once.
   @inlinable
-  static var smallObjectLimit: Int { 4 }
+  static var smallObjectLimit: Int { 2 }
 
   /// The first word of the member at `member`.
   @inlinable
@@ -98,7 +102,9 @@ public struct KeyedDecoder<Key: PayloadKey> {
   ///
   /// - Parameter key: The key.
   @inlinable
-  public func contains(_ key: Key) -> Bool { shape.member(of: key) != nil }
+  public func contains(_ key: Key) -> Bool {
+    shapeRef._withUnsafeGuaranteedRef { $0.member(of: key) } != nil
+  }
 
   /// The decoder of the value under `key`.
   ///
@@ -106,7 +112,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Throws: ``PersistenceError`` when the key is missing.
   @inlinable
   public func valueDecoder(for key: Key) throws -> ValueDecoder {
-    guard let member = shape.member(of: key) else {
+    guard let member = shapeRef._withUnsafeGuaranteedRef({ $0.member(of: key) }) else {
       throw PersistenceError(.missingField(key.rawValue), at: pointer)
     }
     return decoder(of: member)
@@ -117,7 +123,9 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Parameter key: The key.
   @inlinable
   public func valueDecoderIfPresent(for key: Key) -> ValueDecoder? {
-    guard let member = shape.member(of: key) else { return nil }
+    guard let member = shapeRef._withUnsafeGuaranteedRef({ $0.member(of: key) }) else {
+      return nil
+    }
     return decoder(of: member)
   }
 

@@ -170,6 +170,7 @@ extension DecodingContext {
     } else {
       shape = try PayloadShape(keys: keys, hiding: hidden, for: type) { pointer(of: location) }
     }
+    everyShape.append(shape)
     let slot = PayloadShape.slot(address: address, type: typeID)
     // The newest shape takes the pair's first slot; the one it held moves to the second, and
     // the one that held the second to the overflow (so a document with more shapes than a pair

@@ -87,9 +87,12 @@ final class JSONTape {
   @usableFromInline let longSpans: [Int: Int]
   /// The payload shape last checked for each of ``shapes``, so that the objects of one shape
   /// are checked against a key type once (one array lookup, then two comparisons).
-  @exclusivity(unchecked) @usableFromInline var payloadShapes: [PayloadShape?] = []
+  /// (Unretained: the decoding context keeps every shape it made.)
+  @exclusivity(unchecked) @usableFromInline var payloadShapes: [Unmanaged<PayloadShape>?] = []
   /// The document the plain strings are in, while it may be read: set by ``reading(_:_:)``.
-  @usableFromInline var source = UnsafeRawBufferPointer(start: nil, count: 0)
+  // Set and read by the decoding thread only.
+  @exclusivity(unchecked) @usableFromInline var source = UnsafeRawBufferPointer(
+    start: nil, count: 0)
 
   init(
     storage: JSONTapeStorage, texts: [String], shapes: [[String]], longSpans: [Int: Int]
@@ -116,9 +119,11 @@ final class JSONTape {
   /// The payload shape checked for the objects of shape `shape` with the key type `type` and
   /// the hidden member `hidden`, if it is the one remembered.
   @inlinable
-  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int) -> PayloadShape? {
-    guard shape < payloadShapes.count, let known = payloadShapes[shape], known.keyType == type,
-      known.hidden == hidden
+  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int)
+    -> Unmanaged<PayloadShape>?
+  {
+    guard shape < payloadShapes.count, let known = payloadShapes[shape],
+      known._withUnsafeGuaranteedRef({ $0.keyType == type && $0.hidden == hidden })
     else { return nil }
     return known
   }
@@ -129,7 +134,7 @@ final class JSONTape {
     if payloadShapes.count < shapes.count {
       payloadShapes = Array(repeating: nil, count: shapes.count)
     }
-    if shape < payloadShapes.count { payloadShapes[shape] = payloadShape }
+    if shape < payloadShapes.count { payloadShapes[shape] = Unmanaged.passUnretained(payloadShape) }
   }
 
   /// A view of the words, for reading them without retaining the tape.

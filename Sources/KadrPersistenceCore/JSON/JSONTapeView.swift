@@ -145,7 +145,9 @@ struct JSONTapeView {
   /// The payload shape remembered for the objects of shape `shape`, if it was checked for the
   /// key type `type` and the hidden member `hidden`.
   @inlinable
-  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int) -> PayloadShape? {
+  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int)
+    -> Unmanaged<PayloadShape>?
+  {
     owner._withUnsafeGuaranteedRef { $0.payloadShape(at: shape, type: type, hidden: hidden) }
   }
 
