@@ -29,6 +29,26 @@ struct JSONParseStack<Element>: ~Copyable {
     count += 1
   }
 
+  /// The element at `index`, below ``count``, read and written in place.
+  subscript(index: Int) -> Element {
+    @inline(__always) unsafeAddress {
+      precondition(index >= 0 && index < count)
+      return UnsafePointer(storage + index)
+    }
+    @inline(__always) unsafeMutableAddress {
+      precondition(index >= 0 && index < count)
+      return storage + index
+    }
+  }
+
+  /// Takes the top element off the stack, which must not be empty.
+  @inline(__always)
+  mutating func popLast() -> Element {
+    precondition(count > 0)
+    count -= 1
+    return (storage + count).move()
+  }
+
   /// The element at `index`, which must be below ``count``.
   @inline(__always)
   func element(at index: Int) -> Element {

@@ -45,7 +45,7 @@ struct JSONParser: ~Copyable {
   var valueCount = 0
   let maximumValueCount: Int
   /// The open containers, outermost first.
-  var frames: [Frame] = []
+  var frames = JSONParseStack<Frame>(capacity: 16)
   /// The tape being written.
   var tape: JSONTapeWriter
   /// The keys of every open object, outermost first; an object's pending key is its last.
@@ -103,7 +103,7 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
         if position < end, bytes[position] == UInt8(ascii: "}") {
           position += 1
-          tape.close(frames.removeLast().tapeStart, shape: 0)
+          tape.close(frames.popLast().tapeStart, shape: 0)
         } else {
           try readKey()
           continue parsing
@@ -114,7 +114,7 @@ struct JSONParser: ~Copyable {
         skipWhitespace()
         if position < end, bytes[position] == UInt8(ascii: "]") {
           position += 1
-          tape.close(frames.removeLast().tapeStart, shape: nil)
+          tape.close(frames.popLast().tapeStart, shape: nil)
         } else {
           continue parsing
         }
@@ -139,7 +139,8 @@ struct JSONParser: ~Copyable {
         throw unexpected(expecting: .value, includingChild: true)
       }
       // Count the value in its container, closing every container that ends here.
-      while let top = frames.indices.last {
+      while frames.count > 0 {
+        let top = frames.count - 1
         frames[top].children += 1
         skipWhitespace()
         guard position < end else {
@@ -157,7 +158,7 @@ struct JSONParser: ~Copyable {
           continue parsing
         case (UInt8(ascii: "}"), true):
           position += 1
-          let frame = frames.removeLast()
+          let frame = frames.popLast()
           tape.close(
             frame.tapeStart,
             shape: popKeys(
@@ -166,7 +167,7 @@ struct JSONParser: ~Copyable {
           if frame.keySet >= 0 { keySets.removeLast() }
         case (UInt8(ascii: "]"), false):
           position += 1
-          tape.close(frames.removeLast().tapeStart, shape: nil)
+          tape.close(frames.popLast().tapeStart, shape: nil)
         default:
           throw unexpected(
             expecting: frames[top].isObject ? .commaOrEndOfObject : .commaOrEndOfArray,
@@ -213,12 +214,13 @@ struct JSONParser: ~Copyable {
     // The context: the parent's, mixed with the key this container is the value of (or with
     // a mark for an array's element).
     var context: UInt32 = 0x811C_9DC5
-    if let parent = frames.last {
+    if frames.count > 0 {
+      let parent = frames[frames.count - 1]
       let step = parent.isObject ? keyIDs.element(at: keyIDs.count - 1) : 0xFFFF_FFFF
       context = (parent.context ^ step) &* 0x0100_0193
       context ^= context >> 15
     }
-    frames.append(
+    frames.push(
       Frame(
         isObject: isObject, tapeStart: tape.open(isObject: isObject), children: 0,
         keyStart: keyIDs.count, textStart: keyTexts.count, context: context,
