@@ -22,14 +22,55 @@ extension LimitsBenchmark {
     let underLimit = prefix + zeros(valueLimit - 4) + Data("}}".utf8)
     let objects = String(repeating: "{},", count: (limit - 2) / 3 - 1)
     let emptyObjects = Data(("[" + objects + "{}]").utf8)
+    // Every other dense shape, 64 MiB each: the tape's worst cases and the keys' (objects with
+    // keys never seen before, one object wide, or many objects of one key each).
+    let size = 64 << 20
+    func repeated(_ element: String, count: Int, open: String = "[", close: String = "]")
+      -> Data
+    {
+      var text = open
+      text.reserveCapacity(count * (element.utf8.count + 1) + 2)
+      for index in 0..<count {
+        if index > 0 { text += "," }
+        text += element
+      }
+      return Data((text + close).utf8)
+    }
+    let doubles = repeated("1.5", count: size / 4)
+    let strings = repeated(#""ab""#, count: size / 5)
+    let escaped = repeated(#""\n""#, count: size / 5)
+    let wide = Data(
+      ("{" + (0..<(size / 12)).map { #""k\#(String($0, radix: 36))":0"# }.joined(separator: ",")
+        + "}").utf8)
+    let oneKeyObjects = Data(
+      ("[" + (0..<(size / 14)).map { #"{"k\#(String($0, radix: 36))":0}"# }.joined(separator: ",")
+        + "]").utf8)
     return [
-      Case(name: "512 MiB of [0,0,…] (268 M values)") { _ = try coder.video(from: dense) },
-      Case(name: "512 MiB of [{},{},…] (179 M values)") { _ = try coder.video(from: emptyObjects) },
+      Case(name: "512 MiB of [0,0,…] (268 M values)", size: dense.count) {
+        _ = try coder.video(from: dense)
+      },
+      Case(name: "512 MiB of [{},{},…] (179 M values)", size: emptyObjects.count) {
+        _ = try coder.video(from: emptyObjects)
+      },
       Case(
         name:
-          "\(valueLimit / 1_000_000) M values (\(underLimit.count >> 20) MiB), within the limit; refused by the decoder"
+          "\(valueLimit / 1_000_000) M values (\(underLimit.count >> 20) MiB), within the limit; refused by the decoder",
+        size: underLimit.count
       ) {
         _ = try coder.video(from: underLimit)
+      },
+      Case(name: "64 MiB of [1.5,1.5,…]", size: doubles.count) { _ = try coder.video(from: doubles) },
+      Case(name: "64 MiB of [\"ab\",\"ab\",…]", size: strings.count) {
+        _ = try coder.video(from: strings)
+      },
+      Case(name: "64 MiB of [\"\\n\",…] (escapes)", size: escaped.count) {
+        _ = try coder.video(from: escaped)
+      },
+      Case(name: "64 MiB: one object of distinct keys", size: wide.count) {
+        _ = try coder.video(from: wide)
+      },
+      Case(name: "64 MiB of [{\"k0\":0},{\"k1\":0},…] (a new key each)", size: oneKeyObjects.count) {
+        _ = try coder.video(from: oneKeyObjects)
       },
     ]
   }

@@ -14,11 +14,16 @@ enum LimitsBenchmark {
     let name: String
     /// Whether the input must be refused; `false` for a legitimate input measured beside them.
     var refused = true
+    /// The document's size, when the case is one document, for the growth as a multiple of it.
+    var size: Int?
     let run: () throws -> Void
 
-    init(name: String, refused: Bool = true, run: @escaping () throws -> Void) {
+    init(
+      name: String, refused: Bool = true, size: Int? = nil, run: @escaping () throws -> Void
+    ) {
       self.name = name
       self.refused = refused
+      self.size = size
       self.run = run
     }
   }
@@ -53,7 +58,7 @@ enum LimitsBenchmark {
 
     print("kadr-bench --limits — refusing hostile input under DocumentLimits.default")
     print("")
-    print("input | refused in ms | peak RSS growth MB | error")
+    print("input | refused in ms | peak RSS growth MB | × document | error")
     let cases = [
       Case(name: "1 GiB file, KadrCoder.read(from:)") {
         _ = try coder.read(from: bigFile)
@@ -90,8 +95,10 @@ enum LimitsBenchmark {
       let ms =
         Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
       let line = message.split(separator: "\n").first.map(String.init) ?? message
+      let times = item.size.map { fmt(Double(growth) / Double($0)) } ?? "–"
       print(
-        "\(item.name) | \(fmt(ms)) | \(fmt(Double(growth) / 1_000_000)) | \(line.prefix(110))")
+        "\(item.name) | \(fmt(ms)) | \(fmt(Double(growth) / 1_000_000)) | \(times) | "
+          + line.prefix(110))
     }
   }
 

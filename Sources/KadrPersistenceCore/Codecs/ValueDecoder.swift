@@ -117,7 +117,7 @@ public struct ValueDecoder {
   public func string() throws -> String {
     switch tape.tag(at: index) {
     case .emptyString: return ""
-    case .string, .text: return tape.string(at: index)
+    case .string, .text, .escaped: return tape.string(at: index)
     default: throw typeMismatch(expected: "a string")
     }
   }

@@ -39,16 +39,20 @@ struct JSONShapeTable {
   }
 
   /// Remembers a new shape, the tape's shape at `shape` (the next one the tape has).
-  mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) {
+  ///
+  /// - Returns: Whether it is remembered (shared); `false` for a shape that cannot be shared.
+  @discardableResult
+  mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) -> Bool {
     while tapeShapes.count <= shape { tapeShapes.append((0, -1)) }
     guard shapes.count < slotCount / 2, let slot = slot(for: keyIDs), slots[slot] == 0 else {
-      return
+      return false
     }
     tapeShapes[shape] = (Int32(truncatingIfNeeded: ids.count), Int32(keyIDs.count))
     spans.append((ids.count, keyIDs.count))
     ids.append(contentsOf: keyIDs)
     shapes.append(shape)
     slots[slot] = Int32(shapes.count)
+    return true
   }
 
   /// The shape most likely for the next object in `context`, or -1.

@@ -26,8 +26,10 @@ extension JSONParser {
       guard tape.append(text: text) else { throw tapeFull() }
       return
     }
-    let text = try parseEscapedString(start: start, firstEscape: position, includingChild: true)
-    guard tape.append(text: text) else { throw tapeFull() }
+    try unescapeString(start: start, firstEscape: position, includingChild: true)
+    // Kept as bytes, not as a `String` (which costs 16 bytes and more for each).
+    if tape.append(escaped: scratch) { return }
+    guard tape.append(text: String(decoding: scratch, as: UTF8.self)) else { throw tapeFull() }
   }
 
   /// The refusal of a document with more strings than a tape holds.
@@ -72,6 +74,15 @@ extension JSONParser {
   private mutating func parseEscapedString(start: Int, firstEscape: Int, includingChild: Bool)
     throws(JSONReadError) -> String
   {
+    try unescapeString(start: start, firstEscape: firstEscape, includingChild: includingChild)
+    return String(decoding: scratch, as: UTF8.self)
+  }
+
+  /// Reads the rest of a string that holds escapes, from its start, leaving it unescaped in
+  /// `scratch`.
+  private mutating func unescapeString(start: Int, firstEscape: Int, includingChild: Bool)
+    throws(JSONReadError)
+  {
     scratch.removeAll(keepingCapacity: true)
     scratch.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<firstEscape]))
     var index = firstEscape
@@ -88,7 +99,7 @@ extension JSONParser {
       if byte == UInt8(ascii: "\"") {
         try checkLength(scratch.count, at: start, includingChild: includingChild)
         position = index + 1
-        return String(decoding: scratch, as: UTF8.self)
+        return
       }
       if byte == UInt8(ascii: "\\") {
         index = try unescape(at: index, includingChild: includingChild)

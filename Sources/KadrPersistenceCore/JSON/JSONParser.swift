@@ -51,7 +51,7 @@ struct JSONParser: ~Copyable {
   /// The keys of every open object, outermost first; an object's pending key is its last.
   var keyTexts = JSONParseStack<String>()
   /// The sets of keys of the open objects past ``linearKeyScanLimit`` keys.
-  var keySets: [Set<String>] = []
+  var keySets: [JSONKeyIndexSet] = []
   /// Marks an entry of ``keyIDs`` that is the index of a key on ``keyTexts`` (a key without
   /// an id in ``keyTable``).
   static let textBit: UInt32 = 1 << 31
@@ -197,8 +197,12 @@ struct JSONParser: ~Copyable {
       shape = shared
     } else {
       shape = tape.shapes.count
-      tape.shapes.append((keyStart..<keyIDs.count).map { keyString(at: $0) })
-      keyIDs.withElements(from: keyStart) { shapeTable.remember($0, shape: shape) }
+      let keys = (keyStart..<keyIDs.count).map { keyString(at: $0) }
+      if keyIDs.withElements(from: keyStart, { shapeTable.remember($0, shape: shape) }) {
+        tape.shapes.append(shared: keys)
+      } else {
+        tape.shapes.append(flat: keys)
+      }
     }
     keyIDs.removeAll(from: keyStart)
     shapeTable.predict(shape, in: context)
@@ -259,9 +263,18 @@ struct JSONParser: ~Copyable {
     } else {
       if frames[top].keySet < 0 {
         frames[top].keySet = Int32(keySets.count)
-        keySets.append(Set((keyStart..<keyIDs.count).map { keyString(at: $0) }))
+        var set = JSONKeyIndexSet()
+        for position in keyStart..<keyIDs.count {
+          _ = set.insert(keyString(at: position), at: position) { keyString(at: $0) }
+        }
+        keySets.append(set)
       }
-      isDuplicate = !keySets[Int(frames[top].keySet)].insert(keyString(key, id: id)).inserted
+      // Taken out while it is used, so that reading the key stack does not overlap writing it.
+      let index = Int(frames[top].keySet)
+      var set = JSONKeyIndexSet.placeholder
+      swap(&set, &keySets[index])
+      isDuplicate = !set.insert(keyString(key, id: id), at: keyIDs.count) { keyString(at: $0) }
+      swap(&set, &keySets[index])
     }
     if isDuplicate {
       throw failure(.duplicateKey(keyString(key, id: id)), at: keyOffset, includingChild: false)

@@ -59,10 +59,16 @@ final class JSONTape {
     @inlinable static var string: Tag { Tag(rawValue: 9) }
     /// A string in ``texts``, at the payload.
     @inlinable static var text: Tag { Tag(rawValue: 10) }
+    /// A string that had escapes, unescaped into ``JSONTape/escapedBytes``: the payload is its
+    /// length, the next word its offset there.
+    @inlinable static var escaped: Tag { Tag(rawValue: 11) }
     /// An array; the payload is its span.
-    @inlinable static var array: Tag { Tag(rawValue: 11) }
+    @inlinable static var array: Tag { Tag(rawValue: 12) }
     /// An object; the payload is its span, the next word its shape.
-    @inlinable static var object: Tag { Tag(rawValue: 12) }
+    @inlinable static var object: Tag { Tag(rawValue: 13) }
+
+    /// Whether the value is a string.
+    @inlinable var isString: Bool { self == .string || self == .escaped || self == .text }
   }
 
   /// The payload of a word: its low 28 bits.
@@ -81,8 +87,11 @@ final class JSONTape {
   /// Strings that are not the document's bytes as they stand: those with escapes, and every
   /// string of a tape made from a tree.
   @usableFromInline let texts: [String]
+  /// The unescaped bytes of the strings that had escapes, one after the other (bytes rather
+  /// than a `String` each: 1 byte per byte, not 16 and more).
+  let escapedBytes: [UInt8]
   /// The key arrays of the objects; the first is empty.
-  @usableFromInline let shapes: [[String]]
+  @usableFromInline let shapes: JSONShapes
   /// The spans that do not fit a payload, by the container's first word.
   @usableFromInline let longSpans: [Int: Int]
   /// The payload shape last checked for each of ``shapes``, so that the objects of one shape
@@ -95,9 +104,11 @@ final class JSONTape {
     start: nil, count: 0)
 
   init(
-    storage: JSONTapeStorage, texts: [String], shapes: [[String]], longSpans: [Int: Int]
+    storage: JSONTapeStorage, texts: [String], escapedBytes: [UInt8] = [], shapes: JSONShapes,
+    longSpans: [Int: Int]
   ) {
     self.storage = storage
+    self.escapedBytes = escapedBytes
     words = UnsafePointer(storage.base)
     count = storage.count
     self.texts = texts
@@ -152,6 +163,12 @@ final class JSONTape {
       return String(
         decoding: UnsafeRawBufferPointer(rebasing: raw[offset..<(offset + length)]), as: UTF8.self)
     case .text: return texts[view.payload(at: index)]
+    case .escaped:
+      let offset = Int(words[index + 1])
+      let length = view.payload(at: index)
+      return escapedBytes.withUnsafeBufferPointer {
+        String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)]), as: UTF8.self)
+      }
     default: return ""
     }
   }

@@ -44,8 +44,10 @@ struct JSONTapeView {
     let word = words[index]
     let tag = word >> 28
     guard tag >= JSONTape.Tag.array.rawValue else {
-      // The scalars' spans, two bits each by tag: 3 for the wide numbers, 2 for a string.
-      return Int(truncatingIfNeeded: (0b01_10_01_11_01_01_11_01_01_01_01 as UInt32) >> (tag * 2)) & 3
+      // The scalars' spans, two bits each by tag: 3 for the wide numbers, 2 for the strings
+      // held as a place and a length.
+      return Int(truncatingIfNeeded: (0b10_01_10_01_11_01_01_11_01_01_01_01 as UInt32) >> (tag * 2))
+        & 3
     }
     let payload = word & JSONTape.payloadMask
     return payload == JSONTape.longSpan
@@ -125,7 +127,7 @@ struct JSONTapeView {
     case .null: "null"
     case .false, .true: "boolean"
     case .smallInteger, .integer, .smallNumber, .negativeZero, .number: "number"
-    case .emptyString, .string, .text: "string"
+    case .emptyString, .string, .text, .escaped: "string"
     case .array: "array"
     default: "object"
     }
@@ -159,5 +161,5 @@ struct JSONTapeView {
 
   /// The key arrays of the tape's objects.
   @usableFromInline
-  var shapes: [[String]] { tape.shapes }
+  var shapes: JSONShapes { tape.shapes }
 }

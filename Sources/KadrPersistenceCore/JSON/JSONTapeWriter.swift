@@ -5,8 +5,9 @@
 struct JSONTapeWriter {
   let words: JSONTapeStorage
   var texts: [String] = []
+  var escapedBytes: [UInt8] = []
   /// The objects' key arrays; the first is the empty one.
-  var shapes: [[String]] = [[]]
+  var shapes = JSONShapes()
   var longSpans: [Int: Int] = [:]
 
   /// A writer with room for `capacity` words.
@@ -82,6 +83,23 @@ struct JSONTapeWriter {
     return true
   }
 
+  /// Writes a string that had escapes, unescaped to `bytes`; `false` when its place does not
+  /// fit the words (the caller then writes it with ``append(text:)``).
+  mutating func append(escaped bytes: [UInt8]) -> Bool {
+    guard bytes.count < Int(JSONTape.payloadMask),
+      let place = UInt32(exactly: escapedBytes.count),
+      escapedBytes.count + bytes.count <= Int(UInt32.max)
+    else { return false }
+    if bytes.isEmpty {
+      words.append(Self.word(.emptyString))
+      return true
+    }
+    words.append(Self.word(.escaped, UInt32(bytes.count)))
+    words.append(place)
+    escapedBytes.append(contentsOf: bytes)
+    return true
+  }
+
   /// Opens a container, returning its first word's index for ``close(_:shape:)``.
   @inline(__always)
   mutating func open(isObject: Bool) -> Int {
@@ -106,7 +124,9 @@ struct JSONTapeWriter {
 
   /// The tape written.
   consuming func finish() -> JSONTape {
-    JSONTape(storage: words, texts: texts, shapes: shapes, longSpans: longSpans)
+    JSONTape(
+      storage: words, texts: texts, escapedBytes: escapedBytes, shapes: shapes,
+      longSpans: longSpans)
   }
 }
 
@@ -142,7 +162,7 @@ extension JSONTape {
           var shape = 0
           if !object.isEmpty {
             shape = writer.shapes.count
-            writer.shapes.append(object.keys)
+            writer.shapes.append(shared: object.keys)
           }
           frames.append(Frame(members: object.values, next: 0, start: start, shape: shape))
         }
@@ -235,8 +255,57 @@ extension JSONTape {
     case .smallInteger: .integer(view.signedPayload(at: index))
     case .integer: .integer(Int64(bitPattern: view.bits(after: index)))
     case .smallNumber, .negativeZero, .number: .number(view.double(at: index) ?? 0)
-    case .emptyString, .string, .text: .string(string(at: index, in: raw))
+    case .emptyString, .string, .text, .escaped: .string(string(at: index, in: raw))
     default: .null
     }
+  }
+}
+
+/// The key lists of a tape's objects, by shape.
+///
+/// A shape many objects share keeps its keys array (its identity is what the decoders' shape
+/// cache and path nodes use). An object whose keys no other object shares (keys never seen
+/// before, past the key table's room) keeps its keys in one flat list with every other such
+/// object's, and its array is made when a decoder asks: a keys array per object would cost some
+/// 50 bytes each, more than such an object's text.
+@usableFromInline
+struct JSONShapes {
+  private enum Entry {
+    case shared([String])
+    case flat(start: Int32, count: Int32)
+  }
+
+  private var entries: [Entry] = [.shared([])]
+  private var flatKeys: [String] = []
+
+  /// The number of shapes; the first is the empty object's.
+  @usableFromInline
+  var count: Int { entries.count }
+
+  /// The keys of shape `shape`.
+  @usableFromInline
+  subscript(shape: Int) -> [String] {
+    switch entries[shape] {
+    case .shared(let keys): return keys
+    case .flat(let start, let count):
+      return Array(flatKeys[Int(start)..<(Int(start) + Int(count))])
+    }
+  }
+
+  /// Adds the shape of objects that share it.
+  mutating func append(shared keys: [String]) {
+    entries.append(.shared(keys))
+  }
+
+  /// Adds the shape of one object, kept flat.
+  mutating func append<Keys: Collection<String>>(flat keys: Keys) {
+    guard let start = Int32(exactly: flatKeys.count), let count = Int32(exactly: keys.count),
+      flatKeys.count + keys.count < Int(Int32.max)
+    else {
+      entries.append(.shared(Array(keys)))
+      return
+    }
+    flatKeys.append(contentsOf: keys)
+    entries.append(.flat(start: start, count: count))
   }
 }
