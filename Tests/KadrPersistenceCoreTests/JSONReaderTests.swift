@@ -73,6 +73,21 @@ struct JSONReaderTests {
     Refusal(
       "an escaped key equals its plain spelling", #"{"a":1,"\u0061":2}"#,
       .duplicateKey("a"), at: "", 1, 8),
+    // Objects after the first of a shape are read against it (their keys compared as bytes);
+    // leaving the shape anywhere must still catch a duplicate.
+    Refusal(
+      "a duplicate among keys that follow the shape read before",
+      #"[{"a":1,"b":2},{"a":1,"a":2}]"#, .duplicateKey("a"), at: "/1", 1, 23),
+    Refusal(
+      "a duplicate after every key of the shape read before",
+      #"[{"a":1,"b":2},{"a":1,"b":2,"a":3}]"#, .duplicateKey("a"), at: "/1", 1, 29),
+    Refusal(
+      "an escaped spelling of a key of the shape read before",
+      #"[{"a":1,"b":2},{"a":1,"\u0061":2}]"#, .duplicateKey("a"), at: "/1", 1, 23),
+    Refusal(
+      "a duplicate in a wide object whose keys have no id (the slot table path)",
+      "{" + (0..<1_100).map { "\"key\($0)\":0," }.joined() + "\"key\\u0037\":1}",
+      .duplicateKey("key7"), at: "", 1, 12_092),
     Refusal(
       "a duplicate key too long to be interned",
       "{\"\(String(repeating: "x", count: 45))\":1,\"\(String(repeating: "x", count: 45))\":2}",
