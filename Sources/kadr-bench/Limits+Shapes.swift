@@ -59,7 +59,9 @@ extension LimitsBenchmark {
       ) {
         _ = try coder.video(from: underLimit)
       },
-      Case(name: "64 MiB of [1.5,1.5,…]", size: doubles.count) { _ = try coder.video(from: doubles) },
+      Case(name: "64 MiB of [1.5,1.5,…]", size: doubles.count) {
+        _ = try coder.video(from: doubles)
+      },
       Case(name: "64 MiB of [\"ab\",\"ab\",…]", size: strings.count) {
         _ = try coder.video(from: strings)
       },
@@ -69,7 +71,8 @@ extension LimitsBenchmark {
       Case(name: "64 MiB: one object of distinct keys", size: wide.count) {
         _ = try coder.video(from: wide)
       },
-      Case(name: "64 MiB of [{\"k0\":0},{\"k1\":0},…] (a new key each)", size: oneKeyObjects.count) {
+      Case(name: "64 MiB of [{\"k0\":0},{\"k1\":0},…] (a new key each)", size: oneKeyObjects.count)
+      {
         _ = try coder.video(from: oneKeyObjects)
       },
     ]

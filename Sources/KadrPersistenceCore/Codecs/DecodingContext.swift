@@ -122,7 +122,8 @@ final class DecodingContext {
     bases.append(pointer)
     return DecodingLocation(
       node: push(
-        Node(parent: -1, member: bases.count - 1, tape: nil, shape: 0, positionStart: positionCount)),
+        Node(parent: -1, member: bases.count - 1, tape: nil, shape: 0, positionStart: positionCount)
+      ),
       member: -1)
   }
 

@@ -215,7 +215,8 @@ package struct DocumentCoder: Sendable {
     _ type: Root.Type, from tape: JSONTape, images: (any ImageStore)?, session: CodingSession
   ) throws -> DecodedDocument<Root> {
     guard tape.view.tag(at: 0) == .object else {
-      throw PersistenceError(.wrongType(expected: "an object", found: tape.view.typeName(at: 0)), at: .root)
+      throw PersistenceError(
+        .wrongType(expected: "an object", found: tape.view.typeName(at: 0)), at: .root)
     }
     // The envelope without its root member, which stands in as `null`, and where that is.
     var envelope = JSONObject()

@@ -4,6 +4,8 @@
 /// A `Set<String>` of the keys cost some 40 bytes a key beside the keys themselves; this costs 8
 /// (a table at most half full), so that an object of a million distinct keys costs no more to
 /// check than its text. Keys are compared as strings, as the check always has.
+// Figure: 64 MiB of one object of distinct keys costs 6.9× its size to read, 8.1× with a
+// `Set<String>` (kadr-bench --limits shapes).
 struct JSONKeyIndexSet {
   /// Key position + 1 for each slot, 0 when empty; a power of two.
   private var slots: [Int32]

@@ -45,6 +45,10 @@ struct JSONParser: ~Copyable {
   var valueCount = 0
   let maximumValueCount: Int
   /// The open containers, outermost first.
+  // Figure: parse of 1,000 clips 17.5 M instructions with an array of frames, 16.6 M with this
+  // stack (−5 %), callgrind. Making frames plain data (a key set in each had made them
+  // reference-counted) and keeping only keys without an id as strings took it from 18.1 M to
+  // 9.6 M by the same count, together with the span table (not measured apart).
   var frames = JSONParseStack<Frame>(capacity: 16)
   /// The tape being written.
   var tape: JSONTapeWriter

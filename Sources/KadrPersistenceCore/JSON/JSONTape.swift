@@ -167,7 +167,8 @@ final class JSONTape {
       let offset = Int(words[index + 1])
       let length = view.payload(at: index)
       return escapedBytes.withUnsafeBufferPointer {
-        String(decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)]), as: UTF8.self)
+        String(
+          decoding: UnsafeBufferPointer(rebasing: $0[offset..<(offset + length)]), as: UTF8.self)
       }
     default: return ""
     }
@@ -190,6 +191,8 @@ final class JSONTape {
 /// the words are never moved while it writes (moving would hold the old and the new storage at
 /// once); pages never written cost no memory.
 final class JSONTapeStorage {
+  // Figure: the densest document within the limits (76 MiB of `[0,0,…]`) costs 2.0× its size to
+  // refuse; the tree it became cost 25× (kadr-bench --limits shapes).
   // Only the writer that made the storage writes it, one access at a time.
   @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt32>
   @exclusivity(unchecked) private var capacity: Int

@@ -3,6 +3,8 @@ import Foundation
 /// The words of a ``JSONTape`` as the decoders read them: a pointer to the words and an
 /// unretained reference to the tape, so that reading a value (and copying a decoder) retains
 /// nothing. Valid while the tape lives; the decoding context holds it.
+// Figure: open of 1,000 clips 50.7 M instructions reading through the tape object, 47.5 M
+// through a view (−6 %), callgrind.
 @usableFromInline
 struct JSONTapeView {
   @usableFromInline typealias Tag = JSONTape.Tag

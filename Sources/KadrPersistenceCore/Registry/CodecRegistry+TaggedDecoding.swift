@@ -71,7 +71,8 @@ extension CodecRegistry {
     point: ExtensionPoint, session: CodingSession, preserve: (KindID, JSONValue, Int) -> Base
   ) throws -> Base {
     let tape = decoder.tape
-    let wrapperKeys = tape.tag(at: decoder.index) == .object ? tape.keys(ofObjectAt: decoder.index) : []
+    let wrapperKeys =
+      tape.tag(at: decoder.index) == .object ? tape.keys(ofObjectAt: decoder.index) : []
     guard wrapperKeys.count == 1, let kindText = wrapperKeys.first else {
       throw decoder.error(
         .invalidValue(
