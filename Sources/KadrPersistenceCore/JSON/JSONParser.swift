@@ -48,7 +48,7 @@ struct JSONParser: ~Copyable {
   // Figure: parse of 1,000 clips 17.5 M instructions with an array of frames, 16.6 M with this
   // stack (−5 %), callgrind. Making frames plain data (a key set in each had made them
   // reference-counted) and keeping only keys without an id as strings took it from 18.1 M to
-  // 9.6 M by the same count, together with the span table (not measured apart).
+  // 9.6 M by the same count (the two not measured apart).
   var frames = JSONParseStack<Frame>(capacity: 16)
   /// The tape being written.
   var tape: JSONTapeWriter
@@ -245,6 +245,8 @@ struct JSONParser: ~Copyable {
     let top = frames.count - 1
     let keyStart = frames[top].keyStart
     let predicted = frames[top].predicted
+    // Figure: parse of 1,000 clips 28.6 M instructions without predicted shapes, 16.6 M with
+    // them (−42 %; open 48.5 M → 36.5 M), callgrind.
     if predicted >= 0 {
       // The predicted shape's next key, if this is it: its bytes and a quote. The keys so far
       // were the shape's first ones, in order, so this one is no duplicate.

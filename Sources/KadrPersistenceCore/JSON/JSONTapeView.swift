@@ -45,11 +45,11 @@ struct JSONTapeView {
     precondition(index >= 0 && index < count, "A decoder was used after its decoding call")
     let word = words[index]
     let tag = word >> 28
-    guard tag >= JSONTape.Tag.array.rawValue else {
-      // The scalars' spans, two bits each by tag: 3 for the wide numbers, 2 for the strings
-      // held as a place and a length.
-      return Int(truncatingIfNeeded: (0b10_01_10_01_11_01_01_11_01_01_01_01 as UInt32) >> (tag * 2))
-        & 3
+    switch JSONTape.Tag(rawValue: tag) {
+    case .array, .object: break
+    case .integer, .number: return 3
+    case .string, .escaped: return 2
+    default: return 1
     }
     let payload = word & JSONTape.payloadMask
     return payload == JSONTape.longSpan
