@@ -20,6 +20,9 @@ struct Options {
   /// `save`, `open` or `read` (the JSON reader alone): run only that operation, repeatedly, for
   /// a profiler.
   var profile: String?
+  /// `--write FILE`: write the benchmark's document of `--clips N` clips to FILE and stop (to
+  /// check, say, that `kadr-doc resave` gives its bytes back).
+  var write: String?
   /// Measure how hostile documents are refused instead of saving and opening.
   var limits = false
   /// The group of `--limits` cases to run, or `nil` for all.
@@ -64,10 +67,16 @@ func parseOptions() -> Options {
         exit(2)
       }
       options.profile = value
+    case "--write":
+      guard let value = arguments.popFirst() else {
+        FileHandle.standardError.write(Data("kadr-bench: --write needs a file\n".utf8))
+        exit(2)
+      }
+      options.write = value
     case "-h", "--help":
       print(
         "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
-          + "[--check-batch [N]] [--diff] [--library]"
+          + "[--check-batch [N]] [--diff] [--library] [--write FILE]"
       )
       exit(0)
     default:
@@ -201,6 +210,16 @@ if options.diff {
 if options.limits {
   do {
     try LimitsBenchmark.run(only: options.limitsGroup)
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+if let path = options.write {
+  let (video, store) = Workload.composition(clipCount: options.sizes[0])
+  do {
+    try KadrCoder().data(for: video, images: store).write(to: URL(fileURLWithPath: path))
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)
