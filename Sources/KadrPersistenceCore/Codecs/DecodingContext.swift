@@ -163,12 +163,8 @@ final class DecodingContext {
     let start = positionCount
     let needed = start + count
     if positionCapacity < needed {
-      let capacity = max(needed, positionCapacity * 2)
-      let grown = UnsafeMutablePointer<Int>.allocate(capacity: capacity)
-      grown.moveInitialize(from: positions, count: start)
-      positions.deallocate()
-      positions = grown
-      positionCapacity = capacity
+      positionCapacity = max(needed, positionCapacity * 2)
+      positions = positions.moved(start, toCapacity: positionCapacity)
     }
     var word = object + 2
     for index in start..<needed {
@@ -204,12 +200,8 @@ final class DecodingContext {
   @inline(__always)
   private func push(_ node: Node) -> Int {
     if nodeCount == nodeCapacity {
-      let capacity = nodeCapacity * 2
-      let grown = UnsafeMutablePointer<Node>.allocate(capacity: capacity)
-      grown.moveInitialize(from: nodes, count: nodeCount)
-      nodes.deallocate()
-      nodes = grown
-      nodeCapacity = capacity
+      nodeCapacity *= 2
+      nodes = nodes.moved(nodeCount, toCapacity: nodeCapacity)
     }
     (nodes + nodeCount).initialize(to: node)
     nodeCount += 1

@@ -101,11 +101,19 @@ struct JSONParseStack<Element>: ~Copyable {
   }
 
   private mutating func grow() {
-    let newCapacity = capacity * 2
-    let newStorage = UnsafeMutablePointer<Element>.allocate(capacity: newCapacity)
-    newStorage.moveInitialize(from: storage, count: count)
-    storage.deallocate()
-    storage = newStorage
-    capacity = newCapacity
+    capacity *= 2
+    storage = storage.moved(count, toCapacity: capacity)
+  }
+}
+
+extension UnsafeMutablePointer {
+  /// New storage of `capacity` elements holding the first `count` elements moved from this
+  /// storage, which is freed: how the decoders' and the reader's stacks grow.
+  @inline(__always)
+  func moved(_ count: Int, toCapacity capacity: Int) -> UnsafeMutablePointer {
+    let grown = UnsafeMutablePointer.allocate(capacity: capacity)
+    grown.moveInitialize(from: self, count: count)
+    deallocate()
+    return grown
   }
 }

@@ -223,11 +223,7 @@ final class JSONTapeStorage {
   }
 
   private func grow() {
-    let newCapacity = capacity * 2
-    let newBase = UnsafeMutablePointer<UInt32>.allocate(capacity: newCapacity)
-    newBase.moveInitialize(from: base, count: count)
-    base.deallocate()
-    base = newBase
-    capacity = newCapacity
+    capacity *= 2
+    base = base.moved(count, toCapacity: capacity)
   }
 }
