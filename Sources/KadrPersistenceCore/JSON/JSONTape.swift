@@ -66,9 +66,6 @@ final class JSONTape {
     @inlinable static var array: Tag { Tag(rawValue: 12) }
     /// An object; the payload is its span, the next word its shape.
     @inlinable static var object: Tag { Tag(rawValue: 13) }
-
-    /// Whether the value is a string.
-    @inlinable var isString: Bool { self == .string || self == .escaped || self == .text }
   }
 
   /// The payload of a word: its low 28 bits.
