@@ -35,12 +35,12 @@ public struct ArrayEncoder {
     let elementStart = session.position
     if count > 0, session.sink == .bytes { session.output.bytes.append(UInt8(ascii: ",")) }
     let value: WrittenJSON?
-    session.path.append(.index(index ?? count))
+    session.path.push(EncodingStep(table: nil, value: index ?? count, isKey: false))
     do {
       value = try body(ValueEncoder(session: session, position: position.child))
-      session.path.removeLast()
+      _ = session.path.popLast()
     } catch {
-      session.path.removeLast()
+      _ = session.path.popLast()
       session.discard(since: elementStart)
       throw error
     }

@@ -49,10 +49,18 @@ final class CodingSession {
   /// Saving: the bytes written so far, values written in place as they are encoded.
   @exclusivity(unchecked) var output = JSONOutput(maximumDepth: .max)
   /// Saving: the members of the objects being written, innermost last.
-  @exclusivity(unchecked) var members: [ObjectMember] = []
-  /// Saving: the pointer components from the root to the value being written (see
-  /// ``EncodingPosition``).
-  @exclusivity(unchecked) var path: [JSONPointer.Component] = []
+  @exclusivity(unchecked) var members = JSONParseStack<StackedMember>()
+  /// Saving: the keys of those members that are not in their object's key table (a tagged
+  /// value's kind, a flat payload's `kind`), which ``StackedMember/key`` and ``EncodingStep``
+  /// refer to by index.
+  @exclusivity(unchecked) var extraKeys = JSONParseStack<String>(capacity: 64)
+  /// Saving: the steps from the root to the value being written (see ``EncodingPosition``).
+  @exclusivity(unchecked) var path = JSONParseStack<EncodingStep>()
+  /// Saving: the pointers that positions start from (``EncodingPosition/base``); the first is
+  /// the root.
+  var bases: [JSONPointer] = [.root]
+  /// Saving: the key tables of the key types met so far.
+  let keyTables = EncodingKeyTableCache()
   /// Saving to a tree (``EncodingSink/tree``): the values written so far whose containers are
   /// still open, innermost last. Unchecked for the reason above.
   @exclusivity(unchecked) var tree: [JSONValue] = []

@@ -9,30 +9,47 @@ import KadrModel
 /// are registered for them, so a plugin's clip may hold built-in clips and the other way round.
 public struct KeyedEncoder<Key: PayloadKey> {
   let session: CodingSession
+  /// The keys of `Key`, ready to write (kept alive for good by the process-wide cache).
+  let keys: Unmanaged<EncodingKeyTable>
   /// Where the object is.
   let position: EncodingPosition
   /// Where the object's `{` is.
   let start: Int
   /// Where this object's members begin in the session's member stack.
   let memberBase: Int
+  /// Where this object's keys outside its table begin in the session's extra keys.
+  let extraBase: Int
   /// Where this object's losses begin in the session's losses.
   let lossBase: Int
   /// Whether the members so far are in strictly ascending key order.
   private var inOrder = true
-  /// The key of the last member on the session's stack (written, or left out with losses).
-  private var lastKey: String?
+  /// The key of the last member on the session's stack (written, or left out with losses), as
+  /// ``StackedMember/key`` has it; `nil` before the first.
+  private var lastKey: Int?
+  /// Where to look first for the next member's key in the table: the rank after the last one.
+  private var hint = 0
   /// Whether the whole value is to be left out (see ``omitValue()``).
   public private(set) var isOmitted = false
   /// String members the registry adds to a payload (a flat kind's `kind`), written when the
   /// codec's members reach their place in key order, or at ``finish()``; so a codec that writes
   /// its own keys in order gets an object that needs no reordering.
-  @usableFromInline var pending: [(key: String, value: String)] = []
+  @usableFromInline var pending: [(key: String, value: String)] = [] {
+    didSet {
+      pendingRank =
+        pending.first.map { first in keys._withUnsafeGuaranteedRef { $0.ranksUpTo(first.key) } }
+        ?? .max
+    }
+  }
+  /// The rank from which the table's keys come after the first pending member's key.
+  private var pendingRank = Int.max
 
   init(session: CodingSession, position: EncodingPosition) {
     self.session = session
+    self.keys = session.keyTables.table(of: Key.self)
     self.position = position
     self.start = session.position
     self.memberBase = session.members.count
+    self.extraBase = session.extraKeys.count
     self.lossBase = session.losses.count
     if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "{")) }
   }
@@ -63,49 +80,79 @@ public struct KeyedEncoder<Key: PayloadKey> {
   mutating func member(
     _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
-    if let next = pending.first, JSONOutput.precedes(next.key, key) { try writePending(upTo: key) }
+    let rank = keys._withUnsafeGuaranteedRef { $0.rank(of: key, from: hint) }
+    if !pending.isEmpty,
+      rank.map({ $0 >= pendingRank }) ?? JSONOutput.precedes(pending[0].key, key)
+    {
+      try writePending(upTo: key)
+    }
+    // The key as the member stack and the path keep it: a rank, or a place among extra keys.
+    let stacked: Int
+    let step: EncodingStep
+    if let rank {
+      stacked = rank
+      hint = rank + 1
+      step = EncodingStep(table: keys, value: rank, isKey: true)
+    } else {
+      stacked = -1 - session.extraKeys.count
+      step = EncodingStep(table: nil, value: session.extraKeys.count, isKey: true)
+      session.extraKeys.push(key)
+    }
     // A save writes bytes, the hot path; a tree or nothing goes its own way (`EncodingSink`).
-    guard session.sink == .bytes else { return try sinkMember(key, body) }
+    guard session.sink == .bytes else { return try sinkMember(stacked, step, body) }
     let memberStart = session.output.bytes.count
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let keyStart = session.output.bytes.count
-    session.output.writeString(key)
-    session.output.bytes.append(UInt8(ascii: ":"))
+    if let rank {
+      session.output.bytes.append(keys._withUnsafeGuaranteedRef { $0.written(at: rank) })
+    } else {
+      session.output.writeString(key)
+      session.output.bytes.append(UInt8(ascii: ":"))
+    }
     let lossStart = session.losses.count
     let value: WrittenJSON?
-    session.path.append(.key(key))
+    session.path.push(step)
     do {
       value = try body(ValueEncoder(session: session, position: position.child))
-      session.path.removeLast()
+      _ = session.path.popLast()
     } catch {
-      session.path.removeLast()
+      _ = session.path.popLast()
       session.output.bytes.truncate(to: memberStart)
       throw error
     }
     guard value != nil else {
       session.output.bytes.truncate(to: memberStart)
-      return omitted(key, losses: lossStart)
+      return omitted(stacked, losses: lossStart)
     }
     push(
-      ObjectMember(
-        key: key, range: keyStart..<session.output.bytes.count,
+      StackedMember(
+        key: stacked, range: keyStart..<session.output.bytes.count,
         losses: lossStart..<session.losses.count))
   }
 
   /// Puts a member written on the session's stack, noting whether it is in key order.
-  private mutating func push(_ member: ObjectMember) {
-    if let lastKey, !JSONOutput.precedes(lastKey, member.key) { inOrder = false }
+  @inline(__always)
+  private mutating func push(_ member: StackedMember) {
+    if let lastKey, !precedes(lastKey, member.key) { inOrder = false }
     lastKey = member.key
-    session.members.append(member)
+    session.members.push(member)
     if !member.isOmitted { count += 1 }
+  }
+
+  /// Whether the member key `left` comes before `right` in canonical order (keys as
+  /// ``StackedMember/key`` has them).
+  @inline(__always)
+  private func precedes(_ left: Int, _ right: Int) -> Bool {
+    if left >= 0, right >= 0 { return left < right }
+    return JSONOutput.precedes(session.key(left, in: keys), session.key(right, in: keys))
   }
 
   /// A member whose value was left out: nothing stays of it, but the losses it reported, which
   /// take their place in key order with it.
-  private mutating func omitted(_ key: String, losses lossStart: Int) {
+  private mutating func omitted(_ key: Int, losses lossStart: Int) {
     guard session.losses.count > lossStart else { return }
     push(
-      ObjectMember(
+      StackedMember(
         key: key, range: 0..<0, losses: lossStart..<session.losses.count, isOmitted: true))
   }
 
@@ -113,17 +160,17 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// value lies on the session's stack.
   @inline(never)
   private mutating func sinkMember(
-    _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
+    _ key: Int, _ step: EncodingStep, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
     let memberStart = session.position
     let lossStart = session.losses.count
     let value: WrittenJSON?
-    session.path.append(.key(key))
+    session.path.push(step)
     do {
       value = try body(ValueEncoder(session: session, position: position.child))
-      session.path.removeLast()
+      _ = session.path.popLast()
     } catch {
-      session.path.removeLast()
+      _ = session.path.popLast()
       session.discard(since: memberStart)
       throw error
     }
@@ -132,7 +179,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
       return omitted(key, losses: lossStart)
     }
     push(
-      ObjectMember(
+      StackedMember(
         key: key, range: value.start..<value.end, losses: lossStart..<session.losses.count))
   }
 
@@ -145,6 +192,16 @@ public struct KeyedEncoder<Key: PayloadKey> {
     }
   }
 
+  /// This object's members on the session's stack, with their keys.
+  private func stackedMembers() -> [ObjectMember] {
+    (memberBase..<session.members.count).map { index in
+      let member = session.members[index]
+      return ObjectMember(
+        key: session.key(member.key, in: keys), range: member.range, losses: member.losses,
+        isOmitted: member.isOmitted)
+    }
+  }
+
   /// Ends the object and returns it. Call it once, after the last member.
   ///
   /// - Returns: The object, or `nil` when ``omitValue()`` was called.
@@ -154,8 +211,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
       // Writing a string member cannot fail.
       try? writePending(upTo: nil)
     }
-    let stacked = session.members.count - memberBase
-    defer { session.members.removeLast(stacked) }
+    defer {
+      session.members.removeAll(from: memberBase)
+      session.extraKeys.removeAll(from: extraBase)
+    }
     if isOmitted {
       session.discard(since: start)
       return nil
@@ -165,17 +224,17 @@ public struct KeyedEncoder<Key: PayloadKey> {
     // codecs write their keys in order for it.
     if inOrder {
       guard session.sink == .bytes else {
-        let members = session.members[memberBase...]
-        let written =
-          count == members.count ? members : ArraySlice(members.filter { !$0.isOmitted })
-        return session.closeObject(from: start, members: written)
+        let members = stackedMembers()
+        let written = count == members.count ? members : members.filter { !$0.isOmitted }
+        return session.closeObject(from: start, members: written[...])
       }
       session.output.bytes.append(UInt8(ascii: "}"))
       return session.written(since: start)
     }
     session.reorderedObjects += 1
-    let ordered = CodingSession.canonicalOrder(of: session.members[memberBase...])
-    session.reorderLosses(from: lossBase, members: session.members[memberBase...])
+    let members = stackedMembers()
+    let ordered = CodingSession.canonicalOrder(of: members[...])
+    session.reorderLosses(from: lossBase, members: members[...])
     guard session.sink == .bytes else {
       return session.closeObject(from: start, members: ordered[...])
     }

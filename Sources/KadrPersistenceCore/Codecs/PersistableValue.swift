@@ -190,18 +190,24 @@ public struct ValueEncoder {
 /// (an error, a loss) — while the encoder is in use, so the stack still holds them. Building a
 /// pointer for every object allocated, and a save writes hundreds of thousands of objects.
 struct EncodingPosition {
-  let base: JSONPointer
+  /// The materialised pointer's index in the session's ``CodingSession/bases``.
+  let base: Int
   let baseDepth: Int
   let depth: Int
 
   /// The position of `pointer` itself, with nothing on the stack above it.
   init(materialized pointer: JSONPointer, in session: CodingSession) {
-    base = pointer
+    if pointer.isRoot {
+      base = 0
+    } else {
+      base = session.bases.count
+      session.bases.append(pointer)
+    }
     baseDepth = session.path.count
     depth = baseDepth
   }
 
-  private init(base: JSONPointer, baseDepth: Int, depth: Int) {
+  private init(base: Int, baseDepth: Int, depth: Int) {
     self.base = base
     self.baseDepth = baseDepth
     self.depth = depth
@@ -214,9 +220,11 @@ struct EncodingPosition {
 
   /// The JSON pointer, built from `base` and the stack.
   func pointer(in session: CodingSession) -> JSONPointer {
-    guard depth > baseDepth, depth <= session.path.count else { return base }
-    var pointer = base
-    for component in session.path[baseDepth..<depth] { pointer = pointer.appending(component) }
+    var pointer = session.bases[base]
+    guard depth > baseDepth, depth <= session.path.count else { return pointer }
+    for index in baseDepth..<depth {
+      pointer = pointer.appending(session.component(of: session.path[index]))
+    }
     return pointer
   }
 }

@@ -1,0 +1,42 @@
+import Foundation
+
+/// One step from the document's root to the value being written: a member's key or an
+/// element's index, kept as plain data (no `String` is copied for a member).
+struct EncodingStep {
+  /// The key table of a member's key, or `nil` for an element or a key outside any table.
+  let table: Unmanaged<EncodingKeyTable>?
+  /// The key's rank in ``table``; for a key outside any table its index in the session's
+  /// ``CodingSession/extraKeys``; for an element its index.
+  let value: Int
+  /// Whether the step is a member's key.
+  let isKey: Bool
+}
+
+/// A member of an object being written, as the session's member stack keeps it: plain data, its
+/// key as a rank in the object's key table (or an index in ``CodingSession/extraKeys``).
+struct StackedMember {
+  /// The key's rank, or `-1 - index` for the key at `index` in the session's extra keys.
+  let key: Int
+  /// Where `"key":value` lies in the output (for a tree, where the value lies on the stack).
+  let range: Range<Int>
+  /// The losses its value reported, as indices of the session's losses.
+  let losses: Range<Int>
+  /// Whether the value was left out after reporting losses (see ``ObjectMember/isOmitted``).
+  var isOmitted = false
+}
+
+extension CodingSession {
+  /// The key of a member: `key` is a rank in `table` or (negative) an extra key's place.
+  @inline(__always)
+  func key(_ key: Int, in table: Unmanaged<EncodingKeyTable>) -> String {
+    key >= 0
+      ? table._withUnsafeGuaranteedRef { $0.keys[key] } : extraKeys.element(at: -1 - key)
+  }
+
+  /// The pointer component of `step`.
+  func component(of step: EncodingStep) -> JSONPointer.Component {
+    guard step.isKey else { return .index(step.value) }
+    guard let table = step.table else { return .key(extraKeys.element(at: step.value)) }
+    return .key(table._withUnsafeGuaranteedRef { $0.keys[step.value] })
+  }
+}
