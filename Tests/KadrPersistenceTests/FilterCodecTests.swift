@@ -155,7 +155,7 @@ struct FilterCodecTests {
       for other in filters where other.kind != entry.kind {
         let session = CodingSession(registry: registry, options: CodingOptions(), images: nil)
         let refusal = Support.refusal {
-          _ = try codec.encode(other, ValueEncoder(session: session, pointer: .root), []) { _ in }
+          _ = try codec.encode(other, ValueEncoder(session: session, pointer: .root), nil) { _ in }
         }
         #expect(refusal.reason == "invalidValue", "\(entry.kind) given \(other.kind)")
       }

@@ -3,7 +3,12 @@ import KadrModel
 
 /// Writes one array, element by element.
 public struct ArrayEncoder {
-  let session: CodingSession
+  /// The save's session, unretained, so that making or copying an encoder costs no reference
+  /// counting: the call that made the root encoder keeps the session alive. An encoder is valid
+  /// only while the encoding call it was given to runs.
+  let sessionRef: Unmanaged<CodingSession>
+  /// The save's session.
+  var session: CodingSession { sessionRef.takeUnretainedValue() }
   /// Where the array is.
   let position: EncodingPosition
   let start: Int
@@ -11,7 +16,7 @@ public struct ArrayEncoder {
   public private(set) var count = 0
 
   init(session: CodingSession, position: EncodingPosition) {
-    self.session = session
+    self.sessionRef = .passUnretained(session)
     self.position = position
     self.start = session.position
     if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "[")) }
@@ -32,24 +37,26 @@ public struct ArrayEncoder {
   public mutating func append(
     index: Int? = nil, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws -> Bool {
-    let elementStart = session.position
-    if count > 0, session.sink == .bytes { session.output.bytes.append(UInt8(ascii: ",")) }
-    let value: WrittenJSON?
-    session.path.push(EncodingStep(table: nil, value: index ?? count, isKey: false))
-    do {
-      value = try body(ValueEncoder(session: session, position: position.child))
-      _ = session.path.popLast()
-    } catch {
-      _ = session.path.popLast()
-      session.discard(since: elementStart)
-      throw error
+    try sessionRef._withUnsafeGuaranteedRef { session throws in
+      let elementStart = session.position
+      if count > 0, session.sink == .bytes { session.output.bytes.append(UInt8(ascii: ",")) }
+      let value: WrittenJSON?
+      session.path.push(EncodingStep(table: nil, value: index ?? count, isKey: false))
+      do {
+        value = try body(ValueEncoder(session: session, position: position.child))
+        _ = session.path.popLast()
+      } catch {
+        _ = session.path.popLast()
+        session.discard(since: elementStart)
+        throw error
+      }
+      guard value != nil else {
+        session.discard(since: elementStart)
+        return false
+      }
+      count += 1
+      return true
     }
-    guard value != nil else {
-      session.discard(since: elementStart)
-      return false
-    }
-    count += 1
-    return true
   }
 
   /// Appends a value; one that reports loss and yields nothing is left out.
@@ -64,8 +71,10 @@ public struct ArrayEncoder {
 
   /// Ends the array and returns it. Call it once, after the last element.
   public func finish() -> WrittenJSON {
-    guard session.sink == .bytes else { return session.closeArray(from: start) }
-    session.output.bytes.append(UInt8(ascii: "]"))
-    return session.written(since: start)
+    sessionRef._withUnsafeGuaranteedRef { session in
+      guard session.sink == .bytes else { return session.closeArray(from: start) }
+      session.output.bytes.append(UInt8(ascii: "]"))
+      return session.written(since: start)
+    }
   }
 }

@@ -22,6 +22,10 @@ final class EncodingKeyTable: @unchecked Sendable {
   /// The number of keys.
   var count: Int { keys.count }
 
+  /// ``ranksUpTo(_:)`` of a flat payload's `kind`, which the registry adds to every one; set
+  /// once, at the end of `init`.
+  private var kindRanks: Int?
+
   /// Two words that equal another `String`'s only when the two are the same value: a small
   /// string's characters, or a large one's storage (kept alive by ``keys``, so never reused).
   typealias StringIdentity = (UInt64, UInt64)
@@ -56,6 +60,7 @@ final class EncodingKeyTable: @unchecked Sendable {
     let bytes = output.bytes.makeArray()
     written = .allocate(capacity: max(bytes.count, 1))
     written.initialize(from: bytes, count: bytes.count)
+    kindRanks = ranksUpTo(CodecRegistry.flatKindKey)
   }
 
   deinit {
@@ -116,6 +121,7 @@ final class EncodingKeyTable: @unchecked Sendable {
   ///
   /// - Parameter key: Any key.
   func ranksUpTo(_ key: String) -> Int {
+    if let kindRanks, key == CodecRegistry.flatKindKey { return kindRanks }
     var low = 0
     var high = keys.count
     while low < high {

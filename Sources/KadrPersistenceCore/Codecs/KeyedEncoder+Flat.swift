@@ -52,7 +52,9 @@ extension KeyedEncoder {
   /// parallel to its filters can write them first, in key order, keeping the same positions.
   ///
   /// - Parameter filter: The filter.
-  public func canEncode(_ filter: Filter) -> Bool { session.registry.canEncode(filter) }
+  public func canEncode(_ filter: Filter) -> Bool {
+    sessionRef._withUnsafeGuaranteedRef { $0.registry.canEncode(filter) }
+  }
 
   /// Writes the array of those `elements` whose position `kept` marks, under `key`: an array
   /// parallel to another one that left some positions out (a clip's filter identities beside its

@@ -27,7 +27,12 @@ public protocol PersistableValue: Sendable {
 
 /// Where one value is being written: its JSON pointer and the save's session.
 public struct ValueEncoder {
-  let session: CodingSession
+  /// The save's session, unretained, so that making or copying an encoder costs no reference
+  /// counting: the call that made the root encoder keeps the session alive. An encoder is valid
+  /// only while the encoding call it was given to runs.
+  let sessionRef: Unmanaged<CodingSession>
+  /// The save's session.
+  var session: CodingSession { sessionRef.takeUnretainedValue() }
   /// Where the value is: see ``EncodingPosition``.
   let position: EncodingPosition
 
@@ -36,7 +41,7 @@ public struct ValueEncoder {
   }
 
   init(session: CodingSession, position: EncodingPosition) {
-    self.session = session
+    self.sessionRef = .passUnretained(session)
     self.position = position
   }
 
@@ -47,32 +52,36 @@ public struct ValueEncoder {
   ///
   /// - Parameter keys: The object's key type.
   public func keyed<Key: PayloadKey>(by keys: Key.Type) -> KeyedEncoder<Key> {
-    KeyedEncoder(session: session, position: position)
+    KeyedEncoder(session: sessionRef, position: position)
   }
 
   /// Starts an array here; append its elements, then ``ArrayEncoder/finish()`` it.
   public func array() -> ArrayEncoder {
-    ArrayEncoder(session: session, position: position)
+    sessionRef._withUnsafeGuaranteedRef { ArrayEncoder(session: $0, position: position) }
   }
 
   /// Writes a string.
   ///
   /// - Parameter value: The string.
   public func string(_ value: String) -> WrittenJSON {
-    guard session.sink == .bytes else { return session.push(.string(value)) }
-    let start = session.position
-    session.output.writeString(value)
-    return session.written(since: start)
+    sessionRef._withUnsafeGuaranteedRef { session in
+      guard session.sink == .bytes else { return session.push(.string(value)) }
+      let start = session.position
+      session.output.writeString(value)
+      return session.written(since: start)
+    }
   }
 
   /// Writes an integer.
   ///
   /// - Parameter value: The integer.
   public func integer(_ value: Int64) -> WrittenJSON {
-    guard session.sink == .bytes else { return session.push(.integer(value)) }
-    let start = session.position
-    session.output.writeInteger(value)
-    return session.written(since: start)
+    sessionRef._withUnsafeGuaranteedRef { session in
+      guard session.sink == .bytes else { return session.push(.integer(value)) }
+      let start = session.position
+      session.output.writeInteger(value)
+      return session.written(since: start)
+    }
   }
 
   /// Writes a finite number as `JSONEncoder` writes a `Double`.
@@ -84,30 +93,36 @@ public struct ValueEncoder {
     guard value.isFinite else {
       throw PersistenceError(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)
     }
-    guard session.sink == .bytes else {
-      return session.push(JSONOutput.canonicalNumber(value))
+    return sessionRef._withUnsafeGuaranteedRef { session in
+      guard session.sink == .bytes else {
+        return session.push(JSONOutput.canonicalNumber(value))
+      }
+      let start = session.position
+      session.output.writeDouble(value)
+      return session.written(since: start)
     }
-    let start = session.position
-    session.output.writeDouble(value)
-    return session.written(since: start)
   }
 
   /// Writes `true` or `false`.
   ///
   /// - Parameter value: The Boolean.
   public func bool(_ value: Bool) -> WrittenJSON {
-    guard session.sink == .bytes else { return session.push(.bool(value)) }
-    let start = session.position
-    session.output.bytes.append(value ? "true" : "false")
-    return session.written(since: start)
+    sessionRef._withUnsafeGuaranteedRef { session in
+      guard session.sink == .bytes else { return session.push(.bool(value)) }
+      let start = session.position
+      session.output.bytes.append(value ? "true" : "false")
+      return session.written(since: start)
+    }
   }
 
   /// Writes `null`.
   public func null() -> WrittenJSON {
-    guard session.sink == .bytes else { return session.push(.null) }
-    let start = session.position
-    session.output.bytes.append("null")
-    return session.written(since: start)
+    sessionRef._withUnsafeGuaranteedRef { session in
+      guard session.sink == .bytes else { return session.push(.null) }
+      let start = session.position
+      session.output.bytes.append("null")
+      return session.written(since: start)
+    }
   }
 
   /// Writes a JSON tree as it is (canonically: object keys sorted).

@@ -62,7 +62,7 @@ extension CodecRegistry {
     do throws {
       guard
         let written = try codec.encode(
-          value, encoder, [(Self.flatKindKey, codec.kindID.rawValue)],
+          value, encoder, (Self.flatKindKey, codec.kindID.rawValue),
           { findings in session.record(findings, at: encoder) })
       else { return nil }
       session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)

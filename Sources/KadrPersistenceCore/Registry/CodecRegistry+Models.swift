@@ -12,7 +12,7 @@ extension CodecRegistry {
     do throws {
       guard
         let written = try codec.encode(
-          model, encoder, [], { findings in encoder.session.record(findings, at: encoder) })
+          model, encoder, nil, { findings in encoder.session.record(findings, at: encoder) })
       else {
         throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
       }

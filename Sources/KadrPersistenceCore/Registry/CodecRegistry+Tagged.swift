@@ -96,7 +96,7 @@ extension CodecRegistry {
       try wrapper.member(kind) { kindEncoder throws in
         var box = kindEncoder.keyed(by: NoKeys.self)
         try box.member(Self.payloadBoxKey) { payloadEncoder throws in
-          written = try codec.encode(value, payloadEncoder, []) { findings in
+          written = try codec.encode(value, payloadEncoder, nil) { findings in
             session.locations.append(place.labelled { codec.label(value) })
             pushedLocation = true
             guard !findings.isEmpty else { return }

@@ -15,7 +15,7 @@ final class RegisteredCodec<Base>: Sendable {
   let manifest: FieldManifest
   /// Whether the codec is a ``FieldListCodec``.
   let declaresFields: Bool
-  /// Writes a value as an object, after the given leading members (a flat kind's `kind`);
+  /// Writes a value as an object, with the given leading member (a flat kind's `kind`);
   /// `nil` when the value is not of this codec's model type, or when the codec left it out
   /// (``KeyedEncoder/omitValue()``).
   ///
@@ -168,12 +168,12 @@ struct CodecTable<Base>: Sendable {
 }
 
 /// One codec's encode step: casts the value to the codec's model type, reports its losses, and
-/// writes it as an object after the given leading members (a flat kind's `kind`); `nil` when the
+/// writes it as an object with the given leading member (a flat kind's `kind`); `nil` when the
 /// value is not of the model type or the codec left it out.
 @usableFromInline
 typealias EncodeStep<Base> =
   @Sendable (
-    Base, ValueEncoder, [(key: String, value: String)],
+    Base, ValueEncoder, (key: String, value: String)?,
     _ report: (_ losses: [LossFinding]) -> Void
   ) throws -> WrittenJSON?
 
