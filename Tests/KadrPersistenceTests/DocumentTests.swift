@@ -81,6 +81,18 @@ struct DocumentTests {
     CompositionRefusal(
       #"{"extra":true,"schema":1,"video":"# + emptyVideo + "}", "unknownField", at: "/extra",
       "an unknown top-level key is refused"),
+    CompositionRefusal(
+      #"{"zz":true,"schema":1,"aa":true,"video":"# + emptyVideo + "}", "unknownField", at: "/zz",
+      "the first unknown top-level key is refused"),
+    CompositionRefusal(
+      #"{"schema":1,"video":"# + emptyVideo + #","zz":true}"#, "unknownField", at: "/zz",
+      "an unknown top-level key after the video is refused"),
+    CompositionRefusal(
+      #"{"a":1,"b":2,"video":"# + emptyVideo + "}", "schemaMissing", at: "",
+      "a missing schema is refused before unknown keys"),
+    CompositionRefusal(
+      #"{"a":1,"schema":"1","video":"# + emptyVideo + "}", "schemaMissing", at: "/schema",
+      "a wrong schema is refused before unknown keys"),
     CompositionRefusal(#"{"schema":1}"#, "missingField", at: "", "the video is required"),
     CompositionRefusal(
       #"{"schema":1,"video":[]}"#, "wrongType", at: "/video", "the video is an object"),

@@ -50,7 +50,7 @@ final class DecodingContext {
     var cursorWord = -1
 
     /// The keys naming the members, or `nil` for an array or a base.
-    var keys: [String]? { tape.map { $0.takeUnretainedValue().shapes[shape] } }
+    var keys: [String]? { tape.map { $0.takeUnretainedValue().keys(ofShape: shape) } }
   }
 
   let session: CodingSession

@@ -36,7 +36,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
       shapeRef = known
     } else {
       shapeRef = try context._withUnsafeGuaranteedRef { context in
-        let keys = tape.shapes[shapeIndex]
+        let keys = tape.keys(ofShape: shapeIndex)
         let found =
           try context.cachedShape(of: keys, hiding: hidden, type: type)
           ?? context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)

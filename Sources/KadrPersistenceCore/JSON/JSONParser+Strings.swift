@@ -2,18 +2,23 @@
 // validate any non-ASCII sequence, then make the String from the bytes in place), and a slower
 // path that unescapes into a reused scratch buffer.
 extension JSONParser {
-  /// Reads the string whose opening quote is at `position`, leaving `position` after its
-  /// closing quote.
+  /// Reads the key whose opening quote is at `position`, one that is not plain ASCII (or is
+  /// refused for its length), leaving `position` after its closing quote.
   ///
-  /// - Parameter includingChild: Whether the string is a value (else an object's key), for the
-  ///   pointer of an error.
-  mutating func parseString(includingChild: Bool) throws(JSONReadError) -> String {
+  /// - Returns: Its span: in the document without escapes, else in the shapes' key bytes.
+  mutating func parseKeySpan() throws(JSONReadError) -> JSONKeySpan {
     let start = position + 1
-    if let closing = try plainStringEnd(includingChild: includingChild) {
-      return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<closing]), as: UTF8.self)
+    if let closing = try plainStringEnd(includingChild: false) {
+      // Not plain ASCII (``parseKey()`` takes those), so compared as a string.
+      if let span = JSONKeySpan(.document, offset: start, length: closing - start, isASCII: false) {
+        return span
+      }
+      let key = String(
+        decoding: UnsafeBufferPointer(rebasing: bytes[start..<closing]), as: UTF8.self)
+      return tape.shapes.keySpan(string: key)
     }
-    return try parseEscapedString(
-      start: start, firstEscape: position, includingChild: includingChild)
+    try unescapeString(start: start, firstEscape: position, includingChild: false)
+    return tape.shapes.keySpan(escaped: scratch)
   }
 
   /// Reads the string value whose opening quote is at `position` onto the tape: a string without
@@ -70,14 +75,6 @@ extension JSONParser {
       }
       index = next
     }
-  }
-
-  /// Reads the rest of a string that holds escapes, from its start, unescaping into `scratch`.
-  private mutating func parseEscapedString(start: Int, firstEscape: Int, includingChild: Bool)
-    throws(JSONReadError) -> String
-  {
-    try unescapeString(start: start, firstEscape: firstEscape, includingChild: includingChild)
-    return String(decoding: scratch, as: UTF8.self)
   }
 
   /// Reads the rest of a string that holds escapes, from its start, leaving it unescaped in

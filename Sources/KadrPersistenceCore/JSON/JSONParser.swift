@@ -18,7 +18,7 @@ struct JSONParser: ~Copyable {
     var children: Int
     /// Where the object's keys start on ``JSONParser/keys``.
     var keyStart: Int
-    /// Where the object's keys without an id start on ``JSONParser/keyTexts``.
+    /// Where the object's keys without an id start on ``JSONParser/keySpans``.
     var textStart: Int
     /// The index in ``JSONParser/keySets`` of every key so far, once an object has more than
     /// ``JSONParser/linearKeyScanLimit`` keys; else -1. (An index, so that a frame is plain
@@ -27,8 +27,9 @@ struct JSONParser: ~Copyable {
     /// A hash of the keys on the path to the container, which names where it is in the
     /// document's structure (every clip's time range has the same).
     var context: UInt32
-    /// For an object: the shape predicted for it (see ``JSONShapeTable/prediction(in:)``), or
-    /// -1; it stays while every key read matches the predicted one in order.
+    /// For an object: the shape predicted for it (its index in ``JSONParser/shapeTable``, see
+    /// ``JSONShapeTable/prediction(in:)``), or -1; it stays while every key read matches the
+    /// predicted one in order.
     var predicted: Int32 = -1
   }
 
@@ -52,11 +53,12 @@ struct JSONParser: ~Copyable {
   var frames = JSONParseStack<Frame>(capacity: 16)
   /// The tape being written.
   var tape: JSONTapeWriter
-  /// The keys of every open object, outermost first; an object's pending key is its last.
-  var keyTexts = JSONParseStack<String>()
+  /// The keys without an id of every open object, outermost first, as spans: 8 bytes a key
+  /// where a `String` costs 16 and, past 15 bytes, an allocation.
+  var keySpans = JSONParseStack<JSONKeySpan>()
   /// The sets of keys of the open objects past ``linearKeyScanLimit`` keys.
   var keySets: [JSONKeyIndexSet] = []
-  /// Marks an entry of ``keyIDs`` that is the index of a key on ``keyTexts`` (a key without
+  /// Marks an entry of ``keyIDs`` that is the index of a key on ``keySpans`` (a key without
   /// an id in ``keyTable``).
   static let textBit: UInt32 = 1 << 31
   /// The id of each key on ``keys`` in ``keyTable``, or 0.
@@ -163,12 +165,13 @@ struct JSONParser: ~Copyable {
         case (UInt8(ascii: "}"), true):
           position += 1
           let frame = frames.popLast()
+          // The set goes first, so that it is not held beside the shape's copy of the keys.
+          if frame.keySet >= 0 { keySets.removeLast() }
           tape.close(
             frame.tapeStart,
             shape: popKeys(
               from: frame.keyStart, predicted: frame.predicted, context: frame.context))
-          if frame.textStart < keyTexts.count { keyTexts.removeAll(from: frame.textStart) }
-          if frame.keySet >= 0 { keySets.removeLast() }
+          if frame.textStart < keySpans.count { keySpans.removeAll(from: frame.textStart) }
         case (UInt8(ascii: "]"), false):
           position += 1
           tape.close(frames.popLast().tapeStart, shape: nil)
@@ -195,21 +198,26 @@ struct JSONParser: ~Copyable {
   /// shape: shared with the objects of the same keys read before.
   private mutating func popKeys(from keyStart: Int, predicted: Int32, context: UInt32) -> Int {
     let shape: Int
+    var shared: Int32 = -1
     if predicted >= 0, keyIDs.count - keyStart == shapeTable.keyCount(of: predicted) {
-      shape = Int(predicted)
-    } else if let shared = keyIDs.withElements(from: keyStart, { shapeTable.shape(for: $0) }) {
-      shape = shared
+      shape = shapeTable.tapeShape(of: predicted)
+      shared = predicted
+    } else if let found = keyIDs.withElements(from: keyStart, { shapeTable.shape(for: $0) }) {
+      (shape, shared) = found
     } else {
       shape = tape.shapes.count
-      let keys = (keyStart..<keyIDs.count).map { keyString(at: $0) }
-      if keyIDs.withElements(from: keyStart, { shapeTable.remember($0, shape: shape) }) {
-        tape.shapes.append(shared: keys)
+      if let index = keyIDs.withElements(from: keyStart, { shapeTable.remember($0, shape: shape) })
+      {
+        shared = index
+        tape.shapes.append(shared: (keyStart..<keyIDs.count).map { keyString(at: $0) })
       } else {
-        tape.shapes.append(flat: keys)
+        tape.shapes.startFlat(count: keyIDs.count - keyStart)
+        for index in keyStart..<keyIDs.count { tape.shapes.appendFlatKey(keySpan(at: index)) }
+        tape.shapes.endFlat(in: raw)
       }
     }
     keyIDs.removeAll(from: keyStart)
-    shapeTable.predict(shape, in: context)
+    if shared >= 0 { shapeTable.predict(shared, in: context) }
     return shape
   }
 
@@ -231,7 +239,7 @@ struct JSONParser: ~Copyable {
     frames.push(
       Frame(
         isObject: isObject, tapeStart: tape.open(isObject: isObject), children: 0,
-        keyStart: keyIDs.count, textStart: keyTexts.count, context: context,
+        keyStart: keyIDs.count, textStart: keySpans.count, context: context,
         predicted: isObject ? shapeTable.prediction(in: context) : -1))
   }
 
@@ -262,16 +270,18 @@ struct JSONParser: ~Copyable {
       }
       frames[top].predicted = -1
     }
-    let (key, id) = try parseKey()
+    let (span, id) = try parseKey()
     let isDuplicate: Bool
     if keyIDs.count - keyStart < Self.linearKeyScanLimit {
-      isDuplicate = hasKey(key, id: id, from: keyStart)
+      isDuplicate = hasKey(span, id: id, from: keyStart)
     } else {
       if frames[top].keySet < 0 {
         frames[top].keySet = Int32(keySets.count)
         var set = JSONKeyIndexSet()
         for position in keyStart..<keyIDs.count {
-          _ = set.insert(keyString(at: position), at: position) { keyString(at: $0) }
+          _ = set.insert(
+            hash: keyHash(at: position), at: position - keyStart, isEqual: { _ in false },
+            hashAt: { keyHash(at: keyStart + $0) })
         }
         keySets.append(set)
       }
@@ -279,15 +289,18 @@ struct JSONParser: ~Copyable {
       let index = Int(frames[top].keySet)
       var set = JSONKeyIndexSet.placeholder
       swap(&set, &keySets[index])
-      isDuplicate = !set.insert(keyString(key, id: id), at: keyIDs.count) { keyString(at: $0) }
+      isDuplicate = !set.insert(
+        hash: keyString(span, id: id).hashValue, at: keyIDs.count - keyStart,
+        isEqual: { keyEqual(span, id: id, at: keyStart + $0) },
+        hashAt: { keyHash(at: keyStart + $0) })
       swap(&set, &keySets[index])
     }
     if isDuplicate {
-      throw failure(.duplicateKey(keyString(key, id: id)), at: keyOffset, includingChild: false)
+      throw failure(.duplicateKey(keyString(span, id: id)), at: keyOffset, includingChild: false)
     }
     if id == 0 {
-      keyIDs.push(Self.textBit | UInt32(truncatingIfNeeded: keyTexts.count))
-      keyTexts.push(key)
+      keyIDs.push(Self.textBit | UInt32(truncatingIfNeeded: keySpans.count))
+      keySpans.push(span)
     } else {
       keyIDs.push(id)
     }

@@ -87,8 +87,8 @@ final class JSONTape {
   /// The unescaped bytes of the strings that had escapes, one after the other (bytes rather
   /// than a `String` each: 1 byte per byte, not 16 and more).
   let escapedBytes: [UInt8]
-  /// The key arrays of the objects; the first is empty.
-  @usableFromInline let shapes: JSONShapes
+  /// The keys of the objects, by shape; the first is the empty object's.
+  let shapes: JSONShapes
   /// The spans that do not fit a payload, by the container's first word.
   @usableFromInline let longSpans: [Int: Int]
   /// The payload shape last checked for each of ``shapes``, so that the objects of one shape
@@ -143,6 +143,12 @@ final class JSONTape {
       payloadShapes = Array(repeating: nil, count: shapes.count)
     }
     if shape < payloadShapes.count { payloadShapes[shape] = Unmanaged.passUnretained(payloadShape) }
+  }
+
+  /// The keys of the objects of shape `shape`, reading keys in the document from ``source``.
+  @usableFromInline
+  func keys(ofShape shape: Int) -> [String] {
+    shapes.keys(of: shape, in: source)
   }
 
   /// A view of the words, for reading them without retaining the tape.

@@ -68,11 +68,31 @@ struct JSONTapeView {
     Int64(Int32(bitPattern: words[index] << 4) >> 4)
   }
 
-  /// The keys of the object at `index`.
+  /// The keys of the object at `index`, reading keys in the document from the document being
+  /// read.
   @inlinable
   func keys(ofObjectAt index: Int) -> [String] {
+    keys(ofShape: shapeIndex(ofObjectAt: index))
+  }
+
+  /// The keys of the object at `index`, reading keys in the document from `document`.
+  func keys(ofObjectAt index: Int, in document: UnsafeRawBufferPointer) -> [String] {
     let shape = shapeIndex(ofObjectAt: index)
-    return owner._withUnsafeGuaranteedRef { $0.shapes[shape] }
+    return owner._withUnsafeGuaranteedRef { $0.shapes.keys(of: shape, in: document) }
+  }
+
+  /// The key of member `member` of the object at `index`, reading keys in the document from the
+  /// document being read.
+  func key(_ member: Int, ofObjectAt index: Int) -> String {
+    let shape = shapeIndex(ofObjectAt: index)
+    return owner._withUnsafeGuaranteedRef { $0.shapes.key(member, of: shape, in: $0.source) }
+  }
+
+  /// The keys of the objects of shape `shape`, reading keys in the document from the document
+  /// being read.
+  @usableFromInline
+  func keys(ofShape shape: Int) -> [String] {
+    owner._withUnsafeGuaranteedRef { $0.keys(ofShape: shape) }
   }
 
   /// The index in ``shapes`` of the keys of the object at `index`.
@@ -99,7 +119,10 @@ struct JSONTapeView {
   /// The number of members of the container at `index`.
   @usableFromInline
   func memberCount(ofContainerAt index: Int) -> Int {
-    if tag(at: index) == .object { return keys(ofObjectAt: index).count }
+    if tag(at: index) == .object {
+      let shape = shapeIndex(ofObjectAt: index)
+      return owner._withUnsafeGuaranteedRef { $0.shapes.keyCount(of: shape) }
+    }
     var count = 0
     var member = index + 1
     let end = index + span(at: index)
@@ -160,8 +183,4 @@ struct JSONTapeView {
   func remember(_ payloadShape: PayloadShape, at shape: Int) {
     tape.remember(payloadShape, at: shape)
   }
-
-  /// The key arrays of the tape's objects.
-  @usableFromInline
-  var shapes: JSONShapes { tape.shapes }
 }
