@@ -45,12 +45,34 @@ struct JSONByteBuffer: ~Copyable {
   }
 
   /// Appends bytes.
+  ///
+  /// Up to 16 bytes (a key, a number's digits) are copied as two overlapping words or halves,
+  /// not by a call to `memcpy`.
+  // Figure: a save of 1,000 clips, 26.9 M instructions with `memcpy` for every append, 26.7 M so
+  // (callgrind).
   @inline(__always)
   mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }
-    if capacity - count < bytes.count { grow(toHold: bytes.count) }
-    (storage + count).initialize(from: base, count: bytes.count)
-    count += bytes.count
+    let length = bytes.count
+    if capacity - count < length { grow(toHold: length) }
+    let source = UnsafeRawPointer(base)
+    let target = UnsafeMutableRawPointer(storage + count)
+    if length >= 8, length <= 16 {
+      let head = source.loadUnaligned(as: UInt64.self)
+      let tail = source.loadUnaligned(fromByteOffset: length - 8, as: UInt64.self)
+      target.storeBytes(of: head, as: UInt64.self)
+      target.storeBytes(of: tail, toByteOffset: length - 8, as: UInt64.self)
+    } else if length >= 4, length < 8 {
+      let head = source.loadUnaligned(as: UInt32.self)
+      let tail = source.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)
+      target.storeBytes(of: head, as: UInt32.self)
+      target.storeBytes(of: tail, toByteOffset: length - 4, as: UInt32.self)
+    } else if length < 4 {
+      for offset in 0..<length { storage[count + offset] = base[offset] }
+    } else {
+      (storage + count).initialize(from: base, count: length)
+    }
+    count += length
   }
 
   /// Appends the bytes of a static ASCII string.
