@@ -2,6 +2,8 @@ import Foundation
 import KadrModel
 
 /// Writes one array, element by element.
+///
+/// Like ``ValueEncoder``, it is valid while the encoding call that started it runs.
 public struct ArrayEncoder {
   /// The save's session, unretained, so that making or copying an encoder costs no reference
   /// counting: the call that made the root encoder keeps the session alive. An encoder is valid

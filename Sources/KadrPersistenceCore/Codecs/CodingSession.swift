@@ -60,7 +60,7 @@ final class CodingSession {
   /// the root.
   var bases: [JSONPointer] = [.root]
   /// Saving: the key tables of the key types met so far.
-  let keyTables = EncodingKeyTableCache()
+  @exclusivity(unchecked) var keyTables = EncodingKeyTableCache()
   /// Saving to a tree (``EncodingSink/tree``): the values written so far whose containers are
   /// still open, innermost last. Unchecked for the reason above.
   @exclusivity(unchecked) var tree: [JSONValue] = []

@@ -6,21 +6,32 @@ import Foundation
 /// A member's key is found here by its rank (its place in canonical order), so an encoder keeps
 /// the order of an object's members as small integers and writes a key as one copy, with no
 /// `String` stored, compared or escaped per member.
-// Figure: with this table a save of 1,000 clips takes 33.9 M instructions, 44.4 M before, when
-// every member's key was escaped, compared and kept as a `String` (callgrind).
+// Figure: with this table a save of 1,000 clips took 30.2 M instructions, 44.4 M before, when
+// every member's key was escaped, compared and kept as a `String`; reading it through a plain
+// pointer (`EncodingKeys`) rather than the object, 26.25 M against 26.7 M (callgrind).
 final class EncodingKeyTable: @unchecked Sendable {
   /// The keys, in canonical order: a key's rank is its index here.
   let keys: [String]
-  /// The bits of each key's `String` (in rank order), to find the rank of a key value by
-  /// comparing two words rather than its characters; empty where a `String` is not two words.
-  private let identities: UnsafeMutablePointer<StringIdentity>
-  /// `"key":` for each key, one after the other, with each one's start in ``starts``.
-  private let written: UnsafeMutablePointer<UInt8>
-  /// Where each key's bytes start in ``written``, and (last) where the bytes end.
-  private let starts: UnsafeMutablePointer<Int>
+  /// What encoders read of the table, in plain memory: see ``EncodingKeys``.
+  struct Layout {
+    /// The number of keys.
+    let count: Int
+    /// The bits of each key's `String` (in rank order), to find the rank of a key value by
+    /// comparing two words rather than its characters; zeros where a `String` is not two words.
+    let identities: UnsafeMutablePointer<StringIdentity>
+    /// `"key":` for each key, one after the other, with each one's start in ``starts``.
+    let written: UnsafeMutablePointer<UInt8>
+    /// Where each key's bytes start in ``written``, and (last) where the bytes end.
+    let starts: UnsafeMutablePointer<Int>
+    /// The table itself, for what needs its strings.
+    let table: Unmanaged<EncodingKeyTable>
+  }
 
-  /// The number of keys.
-  var count: Int { keys.count }
+  /// The table's ``Layout``.
+  private let layout: UnsafeMutablePointer<Layout>
+
+  /// The view encoders read the table through.
+  var view: EncodingKeys { EncodingKeys(layout: UnsafePointer(layout)) }
 
   /// ``ranksUpTo(_:)`` of a flat payload's `kind`, which the registry adds to every one; set
   /// once, at the end of `init`.
@@ -31,7 +42,7 @@ final class EncodingKeyTable: @unchecked Sendable {
   typealias StringIdentity = (UInt64, UInt64)
 
   /// Whether a `String` is two words here, so that ``StringIdentity`` can be read.
-  private static let hasIdentities = MemoryLayout<String>.size == 16
+  static let hasIdentities = MemoryLayout<String>.size == 16
 
   /// Makes the table of `keys` (any order; a key listed twice is kept once).
   ///
@@ -45,12 +56,12 @@ final class EncodingKeyTable: @unchecked Sendable {
       keys.append(key)
     }
     self.keys = keys
-    identities = .allocate(capacity: max(keys.count, 1))
+    let identities = UnsafeMutablePointer<StringIdentity>.allocate(capacity: max(keys.count, 1))
     for (rank, key) in keys.enumerated() {
       (identities + rank).initialize(to: Self.identity(of: key))
     }
     var output = JSONOutput(maximumDepth: 0)
-    starts = .allocate(capacity: keys.count + 1)
+    let starts = UnsafeMutablePointer<Int>.allocate(capacity: keys.count + 1)
     for (rank, key) in keys.enumerated() {
       starts[rank] = output.bytes.count
       output.writeString(key)
@@ -58,55 +69,35 @@ final class EncodingKeyTable: @unchecked Sendable {
     }
     starts[keys.count] = output.bytes.count
     let bytes = output.bytes.makeArray()
-    written = .allocate(capacity: max(bytes.count, 1))
+    let written = UnsafeMutablePointer<UInt8>.allocate(capacity: max(bytes.count, 1))
     written.initialize(from: bytes, count: bytes.count)
+    layout = .allocate(capacity: 1)
+    layout.initialize(
+      to: Layout(
+        count: keys.count, identities: identities, written: written, starts: starts,
+        table: .passUnretained(self)))
     kindRanks = ranksUpTo(CodecRegistry.flatKindKey)
   }
 
   deinit {
-    identities.deallocate()
-    written.deallocate()
-    starts.deallocate()
+    layout.pointee.identities.deallocate()
+    layout.pointee.written.deallocate()
+    layout.pointee.starts.deallocate()
+    layout.deallocate()
   }
 
   /// The identity of `string`, or zeros where a `String` is not two words.
   @inline(__always)
-  private static func identity(of string: String) -> StringIdentity {
+  static func identity(of string: String) -> StringIdentity {
     guard hasIdentities else { return (0, 0) }
     return withUnsafeBytes(of: string) { raw in
       (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self))
     }
   }
 
-  /// The rank of `key`, or `nil` when it is not one of the table's keys.
-  ///
-  /// Codecs write their keys in the same order every time, mostly in canonical order, so the
-  /// search starts at `hint` (the rank after the previous member's) and compares identities
-  /// first; only a key made at run time is compared character by character.
-  /// - Parameters:
-  ///   - key: The key.
-  ///   - hint: Where to look first.
-  @inline(__always)
-  func rank(of key: String, from hint: Int) -> Int? {
-    if Self.hasIdentities {
-      let identity = Self.identity(of: key)
-      var rank = hint
-      while rank < keys.count {
-        if identities[rank] == identity { return rank }
-        rank += 1
-      }
-      rank = 0
-      while rank < min(hint, keys.count) {
-        if identities[rank] == identity { return rank }
-        rank += 1
-      }
-    }
-    return slowRank(of: key)
-  }
-
-  /// ``rank(of:from:)`` by the characters.
+  /// The rank of `key`, found by its characters (see ``EncodingKeys/rank(of:from:)``).
   @inline(never)
-  private func slowRank(of key: String) -> Int? {
+  func slowRank(of key: String) -> Int? {
     var low = 0
     var high = keys.count
     while low < high {
@@ -130,13 +121,66 @@ final class EncodingKeyTable: @unchecked Sendable {
     }
     return low
   }
+}
+
+/// A key table as encoders read it: a pointer to its ``EncodingKeyTable/Layout`` (which lives as
+/// long as the table, for good), so that finding a rank or a key's bytes costs no call and no
+/// reference counting.
+struct EncodingKeys {
+  let layout: UnsafePointer<EncodingKeyTable.Layout>
+
+  /// The table.
+  var table: EncodingKeyTable { layout.pointee.table.takeUnretainedValue() }
+
+  /// The number of keys.
+  var count: Int { layout.pointee.count }
+
+  /// The rank of `key`, or `nil` when it is not one of the table's keys.
+  ///
+  /// Codecs write their keys in the same order every time, mostly in canonical order, so the
+  /// search starts at `hint` (the rank after the previous member's) and compares identities
+  /// first; only a key made at run time is compared character by character.
+  /// - Parameters:
+  ///   - key: The key.
+  ///   - hint: Where to look first.
+  @inline(__always)
+  func rank(of key: String, from hint: Int) -> Int? {
+    if EncodingKeyTable.hasIdentities {
+      let identity = EncodingKeyTable.identity(of: key)
+      let identities = layout.pointee.identities
+      let count = layout.pointee.count
+      var rank = hint
+      while rank < count {
+        if identities[rank] == identity { return rank }
+        rank += 1
+      }
+      rank = 0
+      while rank < min(hint, count) {
+        if identities[rank] == identity { return rank }
+        rank += 1
+      }
+    }
+    return layout.pointee.table._withUnsafeGuaranteedRef { $0.slowRank(of: key) }
+  }
 
   /// `"key":` of the key at `rank`, escaped, for the output.
   ///
   /// - Parameter rank: A rank below ``count``.
   @inline(__always)
   func written(at rank: Int) -> UnsafeBufferPointer<UInt8> {
-    UnsafeBufferPointer(start: written + starts[rank], count: starts[rank + 1] - starts[rank])
+    let starts = layout.pointee.starts
+    return UnsafeBufferPointer(
+      start: layout.pointee.written + starts[rank], count: starts[rank + 1] - starts[rank])
+  }
+
+  /// The key at `rank`.
+  func key(at rank: Int) -> String {
+    layout.pointee.table._withUnsafeGuaranteedRef { $0.keys[rank] }
+  }
+
+  /// See ``EncodingKeyTable/ranksUpTo(_:)``.
+  func ranksUpTo(_ key: String) -> Int {
+    layout.pointee.table._withUnsafeGuaranteedRef { $0.ranksUpTo(key) }
   }
 }
 
@@ -161,16 +205,20 @@ extension EncodingKeyTable {
 
 /// The key tables one session has used, by key type: a small direct-mapped cache in front of the
 /// process-wide one, so that starting an object finds its table without a lock or a hash.
-// Figure: the process-wide lookup alone (a lock and a dictionary) for each of a save's 13,000
-// objects cost 2.1 M instructions a save of 1,000 clips; this costs 0.1 M (callgrind).
+// Figure: the process-wide lookup (a lock and a dictionary, 550 instructions) for each of a
+// save's 13,000 objects would cost 7 M instructions a save of 1,000 clips; with this cache only
+// the first use of each key type in a save misses: 31 misses, 0.08 M (callgrind).
 struct EncodingKeyTableCache: ~Copyable {
   /// A slot: a key type and its table (kept alive by the process-wide cache for good).
   private struct Slot {
     var type: ObjectIdentifier?
-    var table: Unmanaged<EncodingKeyTable>?
+    var keys: EncodingKeys?
   }
-  private static let slotCount = 64
+  private static let slotCount = 128
+  /// The most types kept; past them, a type is looked up in the process-wide cache each time.
+  private static let maximumCount = 96
   private let slots: UnsafeMutablePointer<Slot>
+  private var count = 0
 
   init() {
     slots = .allocate(capacity: Self.slotCount)
@@ -181,23 +229,32 @@ struct EncodingKeyTableCache: ~Copyable {
     slots.deallocate()
   }
 
+  // Figure: direct-mapped by the address's low bits, in 64 slots, types pushed each other out:
+  // 1,030 misses a save of 1,000 clips (0.6 M instructions); so, 31 (the key types it meets).
   /// The table of `Key`.
   ///
+  /// Open addressing from the type's scrambled metadata address (Fibonacci hashing): a type,
+  /// once met, stays, so only a save's first use of each key type misses.
   /// - Parameter type: The key type.
   @inline(__always)
-  func table<Key: PayloadKey>(of type: Key.Type) -> Unmanaged<EncodingKeyTable> {
+  mutating func table<Key: PayloadKey>(of type: Key.Type) -> EncodingKeys {
     let id = ObjectIdentifier(type)
-    let slot = slots + Int(UInt(bitPattern: id) >> 4 & UInt(Self.slotCount - 1))
-    if slot.pointee.type == id, let table = slot.pointee.table { return table }
-    return fill(slot, with: type)
+    var index = Int((UInt(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> (UInt.bitWidth - 7))
+    while let found = slots[index].type {
+      if found == id, let keys = slots[index].keys { return keys }
+      index = (index + 1) & (Self.slotCount - 1)
+    }
+    return fill(slots + index, with: type)
   }
 
   @inline(never)
-  private func fill<Key: PayloadKey>(_ slot: UnsafeMutablePointer<Slot>, with type: Key.Type)
-    -> Unmanaged<EncodingKeyTable>
-  {
-    let table = Unmanaged.passUnretained(EncodingKeyTable.of(type))
-    slot.pointee = Slot(type: ObjectIdentifier(type), table: table)
-    return table
+  private mutating func fill<Key: PayloadKey>(
+    _ slot: UnsafeMutablePointer<Slot>, with type: Key.Type
+  ) -> EncodingKeys {
+    let keys = EncodingKeyTable.of(type).view
+    guard count < Self.maximumCount else { return keys }
+    count += 1
+    slot.pointee = Slot(type: ObjectIdentifier(type), keys: keys)
+    return keys
   }
 }

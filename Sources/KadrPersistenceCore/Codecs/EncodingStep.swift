@@ -4,7 +4,7 @@ import Foundation
 /// element's index, kept as plain data (no `String` is copied for a member).
 struct EncodingStep {
   /// The key table of a member's key, or `nil` for an element or a key outside any table.
-  let table: Unmanaged<EncodingKeyTable>?
+  let table: EncodingKeys?
   /// The key's rank in ``table``; for a key outside any table its index in the session's
   /// ``CodingSession/extraKeys``; for an element its index.
   let value: Int
@@ -28,15 +28,15 @@ struct StackedMember {
 extension CodingSession {
   /// The key of a member: `key` is a rank in `table` or (negative) an extra key's place.
   @inline(__always)
-  func key(_ key: Int, in table: Unmanaged<EncodingKeyTable>) -> String {
+  func key(_ key: Int, in table: EncodingKeys) -> String {
     key >= 0
-      ? table._withUnsafeGuaranteedRef { $0.keys[key] } : extraKeys.element(at: -1 - key)
+      ? table.key(at: key) : extraKeys.element(at: -1 - key)
   }
 
   /// The pointer component of `step`.
   func component(of step: EncodingStep) -> JSONPointer.Component {
     guard step.isKey else { return .index(step.value) }
     guard let table = step.table else { return .key(extraKeys.element(at: step.value)) }
-    return .key(table._withUnsafeGuaranteedRef { $0.keys[step.value] })
+    return .key(table.key(at: step.value))
   }
 }

@@ -7,6 +7,8 @@ import KadrModel
 /// canonical key order (at no cost when they were written in that order). Nested content goes
 /// back through the registry: `encode(clips:for:)` writes a track's children with whatever codecs
 /// are registered for them, so a plugin's clip may hold built-in clips and the other way round.
+///
+/// Like ``ValueEncoder``, it is valid while the encoding call that started it runs.
 public struct KeyedEncoder<Key: PayloadKey> {
   // Held strongly, unlike the value and array encoders' (see `ValueEncoder.sessionRef`): an
   // object's members are written in the encoder's own methods, and reaching an unretained
@@ -18,7 +20,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// The session, unretained.
   var sessionRef: Unmanaged<CodingSession> { .passUnretained(session) }
   /// The keys of `Key`, ready to write (kept alive for good by the process-wide cache).
-  let keys: Unmanaged<EncodingKeyTable>
+  let keys: EncodingKeys
   /// Where the object is.
   let position: EncodingPosition
   /// Where the object's `{` is.
@@ -47,7 +49,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   @usableFromInline var pending: (key: String, value: String)? {
     didSet {
       pendingRank =
-        pending.map { pending in keys._withUnsafeGuaranteedRef { $0.ranksUpTo(pending.key) } }
+        pending.map { pending in keys.ranksUpTo(pending.key) }
         ?? .max
     }
   }
@@ -98,7 +100,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   mutating func member(
     _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
-    let rank = keys._withUnsafeGuaranteedRef { $0.rank(of: key, from: hint) }
+    let rank = keys.rank(of: key, from: hint)
     if let pending, rank.map({ $0 >= pendingRank }) ?? JSONOutput.precedes(pending.key, key) {
       try writePending()
     }
@@ -127,7 +129,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let keyStart = session.output.bytes.count
     if let rank {
-      session.output.bytes.append(keys._withUnsafeGuaranteedRef { $0.written(at: rank) })
+      session.output.bytes.append(keys.written(at: rank))
     } else {
       session.output.writeString(key)
       session.output.bytes.append(UInt8(ascii: ":"))
@@ -208,12 +210,12 @@ public struct KeyedEncoder<Key: PayloadKey> {
   @inline(__always)
   private mutating func startScalar(_ key: String) -> Int? {
     guard pending == nil, session.sink == .bytes,
-      let rank = keys._withUnsafeGuaranteedRef({ $0.rank(of: key, from: hint) })
+      let rank = keys.rank(of: key, from: hint)
     else { return nil }
     hint = rank + 1
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let keyStart = session.output.bytes.count
-    session.output.bytes.append(keys._withUnsafeGuaranteedRef { $0.written(at: rank) })
+    session.output.bytes.append(keys.written(at: rank))
     return keyStart
   }
 

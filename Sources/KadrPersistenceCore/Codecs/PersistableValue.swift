@@ -26,6 +26,10 @@ public protocol PersistableValue: Sendable {
 }
 
 /// Where one value is being written: its JSON pointer and the save's session.
+///
+/// An encoder writes into the save's output where it is, and it holds the save unretained, so
+/// making or copying one costs no reference counting. It is valid while the encoding call that
+/// gave it out runs: write with it there, never keep it.
 public struct ValueEncoder {
   /// The save's session, unretained, so that making or copying an encoder costs no reference
   /// counting: the call that made the root encoder keeps the session alive. An encoder is valid
