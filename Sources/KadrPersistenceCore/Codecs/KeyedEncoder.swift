@@ -44,8 +44,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// codec's members reach its place in key order, or at ``finish()``; so a codec that writes
   /// its own keys in order gets an object that needs no reordering.
   // Figure: one optional member rather than an array of them (an array made for each filter,
-  // and an empty one retained for every object): a save of 1,000 clips, 1.1 M instructions less
-  // (callgrind).
+  // and an empty one retained for every object), measured with the unretained value encoders:
+  // a save of 1,000 clips, 28.9 M instructions, 30.2 M before (callgrind).
   @usableFromInline var pending: (key: String, value: String)? {
     didSet {
       pendingRank =

@@ -31,6 +31,9 @@ public protocol PersistableValue: Sendable {
 /// making or copying one costs no reference counting. It is valid while the encoding call that
 /// gave it out runs: write with it there, never keep it.
 public struct ValueEncoder {
+  // Figure: unretained here and in `ArrayEncoder`, and with a flat kind's one leading member
+  // not an array (measured together), a save of 1,000 clips made 68 k retains and 78 k releases,
+  // 90 k and 117 k before (callgrind).
   /// The save's session, unretained, so that making or copying an encoder costs no reference
   /// counting: the call that made the root encoder keeps the session alive. An encoder is valid
   /// only while the encoding call it was given to runs.
