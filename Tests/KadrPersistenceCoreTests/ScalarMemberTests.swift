@@ -18,6 +18,8 @@ struct ScalarMix: Sendable {
 /// scalars in place) or through a value encoder (`encode(for:)`), the general way.
 struct ScalarMixCodec: ModelCodec {
   enum Key: String, PayloadKey { case flag, integer, number, small, text, time, wide }
+  /// The keys of a time, as the format has them.
+  enum TimeKey: String, PayloadKey { case timescale, value }
 
   var order: [Key] = Key.allCases
   var throughValueEncoders = false
@@ -52,13 +54,21 @@ struct ScalarMixCodec: ModelCodec {
     }
     try payload.encode(for: key) { encoder throws in
       switch key {
-      case .flag: encoder.bool(value.flag)
-      case .integer: encoder.integer(Int64(value.integer))
-      case .number: try encoder.number(value.number)
-      case .small: encoder.integer(Int64(value.small))
-      case .text: encoder.string(value.text)
-      case .time: try value.time.encodePersisted(to: encoder)
-      case .wide: encoder.integer(value.wide)
+      case .flag: return encoder.bool(value.flag)
+      case .integer: return encoder.integer(Int64(value.integer))
+      case .number: return try encoder.number(value.number)
+      case .small: return encoder.integer(Int64(value.small))
+      case .text: return encoder.string(value.text)
+      case .time:
+        // A time as a keyed encoder writes it (members out of order, put in order), against
+        // the time written in place.
+        var time = encoder.keyed(by: ScalarMixCodec.TimeKey.self)
+        try time.encode(for: .value) { encoder throws in encoder.integer(value.time.value) }
+        try time.encode(for: .timescale) { encoder throws in
+          encoder.integer(Int64(value.time.timescale))
+        }
+        return time.finish()
+      case .wide: return encoder.integer(value.wide)
       }
     }
   }

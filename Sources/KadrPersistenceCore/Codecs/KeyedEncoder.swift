@@ -53,7 +53,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
         ?? .max
     }
   }
-  /// The rank from which the table's keys come after the first pending member's key.
+  /// The rank from which the table's keys come after the pending member's key.
   private var pendingRank = Int.max
 
   /// Starts an object at `position`, writing its `{`.

@@ -132,6 +132,37 @@ public struct ValueEncoder {
     }
   }
 
+  // Figure: a save of 1,000 clips writes 3,300 times; with a keyed encoder for each, 25.9 M
+  // instructions a save, 24.8 M so (callgrind).
+  /// Writes an object of two integer members in place, as a keyed encoder writes it but with
+  /// none made: how ``Time`` writes itself, the value a composition holds most often.
+  ///
+  /// - Parameters:
+  ///   - first: A key and its integer.
+  ///   - second: The other key and its integer.
+  /// - Returns: The object, or `nil` when the save is not writing bytes or a key is not one of
+  ///   its type's cases; then write it with ``keyed(by:)``.
+  func integers<Key: PayloadKey>(_ first: (Key, Int64), _ second: (Key, Int64)) -> WrittenJSON? {
+    sessionRef._withUnsafeGuaranteedRef { session in
+      guard session.sink == .bytes else { return nil }
+      let keys = session.keyTables.table(of: Key.self)
+      guard let firstRank = keys.rank(of: first.0.rawValue, from: 0),
+        let secondRank = keys.rank(of: second.0.rawValue, from: firstRank + 1),
+        firstRank != secondRank
+      else { return nil }
+      let (low, high) = firstRank < secondRank ? (first.1, second.1) : (second.1, first.1)
+      let start = session.output.bytes.count
+      session.output.bytes.append(UInt8(ascii: "{"))
+      session.output.bytes.append(keys.written(at: min(firstRank, secondRank)))
+      session.output.writeInteger(low)
+      session.output.bytes.append(UInt8(ascii: ","))
+      session.output.bytes.append(keys.written(at: max(firstRank, secondRank)))
+      session.output.writeInteger(high)
+      session.output.bytes.append(UInt8(ascii: "}"))
+      return session.written(since: start)
+    }
+  }
+
   /// Writes a JSON tree as it is (canonically: object keys sorted).
   ///
   /// - Parameter value: The tree, such as content preserved from a document.

@@ -14,6 +14,9 @@ extension Time: PersistableValue {
         .invalidValue("The \(encoder.pointer.lastKey ?? "time") is an invalid time"),
         at: encoder.pointer)
     }
+    if let written = encoder.integers((Key.timescale, Int64(timescale)), (Key.value, value)) {
+      return written
+    }
     var object = encoder.keyed(by: Key.self)
     try object.encode(timescale, for: .timescale)
     try object.encode(value, for: .value)
