@@ -42,18 +42,8 @@ public struct ArrayEncoder {
     try sessionRef._withUnsafeGuaranteedRef { session throws in
       let elementStart = session.position
       if count > 0, session.sink == .bytes { session.output.bytes.append(UInt8(ascii: ",")) }
-      let value: WrittenJSON?
-      session.path.push(EncodingStep(table: nil, value: index ?? count, isKey: false))
-      do {
-        value = try body(ValueEncoder(session: session, position: position.child))
-        _ = session.path.popLast()
-      } catch {
-        _ = session.path.popLast()
-        session.discard(since: elementStart)
-        throw error
-      }
-      guard value != nil else {
-        session.discard(since: elementStart)
+      let step = EncodingStep(table: nil, value: index ?? count, isKey: false)
+      guard try session.value(at: step, in: position, since: elementStart, body) != nil else {
         return false
       }
       count += 1

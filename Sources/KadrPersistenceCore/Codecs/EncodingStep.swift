@@ -21,7 +21,8 @@ struct StackedMember {
   let range: Range<Int>
   /// The losses its value reported, as indices of the session's losses.
   let losses: Range<Int>
-  /// Whether the value was left out after reporting losses (see ``ObjectMember/isOmitted``).
+  /// Whether the value was left out after reporting losses (kept only so that those losses
+  /// take their place in key order).
   var isOmitted = false
 }
 
@@ -38,5 +39,27 @@ extension CodingSession {
     guard step.isKey else { return .index(step.value) }
     guard let table = step.table else { return .key(extraKeys.element(at: step.value)) }
     return .key(table.key(at: step.value))
+  }
+
+  /// Writes the value of a member or an element of the container at `position` with `body`,
+  /// `step` deeper in the path; what was written since `start` is forgotten when `body` throws
+  /// or writes nothing.
+  @inline(__always)
+  func value(
+    at step: EncodingStep, in position: EncodingPosition, since start: Int,
+    _ body: (ValueEncoder) throws -> WrittenJSON?
+  ) throws -> WrittenJSON? {
+    path.push(step)
+    defer { _ = path.popLast() }
+    do {
+      guard let value = try body(ValueEncoder(session: self, position: position.child)) else {
+        discard(since: start)
+        return nil
+      }
+      return value
+    } catch {
+      discard(since: start)
+      throw error
+    }
   }
 }

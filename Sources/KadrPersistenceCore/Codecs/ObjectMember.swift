@@ -1,16 +1,20 @@
 import Foundation
 
-/// One member of an object being written: its key and where `"key":value` lies in the output
-/// (for a tree, where its value lies on the session's stack).
+/// One member of an object being written, with its key as a `String`: a ``StackedMember``
+/// whose key is resolved, for the slow paths (reordering, the tree sink) that compare keys.
 struct ObjectMember {
   let key: String
-  let range: Range<Int>
-  /// The losses its value reported, as indices of the session's losses: an object whose members
-  /// are put in canonical order puts their losses in the same order.
-  let losses: Range<Int>
+  /// Where the member lies, its losses, and whether it was left out.
+  let stacked: StackedMember
+
+  /// Where `"key":value` lies in the output (for a tree, where its value lies on the stack).
+  var range: Range<Int> { stacked.range }
+  /// The losses its value reported: an object whose members are put in canonical order puts
+  /// their losses in the same order.
+  var losses: Range<Int> { stacked.losses }
   /// Whether the value was left out after reporting losses: kept only so that those losses take
   /// their place in key order; it writes nothing.
-  var isOmitted = false
+  var isOmitted: Bool { stacked.isOmitted }
 }
 
 // Putting an object's members, and the losses they reported, in canonical key order.

@@ -1,0 +1,122 @@
+import Foundation
+
+extension KeyedEncoder {
+  /// Writes `value` under `key`; a value that reports loss and yields nothing is omitted.
+  ///
+  /// - Parameters:
+  ///   - value: The value.
+  ///   - key: The key.
+  /// - Throws: ``PersistenceError`` from the value.
+  @inlinable
+  public mutating func encode<Value: PersistableValue>(_ value: Value, for key: Key)
+    throws
+  {
+    // A number, an integer, a string or a Boolean is written in place (see `numberMember`);
+    // the type tests are constant where this is specialised.
+    if Value.self == Double.self {
+      try numberMember(key.rawValue, unsafeBitCast(value, to: Double.self))
+    } else if Value.self == Int64.self {
+      try integerMember(key.rawValue, unsafeBitCast(value, to: Int64.self))
+    } else if Value.self == Int32.self {
+      try integerMember(key.rawValue, Int64(unsafeBitCast(value, to: Int32.self)))
+    } else if Value.self == Int.self {
+      try integerMember(key.rawValue, Int64(unsafeBitCast(value, to: Int.self)))
+    } else if Value.self == Bool.self {
+      try boolMember(key.rawValue, unsafeBitCast(value, to: Bool.self))
+    } else if Value.self == String.self {
+      try stringMember(key.rawValue, unsafeBitCast(value, to: String.self))
+    } else {
+      try member(key.rawValue) { encoder throws in
+        try value.encodePersisted(to: encoder)
+      }
+    }
+  }
+
+  /// Writes `value` under `key` when it is present; omits the key when it is `nil`.
+  ///
+  /// - Parameters:
+  ///   - value: The optional value.
+  ///   - key: The key.
+  /// - Throws: ``PersistenceError`` from the value.
+  @inlinable
+  public mutating func encodeIfPresent(_ value: (some PersistableValue)?, for key: Key)
+    throws
+  {
+    guard let value else { return }
+    try encode(value, for: key)
+  }
+
+  // Scalar members are written in place, as ``member(_:_:)`` writes their values, with no
+  // value encoder, closure or path step: a scalar reports no loss and needs no pointer unless
+  // it is refused.
+  // Figure: a save of 1,000 clips, 28.9 M instructions with every scalar member written through
+  // a value encoder, 26.9 M so (callgrind).
+
+  /// Writes a number member (see ``encode(_:for:)``).
+  @usableFromInline
+  mutating func numberMember(_ key: String, _ value: Double) throws {
+    // As the value encoder refuses it: naming the member.
+    guard value.isFinite else {
+      throw PersistenceError(.nonFiniteNumber(field: key), at: pointer.appending(key: key))
+    }
+    guard let keyStart = startScalar(key) else {
+      return try member(key) { encoder throws in try encoder.number(value) }
+    }
+    session.output.writeDouble(value)
+    endScalar(from: keyStart)
+  }
+
+  /// Writes an integer member (see ``encode(_:for:)``).
+  @usableFromInline
+  mutating func integerMember(_ key: String, _ value: Int64) throws {
+    guard let keyStart = startScalar(key) else {
+      return try member(key) { encoder throws in encoder.integer(value) }
+    }
+    session.output.writeInteger(value)
+    endScalar(from: keyStart)
+  }
+
+  /// Writes a string member (see ``encode(_:for:)``).
+  @usableFromInline
+  mutating func stringMember(_ key: String, _ value: String) throws {
+    guard let keyStart = startScalar(key) else {
+      return try member(key) { encoder throws in encoder.string(value) }
+    }
+    session.output.writeString(value)
+    endScalar(from: keyStart)
+  }
+
+  /// Writes a Boolean member (see ``encode(_:for:)``).
+  @usableFromInline
+  mutating func boolMember(_ key: String, _ value: Bool) throws {
+    guard let keyStart = startScalar(key) else {
+      return try member(key) { encoder throws in encoder.bool(value) }
+    }
+    session.output.bytes.append(value ? "true" : "false")
+    endScalar(from: keyStart)
+  }
+
+  /// Writes a scalar member's `"key":` and returns where it starts, or returns `nil` when the
+  /// member must go the general way: a key outside the table, a pending member, or no bytes.
+  @inline(__always)
+  private mutating func startScalar(_ key: String) -> Int? {
+    guard pending == nil, session.sink == .bytes,
+      let rank = keys.rank(of: key, from: hint)
+    else { return nil }
+    hint = rank + 1
+    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+    let keyStart = session.output.bytes.count
+    session.output.bytes.append(keys.written(at: rank))
+    return keyStart
+  }
+
+  /// Puts the scalar member whose `"key":` starts at `keyStart` (its rank just before ``hint``)
+  /// on the session's stack.
+  @inline(__always)
+  private mutating func endScalar(from keyStart: Int) {
+    let losses = session.losses.count
+    push(
+      StackedMember(
+        key: hint - 1, range: keyStart..<session.output.bytes.count, losses: losses..<losses))
+  }
+}
