@@ -51,6 +51,14 @@ struct FilterCodecTests {
     #expect(Set(Self.wires.map(\.filter.kind)) == Set(FilterKind.allCases))
   }
 
+  /// A save finds a built-in filter's codec by its case (``FilterCodecs``): the case must name
+  /// the kind the filter reports.
+  @Test(arguments: wires)
+  func aBuiltInFilterFindsItsKindByItsCase(_ entry: FilterWireCase) throws {
+    let index = try #require(entry.filter.builtInKindIndex)
+    #expect(FilterKind.allCases[index] == entry.filter.kind)
+  }
+
   @Test(arguments: wires)
   func writesExactlyTheWireForm(_ entry: FilterWireCase) throws {
     let encoded = try Support.registry().encode(filter: entry.filter)
@@ -155,7 +163,7 @@ struct FilterCodecTests {
       for other in filters where other.kind != entry.kind {
         let session = CodingSession(registry: registry, options: CodingOptions(), images: nil)
         let refusal = Support.refusal {
-          _ = try codec.encode(other, ValueEncoder(session: session, pointer: .root), nil) { _ in }
+          _ = try codec.encode(other, ValueEncoder(session: session, pointer: .root), nil, false)
         }
         #expect(refusal.reason == "invalidValue", "\(entry.kind) given \(other.kind)")
       }

@@ -73,7 +73,7 @@ struct TreeEncodingTests {
     try check(registry.textAnimations) { try registry.encodeTextAnimation($1, to: $2) }
     // A model's sample is erased to `any Sendable`: its own codec writes it.
     try check(registry.models) { codec, model, encoder in
-      try codec.encode(model, encoder, nil, { _ in })
+      try codec.encode(model, encoder, nil, false)
     }
     // The standard registry has more than a handful of kinds; a loop over nothing proves nothing.
     #expect(checked > 20)

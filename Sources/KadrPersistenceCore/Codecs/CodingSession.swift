@@ -39,6 +39,8 @@ final class CodingSession {
   /// thousand times is hashed and stored once. The composition being saved keeps the images
   /// alive, so an identifier is never reused during the save.
   var savedTokens: [ObjectIdentifier: String] = [:]
+  /// Saving: the registry's filter codecs, by a built-in filter's case.
+  lazy var filterCodecs = FilterCodecs(registry.filters)
   /// Saving: how many objects were written out of key order and had to be reordered (a cost
   /// the built-in clip codecs avoid; checked by the tests).
   var reorderedObjects = 0

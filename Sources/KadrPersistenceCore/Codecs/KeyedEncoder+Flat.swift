@@ -53,7 +53,7 @@ extension KeyedEncoder {
   ///
   /// - Parameter filter: The filter.
   public func canEncode(_ filter: Filter) -> Bool {
-    sessionRef._withUnsafeGuaranteedRef { $0.registry.canEncode(filter) }
+    sessionRef._withUnsafeGuaranteedRef { $0.registry.canEncode(filter, in: $0) }
   }
 
   /// Writes the array of those `elements` whose position `kept` marks, under `key`: an array

@@ -48,3 +48,12 @@ extension CodingSession {
     }
   }
 }
+
+extension ValueEncoder {
+  /// Records a codec's loss findings for the value this encoder writes.
+  @usableFromInline
+  func record(_ findings: [LossFinding]) {
+    guard !findings.isEmpty else { return }
+    session.record(findings, at: self)
+  }
+}

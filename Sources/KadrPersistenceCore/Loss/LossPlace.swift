@@ -16,20 +16,17 @@ struct LossPlace: CustomStringConvertible {
   /// Its index in the list.
   let index: Int
   /// Makes the codec's label for the value (`video a.mov`), used when it has no identity.
-  private var label: (() -> String?)?
+  private let label: (() -> String?)?
 
-  init(noun: StaticString, id: String?, list: JSONPointer, index: Int) {
+  init(
+    noun: StaticString, id: String?, list: JSONPointer, index: Int,
+    label: (() -> String?)? = nil
+  ) {
     self.noun = noun
     self.id = id
     self.list = list
     self.index = index
-  }
-
-  /// This place with the codec's label, made only if a loss needs it.
-  func labelled(_ label: @escaping () -> String?) -> LossPlace {
-    var copy = self
-    copy.label = label
-    return copy
+    self.label = label
   }
 
   /// For a person using the app: the identity, or the 1-based position (`clip 4 (video a.mov)`).

@@ -70,7 +70,7 @@ extension CodecRegistry {
     do {
       guard
         let written = try codec.encode(
-          sample, ValueEncoder(session: encoding, pointer: .root), nil, { _ in })
+          sample, ValueEncoder(session: encoding, pointer: .root), nil, false)
       else {
         return ["the codec did not accept its own sample"]
       }

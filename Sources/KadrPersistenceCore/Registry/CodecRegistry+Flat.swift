@@ -7,11 +7,11 @@ extension CodecRegistry {
 
   /// Whether ``encodeFilter(_:to:)`` has a codec for `filter` (or keeps it as preserved
   /// content); its codec may still leave the value out.
-  func canEncode(_ filter: Filter) -> Bool {
+  func canEncode(_ filter: Filter, in session: CodingSession) -> Bool {
     if case .custom(let custom) = filter, exactCast(custom, to: PreservedFilter.self) != nil {
       return true
     }
-    return filters.byKind[KindID(filter.kind.rawValue)] != nil
+    return session.filterCodecs.codec(for: filter) != nil
   }
 
   func encodeFilter(_ filter: Filter, to encoder: ValueEncoder) throws
@@ -24,13 +24,12 @@ extension CodecRegistry {
       return try writePreserved(
         .filter, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
-    let kind = KindID(filter.kind.rawValue)
-    guard let codec = filters.byKind[kind] else {
+    guard let codec = session.filterCodecs.codec(for: filter) else {
       let typeName: String
       if case .custom(let custom) = filter {
         typeName = String(reflecting: type(of: custom))
       } else {
-        typeName = "Filter.\(kind)"
+        typeName = "Filter.\(filter.kind.rawValue)"
       }
       session.recordLoss(.unregisteredType(.filter, type: typeName), at: encoder.pointer)
       return nil
@@ -62,8 +61,7 @@ extension CodecRegistry {
     do throws {
       guard
         let written = try codec.encode(
-          value, encoder, (Self.flatKindKey, codec.kindID.rawValue),
-          { findings in session.record(findings, at: encoder) })
+          value, encoder, (Self.flatKindKey, codec.kindID.rawValue), true)
       else { return nil }
       session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
       return written

@@ -11,8 +11,7 @@ extension CodecRegistry {
     }
     do throws {
       guard
-        let written = try codec.encode(
-          model, encoder, nil, { findings in encoder.session.record(findings, at: encoder) })
+        let written = try codec.encode(model, encoder, nil, true)
       else {
         throw PersistenceError(.noCodecForRoot(type: String(reflecting: Model.self)), at: pointer)
       }

@@ -140,7 +140,7 @@ public struct CodecRegistry: Sendable {
   ///
   /// - Parameter type: The clip's model type.
   package func clipKindID(of type: any Clip.Type) -> KindID? {
-    clips.byType[ObjectIdentifier(type)]
+    clips.byType[ObjectIdentifier(type)]?.kindID
   }
 
   /// The kind id under which overlays of `type` are written, or `nil` when no codec is
@@ -148,7 +148,7 @@ public struct CodecRegistry: Sendable {
   ///
   /// - Parameter type: The overlay's model type.
   package func overlayKindID(of type: any Overlay.Type) -> KindID? {
-    overlays.byType[ObjectIdentifier(type)]
+    overlays.byType[ObjectIdentifier(type)]?.kindID
   }
 
   /// Whether a codec is registered for `kindID` at `point`.

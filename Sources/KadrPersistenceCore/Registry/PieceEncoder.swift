@@ -86,8 +86,10 @@ package final class PieceEncoder {
   /// until the matching ``leave()``, as a document encodes a clip's nested values inside it.
   package func enter(clip: any Clip, index: Int, list: JSONPointer) {
     let codec = session.registry.clips.codec(forType: ObjectIdentifier(type(of: clip as Any)))
-    let place = LossPlace(noun: "clip", id: clip.clipID?.rawValue, list: list, index: index)
-    session.locations.append(codec.map { codec in place.labelled { codec.label(clip) } } ?? place)
+    session.locations.append(
+      LossPlace(
+        noun: "clip", id: clip.clipID?.rawValue, list: list, index: index,
+        label: codec.map { codec in { codec.label(clip) } }))
   }
 
   /// Ends the place the last ``enter(clip:index:list:)`` began.
