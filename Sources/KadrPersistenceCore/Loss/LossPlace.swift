@@ -1,4 +1,5 @@
 import Foundation
+import KadrModel
 
 /// Where a value being saved is, for the location of a loss found inside it: a clip or
 /// overlay's identity when it has one (`clip “hero”`), else its list and index (`clips[3]`),
@@ -15,30 +16,46 @@ struct LossPlace: CustomStringConvertible {
   let list: JSONPointer
   /// Its index in the list.
   let index: Int
-  /// Makes the codec's label for the value (`video a.mov`), used when it has no identity.
-  private let label: (() -> String?)?
+  /// The value and its codec, for the codec's label (`video a.mov`), used when the value has no
+  /// identity.
+  private let subject: LossSubject?
 
   init(
     noun: StaticString, id: String?, list: JSONPointer, index: Int,
-    label: (() -> String?)? = nil
+    subject: LossSubject? = nil
   ) {
     self.noun = noun
     self.id = id
     self.list = list
     self.index = index
-    self.label = label
+    self.subject = subject
   }
 
   /// For a person using the app: the identity, or the 1-based position (`clip 4 (video a.mov)`).
   var forUser: String {
     if let id { return "\(noun) “\(id)”" }
     let numbered = "\(noun) \(index + 1)"
-    return label?().map { "\(numbered) (\($0))" } ?? numbered
+    return subject?.label.map { "\(numbered) (\($0))" } ?? numbered
   }
 
   var description: String {
     if let id { return "\(noun) “\(id)”" }
     let indexed = "\(list.lastKey ?? "items")[\(index)]"
-    return label?().map { "\(indexed) (\($0))" } ?? indexed
+    return subject?.label.map { "\(indexed) (\($0))" } ?? indexed
+  }
+}
+
+/// The clip or overlay a ``LossPlace`` is about, with its codec: its label is made only when a
+/// loss is described.
+enum LossSubject {
+  case clip(any Clip, RegisteredCodec<any Clip>)
+  case overlay(any Overlay, RegisteredCodec<any Overlay>)
+
+  /// The codec's label for the value.
+  var label: String? {
+    switch self {
+    case .clip(let clip, let codec): codec.label(clip)
+    case .overlay(let overlay, let codec): codec.label(overlay)
+    }
   }
 }

@@ -89,7 +89,7 @@ package final class PieceEncoder {
     session.locations.append(
       LossPlace(
         noun: "clip", id: clip.clipID?.rawValue, list: list, index: index,
-        label: codec.map { codec in { codec.label(clip) } }))
+        subject: codec.map { .clip(clip, $0) }))
   }
 
   /// Ends the place the last ``enter(clip:index:list:)`` began.

@@ -15,6 +15,8 @@ final class RegisteredCodec<Base>: Sendable {
   let manifest: FieldManifest
   /// Whether the codec is a ``FieldListCodec``.
   let declaresFields: Bool
+  /// A clip's or overlay's wrapper up to its payload, `{"<kindID>":{"_0":`, as a save writes it.
+  let taggedPrefix: [UInt8]
   /// Writes a value as an object, with the given leading member (a flat kind's `kind`);
   /// `nil` when the value is not of this codec's model type, or when the codec left it out
   /// (``KeyedEncoder/omitValue()``).
@@ -84,6 +86,14 @@ final class RegisteredCodec<Base>: Sendable {
       return (samples.minimal, samples.maximal.map { $0 as Any })
     }
     declaresFields = codec is any FieldListCodec
+    var prefix = JSONOutput(maximumDepth: 0)
+    prefix.bytes.append(UInt8(ascii: "{"))
+    prefix.writeString(codec.kindID.rawValue)
+    prefix.bytes.append(UInt8(ascii: ":"))
+    prefix.bytes.append(UInt8(ascii: "{"))
+    prefix.writeString(CodecRegistry.payloadBoxKey)
+    prefix.bytes.append(UInt8(ascii: ":"))
+    taggedPrefix = prefix.bytes.makeArray()
     #if DEBUG
       // Once per codec type per process, at registration: never per value saved or opened.
       ForgottenPropertyWarnings.shared.checkOnce(codecType) { forgottenProperties() }
