@@ -7,6 +7,7 @@ import Foundation
 ///
 /// Erased, so that the context (which knows no model type) can hold it; the codec's type says
 /// which model the base is of.
+@usableFromInline
 class DecodingBase: @unchecked Sendable {
   // Unchecked: the only state is immutable (the subclass's value is a `let` of a `Sendable`).
   /// The type of the codec whose base it is.
@@ -17,6 +18,7 @@ class DecodingBase: @unchecked Sendable {
   }
 
   /// The base of `codec` when it is a ``FieldListCodec``; `nil` for any other codec.
+  @usableFromInline
   static func of<Codec: KindCodec>(_ codec: Codec) -> DecodingBase? {
     guard let fieldList = codec as? any FieldListCodec else { return nil }
     return make(fieldList)

@@ -85,7 +85,7 @@ final class DecodingContext {
   @exclusivity(unchecked) var shapeOverflow: [ShapeKey: PayloadShape] = [:]
   /// The decoding base of the ``FieldListCodec`` whose payload is being read, innermost; set by
   /// the registry around that codec's `decode` (see ``DecodingBase``).
-  @exclusivity(unchecked) var decodingBase: DecodingBase?
+  @usableFromInline @exclusivity(unchecked) var decodingBase: DecodingBase?
 
   /// The codecs looked up so far, at each extension point.
   let clipCodecs: KindCodecCache<any Clip>

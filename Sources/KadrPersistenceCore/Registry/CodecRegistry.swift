@@ -33,7 +33,8 @@ public struct CodecRegistry: Sendable {
     try insert(
       clip: RegisteredCodec(
         codec, point: .clip, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
-        upcast: { $0 }, downcast: { exactCast($0, to: Codec.Model.self) }))
+        decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
+        downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
   /// Registers an overlay codec.
@@ -46,7 +47,8 @@ public struct CodecRegistry: Sendable {
       overlay: RegisteredCodec(
         codec, point: .overlay,
         encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
-        upcast: { $0 }, downcast: { exactCast($0, to: Codec.Model.self) }))
+        decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
+        downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
   /// Registers a codec for a filter kind over `Filter` values (as the built-in kinds are).
@@ -59,8 +61,8 @@ public struct CodecRegistry: Sendable {
     // The model type is `Filter` itself: no cast is needed to reach it.
     try insert(
       filter: RegisteredCodec(
-        codec, point: .filter, encode: makeEncodeStep(codec) { $0 }, upcast: { $0 },
-        downcast: { $0 }))
+        codec, point: .filter, encode: makeEncodeStep(codec) { $0 },
+        decode: makeDecodeStep(codec) { $0 }, upcast: { $0 }, downcast: { $0 }))
   }
 
   /// Registers a codec for a plugin's filter type, carried by `Filter.custom(_:)`.
@@ -78,7 +80,8 @@ public struct CodecRegistry: Sendable {
     try insert(
       filter: RegisteredCodec(
         codec, point: .filter, encode: makeEncodeStep(codec, downcast: downcast),
-        upcast: { Filter.custom($0) }, downcast: downcast))
+        decode: makeDecodeStep(codec) { Filter.custom($0) }, upcast: { Filter.custom($0) },
+        downcast: downcast))
   }
 
   /// Registers a text-animation codec.
@@ -92,7 +95,8 @@ public struct CodecRegistry: Sendable {
     try insert(
       textAnimation: RegisteredCodec(
         codec, point: .textAnimation,
-        encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) }, upcast: { $0 },
+        encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
+        decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
         downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
@@ -105,7 +109,8 @@ public struct CodecRegistry: Sendable {
     try insert(
       model: RegisteredCodec(
         codec, point: .model, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
-        upcast: { $0 }, downcast: { exactCast($0, to: Codec.Model.self) }))
+        decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
+        downcast: { exactCast($0, to: Codec.Model.self) }))
   }
 
   /// Returns this registry with `other`'s codecs added.
