@@ -93,6 +93,9 @@ final class DecodingContext {
   let filterCodecs: KindCodecCache<Filter>
   let textAnimationCodecs: KindCodecCache<any TextAnimation>
   let modelCodecs: ModelCodecCache
+  /// The enumerations read so far, and their raw values (see ``RawValueCases``).
+  @exclusivity(unchecked) var caseTypes: [ObjectIdentifier] = []
+  @exclusivity(unchecked) var caseTables: [RawValueCases] = []
 
   /// Creates the context of one decoding session.
   ///
