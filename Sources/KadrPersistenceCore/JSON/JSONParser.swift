@@ -310,6 +310,11 @@ struct JSONParser: ~Copyable {
   /// Reads the `:` after a key, and the whitespace around it.
   @inline(__always)
   private mutating func readColon() throws(JSONReadError) {
+    // Compact JSON (what a save writes): `:` then the value's first byte, no whitespace.
+    if position + 1 < end, bytes[position] == UInt8(ascii: ":"), bytes[position + 1] > 0x20 {
+      position += 1
+      return
+    }
     skipWhitespace()
     guard position < end else { throw failure(.unexpectedEnd, at: end, includingChild: false) }
     guard bytes[position] == UInt8(ascii: ":") else {
@@ -337,6 +342,8 @@ struct JSONParser: ~Copyable {
   /// Skips JSON whitespace: space, tab, line feed, carriage return.
   @inline(__always)
   mutating func skipWhitespace() {
+    // Most calls find no whitespace: every byte above 0x20 ends the run at once.
+    if position < end, bytes[position] > 0x20 { return }
     while position < end {
       switch bytes[position] {
       case 0x20, 0x0A, 0x0D, 0x09: position += 1
