@@ -26,6 +26,11 @@ struct JSONKeyTable {
   private var strings: [String] = []
   /// Each interned key's span in the document.
   private var keySpans: [JSONKeySpan] = []
+  /// Each interned key's first bytes followed by its closing quote, at most eight, as a word
+  /// (with the mask of those bytes): a key of up to seven bytes is matched by one load.
+  // Figure: open of 1,000 clips 32.4 M instructions comparing bytes with the key's first
+  // occurrence, 32.0 M so (callgrind).
+  private var heads: [(word: UInt64, mask: UInt64)] = []
 
   /// Creates a table sized for a document of `documentSize` bytes: up to 2048 slots, half of
   /// which may be used (so up to 1024 distinct keys are interned).
@@ -68,6 +73,13 @@ struct JSONKeyTable {
       let span = JSONKeySpan(.document, offset: offset, length: length, isASCII: true)
     else { return 0 }
     spans.append((offset, length))
+    var head: UInt64 = 0
+    let headLength = min(length + 1, 8)
+    for index in 0..<headLength {
+      let byte = index < length ? bytes[offset + index] : UInt8(ascii: "\"")
+      head |= UInt64(byte) << (8 * UInt64(index))
+    }
+    heads.append((head, headLength == 8 ? ~0 : (1 << (8 * UInt64(headLength))) &- 1))
     strings.append(Self.string(at: offset, length: length, bytes))
     keySpans.append(span)
     slots[slot] = Int32(spans.count)
@@ -81,6 +93,14 @@ struct JSONKeyTable {
     let index = Int(id) - 1
     guard index >= 0, index < spans.count else { return nil }
     let span = spans[index]
+    if offset + 8 <= bytes.count {
+      let loaded = UInt64(
+        littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+      let head = heads[index]
+      guard loaded & head.mask == head.word else { return nil }
+      // The head held the whole key and its closing quote.
+      if span.length < 8 { return span.length }
+    }
     guard offset + span.length < bytes.count,
       bytes[offset + span.length] == UInt8(ascii: "\""),
       Self.equal(bytes, span.offset, offset, length: span.length)
