@@ -178,7 +178,7 @@ struct CodecTable<Base>: Sendable {
 @usableFromInline
 typealias EncodeStep<Base> =
   @Sendable (Base, ValueEncoder, (key: String, value: String)?, _ recordsLosses: Bool)
-    throws -> WrittenJSON?
+  throws -> WrittenJSON?
 
 /// Makes `codec`'s encode step.
 ///
