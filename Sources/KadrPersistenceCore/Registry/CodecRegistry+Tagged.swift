@@ -43,20 +43,10 @@ extension CodecRegistry {
       return try writePreserved(
         .clip, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
-    let session = encoder.session
-    let type = type(of: clip)
-    let codec = clips.codec(forType: ObjectIdentifier(type))
-    session.locations.append(
-      LossPlace(
-        noun: "clip", id: clip.clipID?.rawValue, list: list, index: index,
-        subject: codec.map { .clip(clip, $0) }))
-    defer { session.locations.removeLast() }
-    guard let codec else {
-      session.recordLoss(
-        .unregisteredType(.clip, type: String(reflecting: type)), at: encoder.pointer)
-      return nil
-    }
-    return try encodeTagged(clip, codec: codec, to: encoder)
+    let place = ListedPlace(
+      noun: "clip", point: .clip, type: type(of: clip), id: clip.clipID?.rawValue, list: list,
+      index: index)
+    return try encodeListed(clip, at: place, with: clips, to: encoder) { .clip(clip, $0) }
   }
 
   /// Writes one overlay of a list, or nothing (its loss reported).
@@ -67,20 +57,45 @@ extension CodecRegistry {
       return try writePreserved(
         .overlay, preserved.kindID, preserved.payloadVersion, preserved.json, to: encoder)
     }
+    let place = ListedPlace(
+      noun: "overlay", point: .overlay, type: type(of: overlay), id: overlay.layerID?.rawValue,
+      list: list, index: index)
+    return try encodeListed(overlay, at: place, with: overlays, to: encoder) {
+      .overlay(overlay, $0)
+    }
+  }
+
+  /// Where a clip or an overlay stands in its list, and its dynamic type (found by the caller:
+  /// in a generic function `type(of:)` of an existential is the existential's own type).
+  private struct ListedPlace {
+    let noun: StaticString
+    let point: ExtensionPoint
+    let type: Any.Type
+    let id: String?
+    let list: JSONPointer
+    let index: Int
+  }
+
+  /// Writes a clip or an overlay with its type's codec, its place on the session's stack while it
+  /// is written; a type no codec is registered for writes nothing and is reported as lost.
+  private func encodeListed<Base>(
+    _ value: Base, at place: ListedPlace, with table: CodecTable<Base>, to encoder: ValueEncoder,
+    subject: (RegisteredCodec<Base>) -> LossSubject
+  ) throws -> WrittenJSON? {
     let session = encoder.session
-    let type = type(of: overlay)
-    let codec = overlays.codec(forType: ObjectIdentifier(type))
+    let codec = table.codec(forType: ObjectIdentifier(place.type))
     session.locations.append(
       LossPlace(
-        noun: "overlay", id: overlay.layerID?.rawValue, list: list, index: index,
-        subject: codec.map { .overlay(overlay, $0) }))
+        noun: place.noun, id: place.id, list: place.list, index: place.index,
+        subject: codec.map(subject)))
     defer { session.locations.removeLast() }
     guard let codec else {
       session.recordLoss(
-        .unregisteredType(.overlay, type: String(reflecting: type)), at: encoder.pointer)
+        .unregisteredType(place.point, type: String(reflecting: place.type)),
+        at: encoder.pointer)
       return nil
     }
-    return try encodeTagged(overlay, codec: codec, to: encoder)
+    return try encodeTagged(value, codec: codec, to: encoder)
   }
 
   /// Writes content kept verbatim from a document, and records it in the loss report.
