@@ -66,6 +66,36 @@ struct JSONReaderAcceptanceTests {
     }
   }
 
+  @Test func readsPlainNumbersAsTheLongWayDoes() throws {
+    // Literals without an exponent, around the shortcut's limit of 15 digits, in a list (where
+    // the shortcut reads them) and alone at the top (where the document's end follows them).
+    var random = SplitMix64(seed: 11)
+    for _ in 0..<20_000 {
+      let integerDigits = Int.random(in: 1...17, using: &random)
+      var literal = Int.random(in: 0...3, using: &random) == 0 ? "-" : ""
+      literal += integerDigits == 1 ? String(Int.random(in: 0...9, using: &random)) : "1"
+      for _ in 1..<integerDigits { literal += String(Int.random(in: 0...9, using: &random)) }
+      let isFraction = Int.random(in: 0...1, using: &random) == 0
+      if isFraction {
+        literal += "."
+        for _ in 0..<Int.random(in: 1...17, using: &random) {
+          literal += String(Int.random(in: 0...9, using: &random))
+        }
+      }
+      let expected: JSONValue =
+        if !isFraction, literal != "-0", let integer = Int64(literal) {
+          .integer(integer)
+        } else {
+          .number(try #require(Double(literal)))
+        }
+      let listed = try JSONReader().read("[\(literal),\(literal)]")
+      let alone = try JSONReader().read(literal)
+      #expect(identical(listed, .array([expected, expected])), "\(literal) read as \(listed)")
+      #expect(identical(alone, expected), "\(literal) read as \(alone)")
+      if !identical(listed, .array([expected, expected])) { return }
+    }
+  }
+
   @Test func keepsMembersInDocumentOrder() throws {
     let value = try JSONReader().read(#"{"b":1,"a":[true,false,null],"c":{}}"#)
     guard case .object(let object) = value else {

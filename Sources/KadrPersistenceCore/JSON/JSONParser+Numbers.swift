@@ -81,6 +81,61 @@ extension JSONParser {
     return .number(isNegative ? -magnitude : magnitude)
   }
 
+  /// Reads a plain number at `position` (a `-` or a digit) straight onto the tape: an integer,
+  /// or a decimal fraction, of at most 15 digits and no exponent, such as `600`, `-3` or `0.45`.
+  /// Any other number (an exponent, more digits, `-0`, a leading zero, a malformed one) is left
+  /// unread, and `false` returned, for ``parseNumber()``.
+  // Figure: open of 1,000 clips (14,600 numbers, nearly all plain) 32.0 M instructions through
+  // `parseNumber()` alone, 31.0 M with this path (callgrind). Reading eight digits at once
+  // saved nothing: the numbers of a document are short.
+  @inline(__always)
+  mutating func appendPlainNumber() -> Bool {
+    var index = position
+    let isNegative = bytes[index] == UInt8(ascii: "-")
+    if isNegative { index += 1 }
+    let first = index
+    var mantissa: Int64 = 0
+    while index < end, index - first < 15 {
+      let digit = bytes[index] &- UInt8(ascii: "0")
+      guard digit < 10 else { break }
+      mantissa = mantissa &* 10 &+ Int64(digit)
+      index += 1
+    }
+    let integerDigits = index - first
+    guard integerDigits > 0, integerDigits == 1 || bytes[first] != UInt8(ascii: "0") else {
+      return false
+    }
+    var fractionDigits = 0
+    if index < end, bytes[index] == UInt8(ascii: ".") {
+      index += 1
+      while index < end, integerDigits + fractionDigits < 15 {
+        let digit = bytes[index] &- UInt8(ascii: "0")
+        guard digit < 10 else { break }
+        mantissa = mantissa &* 10 &+ Int64(digit)
+        index += 1
+        fractionDigits += 1
+      }
+      guard fractionDigits > 0 else { return false }
+    }
+    if index < end {
+      let next = bytes[index]
+      guard next &- UInt8(ascii: "0") >= 10, next | 0x20 != UInt8(ascii: "e") else {
+        return false
+      }
+    }
+    guard mantissa != 0 || !isNegative else { return false }
+    position = index
+    let signed = isNegative ? -mantissa : mantissa
+    if fractionDigits == 0 {
+      tape.append(integer: signed)
+    } else {
+      // Exact: both operands are exact doubles (under 10^15, and a power of ten up to 10^14),
+      // so one correctly rounded division gives the literal's nearest double.
+      tape.append(number: Double(signed) / Self.exactPowersOfTen[fractionDigits])
+    }
+    return true
+  }
+
   /// The value of a number's digits (its sign aside), correctly rounded.
   private func double(_ digits: DigitAccumulator, literal: Range<Int>) throws(JSONReadError)
     -> Double
