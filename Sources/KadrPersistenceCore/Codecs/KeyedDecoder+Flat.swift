@@ -8,11 +8,11 @@ extension KeyedDecoder {
   /// - Throws: ``PersistenceError`` for an unknown kind (unless preserving) or a malformed filter.
   public func decodeFilters(for key: Key) throws -> [Filter] {
     let elements = try valueDecoder(for: key).elements()
-    let registry = session.registry
+    let session = session
     var filters: [Filter] = []
     filters.reserveCapacity(elements.count)
     for element in elements {
-      filters.append(try registry.decodeFilter(element, session: session))
+      filters.append(try session.registry.decodeFilter(element, session: session))
     }
     return filters
   }

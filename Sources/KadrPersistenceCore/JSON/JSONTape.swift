@@ -145,6 +145,30 @@ final class JSONTape {
     if shape < payloadShapes.count { payloadShapes[shape] = Unmanaged.passUnretained(payloadShape) }
   }
 
+  /// The key whose member indices ``keyMembers`` holds, and for each shape the index of the
+  /// member under it: -2 when not yet looked for, -1 when the shape has none.
+  // Figure: looking up a filter's `kind` among its keys as strings, 1,200 times an open of 1,000
+  // clips, cost an array of keys retained and compared for each (callgrind).
+  @exclusivity(unchecked) private var memberKey = ""
+  @exclusivity(unchecked) private var keyMembers: [Int32] = []
+
+  /// The index of the member under `key` in the objects of shape `shape`, or `nil`. Looked up
+  /// once for each shape while one key is asked for (a flat payload's `kind`).
+  func member(_ key: String, ofShape shape: Int) -> Int? {
+    if key != memberKey || keyMembers.count != shapes.count {
+      memberKey = key
+      keyMembers = Array(repeating: -2, count: shapes.count)
+    }
+    guard shape >= 0, shape < keyMembers.count else {
+      return keys(ofShape: shape).firstIndex(of: key)
+    }
+    if keyMembers[shape] == -2 {
+      keyMembers[shape] = Int32(keys(ofShape: shape).firstIndex(of: key) ?? -1)
+    }
+    let member = Int(keyMembers[shape])
+    return member >= 0 ? member : nil
+  }
+
   /// The keys of the objects of shape `shape`, reading keys in the document from ``source``.
   @usableFromInline
   func keys(ofShape shape: Int) -> [String] {

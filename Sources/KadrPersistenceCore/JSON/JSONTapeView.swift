@@ -81,6 +81,13 @@ struct JSONTapeView {
     return owner._withUnsafeGuaranteedRef { $0.shapes.keys(of: shape, in: document) }
   }
 
+  /// The index of the member under `key` in the object at `index`, or `nil`: found once for
+  /// each shape of object (see ``JSONTape/member(_:ofShape:)``).
+  func member(_ key: String, ofObjectAt index: Int) -> Int? {
+    let shape = shapeIndex(ofObjectAt: index)
+    return owner._withUnsafeGuaranteedRef { $0.member(key, ofShape: shape) }
+  }
+
   /// The key of member `member` of the object at `index`, reading keys in the document from the
   /// document being read.
   func key(_ member: Int, ofObjectAt index: Int) -> String {

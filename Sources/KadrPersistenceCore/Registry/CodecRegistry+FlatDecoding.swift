@@ -33,8 +33,7 @@ extension CodecRegistry {
     guard tape.tag(at: decoder.index) == .object else {
       throw decoder.typeMismatch(expected: "an object")
     }
-    guard let kindIndex = tape.keys(ofObjectAt: decoder.index).firstIndex(of: Self.flatKindKey)
-    else {
+    guard let kindIndex = tape.member(Self.flatKindKey, ofObjectAt: decoder.index) else {
       throw decoder.error(.missingField(Self.flatKindKey))
     }
     let kindWord = tape.word(ofMember: kindIndex, ofContainerAt: decoder.index)

@@ -12,11 +12,52 @@ import KadrModel
 /// Conflicts throw ``RegistryError``: one kind id for two types, or one type under two ids.
 /// Registering the identical codec again is a no-op, so fragments can overlap.
 public struct CodecRegistry: Sendable {
-  var clips = CodecTable<any Clip>()
-  var overlays = CodecTable<any Overlay>()
-  var models = CodecTable<any Sendable>()
-  var filters = CodecTable<Filter>(requiresUniqueTypes: false)
-  var textAnimations = CodecTable<any TextAnimation>()
+  /// The five tables, shared by copies of the registry until one of them registers a codec.
+  // Figure: a registry that held its tables itself cost ten retains and ten releases to copy,
+  // and an open of 1,000 clips copied it 600 times (for each list of filters, of a track's clips,
+  // of models): 0.4 M instructions and 12,000 atomic operations (callgrind).
+  private var tables = CodecTables()
+
+  var clips: CodecTable<any Clip> {
+    _read { yield tables.clips }
+    _modify {
+      makeTablesUnique()
+      yield &tables.clips
+    }
+  }
+  var overlays: CodecTable<any Overlay> {
+    _read { yield tables.overlays }
+    _modify {
+      makeTablesUnique()
+      yield &tables.overlays
+    }
+  }
+  var models: CodecTable<any Sendable> {
+    _read { yield tables.models }
+    _modify {
+      makeTablesUnique()
+      yield &tables.models
+    }
+  }
+  var filters: CodecTable<Filter> {
+    _read { yield tables.filters }
+    _modify {
+      makeTablesUnique()
+      yield &tables.filters
+    }
+  }
+  var textAnimations: CodecTable<any TextAnimation> {
+    _read { yield tables.textAnimations }
+    _modify {
+      makeTablesUnique()
+      yield &tables.textAnimations
+    }
+  }
+
+  /// Gives this registry its own tables before it changes them.
+  private mutating func makeTablesUnique() {
+    if !isKnownUniquelyReferenced(&tables) { tables = tables.copy() }
+  }
 
   /// A registry with no codecs.
   public static let empty = CodecRegistry()
@@ -208,5 +249,31 @@ public struct CodecRegistry: Sendable {
     if payloadVersion < 1 {
       throw .invalidPayloadVersion(kindID, payloadVersion)
     }
+  }
+}
+
+/// The tables of a ``CodecRegistry``: a class so that copying a registry is one retain. A
+/// registry changes its tables only when it holds the only reference to them (it copies them
+/// first otherwise), so tables that several registries or threads share are only read.
+final class CodecTables: @unchecked Sendable {
+  // Unchecked for exclusivity: only a registry that holds the sole reference writes them, one
+  // access at a time (a checked access cost more than the lookup it guarded).
+  @exclusivity(unchecked) var clips = CodecTable<any Clip>()
+  @exclusivity(unchecked) var overlays = CodecTable<any Overlay>()
+  @exclusivity(unchecked) var models = CodecTable<any Sendable>()
+  @exclusivity(unchecked) var filters = CodecTable<Filter>(requiresUniqueTypes: false)
+  @exclusivity(unchecked) var textAnimations = CodecTable<any TextAnimation>()
+
+  init() {}
+
+  /// A new box holding the same tables.
+  func copy() -> CodecTables {
+    let copy = CodecTables()
+    copy.clips = clips
+    copy.overlays = overlays
+    copy.models = models
+    copy.filters = filters
+    copy.textAnimations = textAnimations
+    return copy
   }
 }
