@@ -106,10 +106,6 @@ extension ValueDecoder {
     guard tape.tag(at: index) == .string else { return nil }
     let cases = context.rawValueCases(of: type, make)
     guard cases.byTag else { return nil }
-    let offset = Int(tape.words[index + 1])
-    let length = tape.payload(at: index)
-    let source = tape.tape.source
-    guard offset + length <= source.count else { return nil }
-    return cases.position(of: UnsafeRawBufferPointer(rebasing: source[offset..<(offset + length)]))
+    return tape.tape.withStringBytes(at: index) { cases.position(of: $0) }
   }
 }

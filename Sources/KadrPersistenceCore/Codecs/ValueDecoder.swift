@@ -119,7 +119,7 @@ public struct ValueDecoder {
   public func string() throws -> String {
     switch tape.tag(at: index) {
     case .emptyString: return ""
-    case .string, .text, .escaped: return tape.string(at: index)
+    case .string, .text: return tape.string(at: index)
     default: throw typeMismatch(expected: "a string")
     }
   }

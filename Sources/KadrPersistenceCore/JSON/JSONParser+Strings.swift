@@ -21,12 +21,12 @@ extension JSONParser {
     return tape.shapes.keySpan(escaped: scratch)
   }
 
-  /// Reads the string value whose opening quote is at `position` onto the tape: a string without
-  /// escapes as its place in the document, any other as a `String`.
+  /// Reads the string value whose opening quote is at `position` onto the tape: its bytes,
+  /// unescaped, copied into the tape's string bytes (or, past what they can hold, a `String`).
   mutating func parseStringValue() throws(JSONReadError) {
     let start = position + 1
     if let closing = try plainStringEnd(includingChild: true) {
-      if tape.append(stringAt: start, length: closing - start) { return }
+      if tape.append(string: UnsafeRawBufferPointer(rebasing: raw[start..<closing])) { return }
       let text = String(
         decoding: UnsafeBufferPointer(rebasing: bytes[start..<closing]), as: UTF8.self)
       guard tape.append(text: text) else { throw tapeFull() }
@@ -35,7 +35,7 @@ extension JSONParser {
     try unescapeString(start: start, firstEscape: position, includingChild: true)
     // Kept as bytes, not as a `String` (which costs 16 bytes and more for each). Figure: 64 MiB
     // of `["\n",…]` costs 2.0× its size to read, 5.0× as strings (kadr-bench --limits).
-    if tape.append(escaped: scratch) { return }
+    if scratch.withUnsafeBytes({ tape.append(string: $0) }) { return }
     guard tape.append(text: String(decoding: scratch, as: UTF8.self)) else { throw tapeFull() }
   }
 

@@ -81,7 +81,7 @@ struct JSONParser: ~Copyable {
     // The most words a document of this size can take (`1.5,` repeated: 3 words for 4 bytes),
     // reserved at once so that the tape never grows: growing would hold the old and the new
     // storage at once. Pages never written cost no memory.
-    tape = JSONTapeWriter(capacity: bytes.count / 4 * 3 + 4)
+    tape = JSONTapeWriter(capacity: bytes.count / 4 * 3 + 4, stringCapacity: bytes.count)
   }
 
   /// Parses the whole buffer as one JSON document onto the tape.

@@ -48,7 +48,7 @@ struct JSONTapeView {
     switch JSONTape.Tag(rawValue: tag) {
     case .array, .object: break
     case .integer, .number: return 3
-    case .string, .escaped: return 2
+    case .string: return 2
     default: return 1
     }
     let payload = word & JSONTape.payloadMask
@@ -159,7 +159,7 @@ struct JSONTapeView {
     case .null: "null"
     case .false, .true: "boolean"
     case .smallInteger, .integer, .smallNumber, .negativeZero, .number: "number"
-    case .emptyString, .string, .text, .escaped: "string"
+    case .emptyString, .string, .text: "string"
     case .array: "array"
     default: "object"
     }

@@ -7,14 +7,17 @@ import Foundation
 struct JSONTapeWriter {
   let words: JSONTapeStorage
   var texts: [String] = []
-  var escapedBytes: [UInt8] = []
+  /// The bytes of the strings, one after another (see ``JSONTape/stringBytes``).
+  var stringBytes: [UInt8] = []
   /// The objects' key arrays; the first is the empty one.
   var shapes = JSONShapes()
   var longSpans: [Int: Int] = [:]
 
-  /// A writer with room for `capacity` words.
-  init(capacity: Int = 0) {
+  /// A writer with room for `capacity` words and `stringCapacity` bytes of strings.
+  init(capacity: Int = 0, stringCapacity: Int = 0) {
     words = JSONTapeStorage(capacity: capacity)
+    // Reserved at once for the reason the words are (see ``JSONTapeStorage``).
+    stringBytes.reserveCapacity(stringCapacity)
   }
 
   @inline(__always)
@@ -59,22 +62,6 @@ struct JSONTapeWriter {
     words.append(UInt32(truncatingIfNeeded: bits >> 32))
   }
 
-  /// Writes a string of the document's bytes at `offset..<offset + length`, or returns `false`
-  /// when its place does not fit the words (the caller then writes it with ``append(text:)``).
-  @inline(__always)
-  mutating func append(stringAt offset: Int, length: Int) -> Bool {
-    if length == 0 {
-      words.append(Self.word(.emptyString))
-      return true
-    }
-    guard length < Int(JSONTape.payloadMask), let place = UInt32(exactly: offset) else {
-      return false
-    }
-    words.append(Self.word(.string, UInt32(length)))
-    words.append(place)
-    return true
-  }
-
   /// Writes a string held as a `String`; `false` when the tape holds too many already.
   mutating func append(text: String) -> Bool {
     if text.isEmpty {
@@ -87,20 +74,21 @@ struct JSONTapeWriter {
     return true
   }
 
-  /// Writes a string that had escapes, unescaped to `bytes`; `false` when its place does not
-  /// fit the words (the caller then writes it with ``append(text:)``).
-  mutating func append(escaped bytes: [UInt8]) -> Bool {
-    guard bytes.count < Int(JSONTape.payloadMask),
-      let place = UInt32(exactly: escapedBytes.count),
-      escapedBytes.count + bytes.count <= Int(UInt32.max)
-    else { return false }
+  /// Writes a string as a copy of its UTF-8 bytes (unescaped), or returns `false` when its place
+  /// does not fit the words (the caller then writes it with ``append(text:)``).
+  @inline(__always)
+  mutating func append(string bytes: UnsafeRawBufferPointer) -> Bool {
     if bytes.isEmpty {
       words.append(Self.word(.emptyString))
       return true
     }
-    words.append(Self.word(.escaped, UInt32(bytes.count)))
+    guard bytes.count < Int(JSONTape.payloadMask),
+      let place = UInt32(exactly: stringBytes.count),
+      stringBytes.count + bytes.count <= Int(UInt32.max)
+    else { return false }
+    words.append(Self.word(.string, UInt32(bytes.count)))
     words.append(place)
-    escapedBytes.append(contentsOf: bytes)
+    stringBytes.append(contentsOf: bytes)
     return true
   }
 
@@ -129,7 +117,7 @@ struct JSONTapeWriter {
   /// The tape written.
   consuming func finish() -> JSONTape {
     JSONTape(
-      storage: words, texts: texts, escapedBytes: escapedBytes, shapes: shapes,
+      storage: words, texts: texts, stringBytes: stringBytes, shapes: shapes,
       longSpans: longSpans)
   }
 }
@@ -183,7 +171,7 @@ extension JSONTape {
       longSpans: writer.longSpans)
   }
 
-  /// The value at `index` as a tree, reading plain strings from `raw`, the document.
+  /// The value at `index` as a tree, reading keys in the document from `raw`.
   ///
   /// Objects of one shape share their keys array, and small containers identical to one made
   /// before share its storage (``JSONSharingTable``), as the reader's trees always have.
@@ -213,7 +201,7 @@ extension JSONTape {
         value = view.tag(at: index) == .object ? .object(JSONObject()) : .array([])
         next = end
       default:
-        value = scalar(at: index, in: raw)
+        value = scalar(at: index)
         next = index + view.span(at: index)
       }
       while let top = frames.last {
@@ -250,7 +238,7 @@ extension JSONTape {
   }
 
   /// The scalar at `index`.
-  private func scalar(at index: Int, in raw: UnsafeRawBufferPointer) -> JSONValue {
+  private func scalar(at index: Int) -> JSONValue {
     let view = view
     return switch view.tag(at: index) {
     case .false: .bool(false)
@@ -258,7 +246,7 @@ extension JSONTape {
     case .smallInteger: .integer(view.signedPayload(at: index))
     case .integer: .integer(Int64(bitPattern: view.bits(after: index)))
     case .smallNumber, .negativeZero, .number: .number(view.double(at: index) ?? 0)
-    case .emptyString, .string, .text, .escaped: .string(string(at: index, in: raw))
+    case .emptyString, .string, .text: .string(string(at: index))
     default: .null
     }
   }

@@ -38,7 +38,7 @@ extension CodecRegistry {
     }
     let kindWord = tape.word(ofMember: kindIndex, ofContainerAt: decoder.index)
     switch tape.tag(at: kindWord) {
-    case .string, .text, .escaped, .emptyString: break
+    case .string, .text, .emptyString: break
     default:
       throw PersistenceError(
         .wrongType(expected: "a string", found: tape.typeName(at: kindWord)),
