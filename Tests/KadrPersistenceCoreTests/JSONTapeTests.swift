@@ -84,4 +84,36 @@ struct JSONTapeTests {
       }
     }
   }
+
+  /// Long arrays keep their element count; the count must be what stepping over the elements
+  /// finds, at the threshold and around it, nested or not, and for a tape made from a tree
+  /// (which keeps none).
+  @Test(arguments: [0, 1, 255, 256, 257, 1_000])
+  func longArraysCountTheirElementsAsSteppingDoes(count: Int) throws {
+    let inner = JSONValue.array((0..<count).map { .integer(Int64($0)) })
+    let tree: JSONValue = [inner, ["a": inner], [inner, [inner]], .array([inner, "x"])]
+    let bytes = try JSONWriter().writeData(tree)
+    try bytes.withUnsafeBytes { raw in
+      let read = try JSONReader().readTape(raw)
+      for tape in [read, JSONTape(tree)] {
+        let view = tape.view
+        var index = 0
+        while index < view.count {
+          let tag = view.tag(at: index)
+          if tag == .array {
+            var stepped = 0
+            var member = index + 1
+            while member < index + view.span(at: index) {
+              stepped += 1
+              member += view.span(at: member)
+            }
+            #expect(view.memberCount(ofContainerAt: index) == stepped, "array at \(index)")
+          }
+          // Into a container (past its first word, and an object's shape), over a scalar.
+          index += tag == .array ? 1 : tag == .object ? 2 : view.span(at: index)
+        }
+        #expect(identical(tape.reading(raw) { tape.value(at: 0) }, tree))
+      }
+    }
+  }
 }

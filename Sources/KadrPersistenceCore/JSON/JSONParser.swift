@@ -175,7 +175,9 @@ struct JSONParser: ~Copyable {
           if frame.textStart < keySpans.count { keySpans.removeAll(from: frame.textStart) }
         case (UInt8(ascii: "]"), false):
           position += 1
-          tape.close(frames.popLast().tapeStart, shape: nil)
+          let frame = frames.popLast()
+          tape.close(frame.tapeStart, shape: nil)
+          tape.noteCount(frame.children, ofArrayAt: frame.tapeStart)
         default:
           throw unexpected(
             expecting: frames[top].isObject ? .commaOrEndOfObject : .commaOrEndOfArray,

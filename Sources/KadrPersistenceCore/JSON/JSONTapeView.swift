@@ -130,9 +130,15 @@ struct JSONTapeView {
       let shape = shapeIndex(ofObjectAt: index)
       return owner._withUnsafeGuaranteedRef { $0.shapes.keyCount(of: shape) }
     }
+    let end = index + span(at: index)
+    // An array of `longArrayLength` elements or more spans more words than that.
+    if end - index > JSONTape.longArrayLength,
+      let count = owner._withUnsafeGuaranteedRef({ $0.longArrayCounts[index] })
+    {
+      return count
+    }
     var count = 0
     var member = index + 1
-    let end = index + span(at: index)
     while member < end {
       count += 1
       member += span(at: member)

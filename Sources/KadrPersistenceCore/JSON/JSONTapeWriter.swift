@@ -12,6 +12,8 @@ struct JSONTapeWriter {
   /// The objects' key arrays; the first is the empty one.
   var shapes = JSONShapes()
   var longSpans: [Int: Int] = [:]
+  /// The element counts of long arrays (see ``JSONTape/longArrayCounts``).
+  var longArrayCounts: [Int: Int] = [:]
 
   /// A writer with room for `capacity` words and `stringCapacity` bytes of strings.
   init(capacity: Int = 0, stringCapacity: Int = 0) {
@@ -114,11 +116,18 @@ struct JSONTapeWriter {
     if let shape { words.set(UInt32(truncatingIfNeeded: shape), at: start + 1) }
   }
 
+  /// Records the element count of the array at `start`, when it is long enough for a count to
+  /// be worth its entry.
+  @inline(__always)
+  mutating func noteCount(_ count: Int, ofArrayAt start: Int) {
+    if count >= JSONTape.longArrayLength { longArrayCounts[start] = count }
+  }
+
   /// The tape written.
   consuming func finish() -> JSONTape {
     JSONTape(
       storage: words, texts: texts, stringBytes: stringBytes, shapes: shapes,
-      longSpans: longSpans)
+      longSpans: longSpans, longArrayCounts: longArrayCounts)
   }
 }
 
