@@ -66,6 +66,16 @@ struct FilterCodecTests {
     #expect(encoded.lossReport.isLossless)
   }
 
+  /// A save writes scalars in place around the pending `kind` (before it, as a chroma key's
+  /// `blue`, or after it): its bytes are the wire form too.
+  @Test(arguments: wires)
+  func savesExactlyTheWireForm(_ entry: FilterWireCase) throws {
+    let clip = VideoClip(url: URL(fileURLWithPath: "/a.mov"), filters: [entry.filter])
+    let data = try KadrCoder().data(for: Video(clips: [clip]), images: nil)
+    let text = String(decoding: data, as: UTF8.self)
+    #expect(text.contains(#""filters":["# + entry.wire + "]"), "\(text)")
+  }
+
   @Test(arguments: wires)
   func readsTheWireFormBackToTheSameFilter(_ entry: FilterWireCase) throws {
     let decoded = try Support.registry().decodeFilter(from: Support.json(entry.wire))

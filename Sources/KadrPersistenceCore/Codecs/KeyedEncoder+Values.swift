@@ -66,7 +66,7 @@ extension KeyedEncoder {
     guard value.isFinite else {
       throw PersistenceError(.nonFiniteNumber(field: key), at: pointer.appending(key: key))
     }
-    guard let keyStart = startScalar(key) else {
+    guard let keyStart = try startScalar(key) else {
       return try member(key) { encoder throws in try encoder.number(value) }
     }
     session.output.writeDouble(value)
@@ -76,7 +76,7 @@ extension KeyedEncoder {
   /// Writes an integer member (see ``encode(_:for:)``).
   @usableFromInline
   mutating func integerMember(_ key: String, _ value: Int64) throws {
-    guard let keyStart = startScalar(key) else {
+    guard let keyStart = try startScalar(key) else {
       return try member(key) { encoder throws in encoder.integer(value) }
     }
     session.output.writeInteger(value)
@@ -86,7 +86,7 @@ extension KeyedEncoder {
   /// Writes a string member (see ``encode(_:for:)``).
   @usableFromInline
   mutating func stringMember(_ key: String, _ value: String) throws {
-    guard let keyStart = startScalar(key) else {
+    guard let keyStart = try startScalar(key) else {
       return try member(key) { encoder throws in encoder.string(value) }
     }
     session.output.writeString(value)
@@ -96,7 +96,7 @@ extension KeyedEncoder {
   /// Writes a Boolean member (see ``encode(_:for:)``).
   @usableFromInline
   mutating func boolMember(_ key: String, _ value: Bool) throws {
-    guard let keyStart = startScalar(key) else {
+    guard let keyStart = try startScalar(key) else {
       return try member(key) { encoder throws in encoder.bool(value) }
     }
     session.output.bytes.append(value ? "true" : "false")
@@ -105,11 +105,13 @@ extension KeyedEncoder {
 
   /// Writes a scalar member's `"key":` and returns where it starts, or returns `nil` when the
   /// member must go the general way: a key outside the table, a pending member, or no bytes.
+  // Figure: with a pending member (a flat payload's `kind`) every scalar went through a value
+  // encoder: a filter's `scalar` cost 2,000 instructions, 1,200 of them a save of 1,000 clips.
   @inline(__always)
-  private mutating func startScalar(_ key: String) -> Int? {
-    guard pending == nil, session.sink == .bytes,
-      let rank = keys.rank(of: key, from: hint)
-    else { return nil }
+  private mutating func startScalar(_ key: String) throws -> Int? {
+    guard session.sink == .bytes, let rank = keys.rank(of: key, from: hint) else { return nil }
+    // The pending member goes first when its key comes before this one, as in `member(_:_:)`.
+    if pending != nil, rank >= pendingRank { try writePending() }
     hint = rank + 1
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let keyStart = session.output.bytes.count

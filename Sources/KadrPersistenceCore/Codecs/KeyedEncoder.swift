@@ -54,7 +54,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     }
   }
   /// The rank from which the table's keys come after the pending member's key.
-  private var pendingRank = Int.max
+  private(set) var pendingRank = Int.max
 
   /// Starts an object at `position`, writing its `{`.
   ///
@@ -191,7 +191,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// Written straight to the bytes, with no value encoder: a string member cannot fail.
   // Figure: through `write(_:rank:_:)` and a value encoder, 1,200 of them (a save of 1,000
   // clips' filters) took about 0.5 M instructions.
-  private mutating func writePending() throws {
+  mutating func writePending() throws {
     guard let next = pending else { return }
     pending = nil
     guard session.sink == .bytes else {
