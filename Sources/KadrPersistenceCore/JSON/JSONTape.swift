@@ -207,7 +207,9 @@ final class JSONTape {
   {
     let offset = Int(words[index + 1])
     let length = view.payload(at: index)
-    return stringBytes.withUnsafeBytes { body(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + length)])) }
+    return stringBytes.withUnsafeBytes {
+      body(UnsafeRawBufferPointer(rebasing: $0[offset..<(offset + length)]))
+    }
   }
 
   /// The span of the container at `index` whose span does not fit its payload.
