@@ -150,4 +150,92 @@ struct ScalarMemberTests {
       #expect(error.pointer?.description == "/video/number")
     }
   }
+
+  @Test func scalarListsInPlaceAndThroughValueEncodersWriteTheSameBytes() throws {
+    let value = ScalarLists()
+    let inPlace = try listText(value, general: false)
+    #expect(inPlace == (try listText(value, general: true)))
+    #expect(
+      inPlace.contains(
+        #""video":{"flags":[true,false],"ids":["a","b\/c"],"integers":[-7,0,1099511627776],"numbers":[2.5,-0,1e-07],"texts":["","x\"y"]}"#
+      ), "\(inPlace)")
+  }
+
+  @Test(arguments: [Double.nan, .infinity])
+  func aNonFiniteNumberInAListIsRefusedAtItsElement(number: Double) throws {
+    var value = ScalarLists()
+    value.numbers[1] = number
+    for general in [false, true] {
+      let error = try #require(throws: PersistenceError.self) {
+        _ = try listText(value, general: general)
+      }
+      #expect(error.pointer?.description == "/video/numbers/1", "\(error)")
+    }
+  }
+
+  func listText(_ value: ScalarLists, general: Bool) throws -> String {
+    var registry = CodecRegistry.empty
+    try registry.register(model: ScalarListsCodec(throughValueEncoders: general))
+    let coder = DocumentCoder(registry: registry, options: CodingOptions())
+    return String(decoding: try coder.encode(value).bytes, as: UTF8.self)
+  }
+}
+
+/// Lists of every scalar type a list element can be written in place as.
+struct ScalarLists: Sendable {
+  var flags = [true, false]
+  var ids: [FilterID] = ["a", "b/c"]
+  var integers: [Int64] = [-7, 0, 1 << 40]
+  var numbers = [2.5, -0.0, 1e-7]
+  var texts = ["", "x\"y"]
+}
+
+/// Writes ``ScalarLists`` as lists of values (scalars in place) or element by element through
+/// value encoders, the general way.
+struct ScalarListsCodec: ModelCodec {
+  enum Key: String, PayloadKey { case flags, ids, integers, numbers, texts }
+  var throughValueEncoders = false
+  var kindID: KindID { "lists" }
+
+  func encode(_ value: ScalarLists, to payload: inout KeyedEncoder<Key>) throws {
+    guard throughValueEncoders else {
+      try payload.encode(value.flags, for: .flags)
+      try payload.encode(value.ids, for: .ids)
+      try payload.encode(value.integers, for: .integers)
+      try payload.encode(value.numbers, for: .numbers)
+      try payload.encode(value.texts, for: .texts)
+      return
+    }
+    try write(value.flags, for: .flags, to: &payload) { $0.bool($1) }
+    try write(value.ids, for: .ids, to: &payload) { $0.string($1.rawValue) }
+    try write(value.integers, for: .integers, to: &payload) { $0.integer($1) }
+    try write(value.numbers, for: .numbers, to: &payload) { try $0.number($1) }
+    try write(value.texts, for: .texts, to: &payload) { $0.string($1) }
+  }
+
+  private func write<Element>(
+    _ elements: [Element], for key: Key, to payload: inout KeyedEncoder<Key>,
+    _ element: (ValueEncoder, Element) throws -> WrittenJSON
+  ) throws {
+    try payload.encode(for: key) { encoder throws in
+      var array = encoder.array()
+      for (index, value) in elements.enumerated() {
+        try array.append(index: index) { try element($0, value) }
+      }
+      return array.finish()
+    }
+  }
+
+  func decode(from payload: KeyedDecoder<Key>) throws -> ScalarLists {
+    ScalarLists(
+      flags: try payload.decode([Bool].self, for: .flags),
+      ids: try payload.decode([FilterID].self, for: .ids),
+      integers: try payload.decode([Int64].self, for: .integers),
+      numbers: try payload.decode([Double].self, for: .numbers),
+      texts: try payload.decode([String].self, for: .texts))
+  }
+
+  func samples() -> CodecSamples<ScalarLists> {
+    CodecSamples(minimal: ScalarLists(), maximal: ScalarLists())
+  }
 }

@@ -77,10 +77,7 @@ extension KeyedEncoder {
     try member(key.rawValue) { encoder throws in
       var array = encoder.array()
       for index in 0..<min(elements.count, kept.count) where kept[index] {
-        let element = elements[index]
-        try array.append(index: index) { encoder throws in
-          try element.encodePersisted(to: encoder)
-        }
+        _ = try array.append(elements[index], index: index)
       }
       return array.finish()
     }

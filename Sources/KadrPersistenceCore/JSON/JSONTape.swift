@@ -79,15 +79,16 @@ final class JSONTape {
   @usableFromInline let count: Int
   /// Owns ``words``.
   let storage: JSONTapeStorage
-  /// Strings that are not the document's bytes as they stand: those with escapes, and every
-  /// string of a tape made from a tree.
+  /// Strings held as `String`s: every string of a tape made from a tree, and a document's
+  /// strings past what ``stringBytes`` can place.
   @usableFromInline let texts: [String]
   /// The bytes of the document's strings, unescaped, one after another: copied as they are
   /// read, so that decoding reads strings from one dense run of bytes rather than from all over
   /// the document.
   // Figure: strings read from the document, decoding 10,000 clips spent 9 % of its cycles in
-  // the first reads of their bytes (making `String`s and matching enumerations), perf; a copy
-  // costs 1 byte per byte (the tape's 3 bytes for a byte become at most 3.4).
+  // the first reads of their bytes (making `String`s and matching enumerations), perf. The copy
+  // costs a byte per byte of string: 64 MiB of `["ab",…]` costs 2.0× its size to read, 1.6×
+  // before (kadr-bench --limits shapes); numbers stay the densest at 3×.
   let stringBytes: [UInt8]
   /// The keys of the objects, by shape; the first is the empty object's.
   let shapes: JSONShapes

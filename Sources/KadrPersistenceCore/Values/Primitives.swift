@@ -111,11 +111,7 @@ extension Array: PersistableValue where Element: PersistableValue {
   @inlinable
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var array = encoder.array()
-    for (index, element) in enumerated() {
-      try array.append(index: index) { encoder throws in
-        try element.encodePersisted(to: encoder)
-      }
-    }
+    for index in indices { _ = try array.append(self[index], index: index) }
     return array.finish()
   }
 
