@@ -18,45 +18,18 @@ public struct CodecRegistry: Sendable {
   // of models): 0.4 M instructions and 12,000 atomic operations (callgrind).
   private var tables = CodecTables()
 
-  var clips: CodecTable<any Clip> {
-    _read { yield tables.clips }
-    _modify {
-      makeTablesUnique()
-      yield &tables.clips
-    }
-  }
-  var overlays: CodecTable<any Overlay> {
-    _read { yield tables.overlays }
-    _modify {
-      makeTablesUnique()
-      yield &tables.overlays
-    }
-  }
-  var models: CodecTable<any Sendable> {
-    _read { yield tables.models }
-    _modify {
-      makeTablesUnique()
-      yield &tables.models
-    }
-  }
-  var filters: CodecTable<Filter> {
-    _read { yield tables.filters }
-    _modify {
-      makeTablesUnique()
-      yield &tables.filters
-    }
-  }
-  var textAnimations: CodecTable<any TextAnimation> {
-    _read { yield tables.textAnimations }
-    _modify {
-      makeTablesUnique()
-      yield &tables.textAnimations
-    }
-  }
+  // Read in place (no copy of a table); changed only through `uniqueTables()`.
+  var clips: CodecTable<any Clip> { _read { yield tables.clips } }
+  var overlays: CodecTable<any Overlay> { _read { yield tables.overlays } }
+  var models: CodecTable<any Sendable> { _read { yield tables.models } }
+  var filters: CodecTable<Filter> { _read { yield tables.filters } }
+  var textAnimations: CodecTable<any TextAnimation> { _read { yield tables.textAnimations } }
 
-  /// Gives this registry its own tables before it changes them.
-  private mutating func makeTablesUnique() {
+  /// This registry's tables, made its own first (copied when another registry shares them), for
+  /// changing them.
+  private mutating func uniqueTables() -> CodecTables {
     if !isKnownUniquelyReferenced(&tables) { tables = tables.copy() }
+    return tables
   }
 
   /// A registry with no codecs.
@@ -160,11 +133,12 @@ public struct CodecRegistry: Sendable {
   /// - Throws: ``RegistryError`` when the two disagree about a kind id or a type.
   public func merging(_ other: CodecRegistry) throws -> CodecRegistry {
     var merged = self
-    try merged.clips.merge(other.clips)
-    try merged.overlays.merge(other.overlays)
-    try merged.filters.merge(other.filters)
-    try merged.textAnimations.merge(other.textAnimations)
-    try merged.models.merge(other.models)
+    let tables = merged.uniqueTables()
+    try tables.clips.merge(other.clips)
+    try tables.overlays.merge(other.overlays)
+    try tables.filters.merge(other.filters)
+    try tables.textAnimations.merge(other.textAnimations)
+    try tables.models.merge(other.models)
     return merged
   }
 
@@ -211,19 +185,19 @@ public struct CodecRegistry: Sendable {
   @usableFromInline
   mutating func insert(clip codec: RegisteredCodec<any Clip>) throws(RegistryError) {
     try Self.validate(codec.kindID, codec.payloadVersion)
-    try clips.insert(codec)
+    try uniqueTables().clips.insert(codec)
   }
 
   @usableFromInline
   mutating func insert(overlay codec: RegisteredCodec<any Overlay>) throws(RegistryError) {
     try Self.validate(codec.kindID, codec.payloadVersion)
-    try overlays.insert(codec)
+    try uniqueTables().overlays.insert(codec)
   }
 
   @usableFromInline
   mutating func insert(filter codec: RegisteredCodec<Filter>) throws(RegistryError) {
     try Self.validate(codec.kindID, codec.payloadVersion)
-    try filters.insert(codec)
+    try uniqueTables().filters.insert(codec)
   }
 
   @usableFromInline
@@ -231,13 +205,13 @@ public struct CodecRegistry: Sendable {
     throws(RegistryError)
   {
     try Self.validate(codec.kindID, codec.payloadVersion)
-    try textAnimations.insert(codec)
+    try uniqueTables().textAnimations.insert(codec)
   }
 
   @usableFromInline
   mutating func insert(model codec: RegisteredCodec<any Sendable>) throws(RegistryError) {
     try Self.validate(codec.kindID, codec.payloadVersion)
-    try models.insert(codec)
+    try uniqueTables().models.insert(codec)
   }
 
   static func validate(_ kindID: KindID, _ payloadVersion: Int) throws(RegistryError) {
