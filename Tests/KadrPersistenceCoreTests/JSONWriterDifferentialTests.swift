@@ -100,6 +100,29 @@ struct JSONWriterDifferentialTests {
     #expect(checked == 300_000)
   }
 
+  @Test func writesShortStringsAsJSONEncoderDoes() throws {
+    // Each length around the escape scan's eight-byte steps, with and without a byte to escape
+    // at each place, must come out as JSONEncoder writes it.
+    let specials = ["\"", "\\", "/", "\u{0}", "\u{1F}", "\t", "\u{7F}", "é", "~"]
+    var checked = 0
+    for length in 0...17 {
+      let plain = String(repeating: "k", count: length)
+      var strings = [plain]
+      for special in specials {
+        for place in 0...length {
+          strings.append(String(plain.prefix(place)) + special + String(plain.dropFirst(place)))
+        }
+      }
+      for string in strings {
+        let written = try JSONWriter().write(.string(string))
+        let expected = try Self.encoderBytes(.string(string))
+        #expect(written == expected, "\(string.debugDescription): \(written.text)")
+        checked += 1
+      }
+    }
+    #expect(checked == 18 + 9 * (1...18).reduce(0, +))
+  }
+
   @Test(arguments: [Double.nan, .infinity, -.infinity])
   func refusesNonFiniteNumbersNamingWhere(number: Double) {
     let tree: JSONValue = ["video": ["clips": [1, ["speedRate": .number(number)]]]]

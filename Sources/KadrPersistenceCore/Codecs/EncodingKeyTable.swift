@@ -239,7 +239,7 @@ struct EncodingKeyTableCache: ~Copyable {
   @inline(__always)
   mutating func table<Key: PayloadKey>(of type: Key.Type) -> EncodingKeys {
     let id = ObjectIdentifier(type)
-    var index = Int((UInt(bitPattern: id) &* 0x9E37_79B9_7F4A_7C15) >> (UInt.bitWidth - 7))
+    var index = id.slot(bits: 7)
     while let found = slots[index].type {
       if found == id, let keys = slots[index].keys { return keys }
       index = (index + 1) & (Self.slotCount - 1)

@@ -44,6 +44,15 @@ struct JSONByteBuffer: ~Copyable {
     count += 1
   }
 
+  /// Appends two bytes, with one capacity check.
+  @inline(__always)
+  mutating func append(_ first: UInt8, _ second: UInt8) {
+    if capacity - count < 2 { grow(toHold: 2) }
+    storage[count] = first
+    storage[count + 1] = second
+    count += 2
+  }
+
   /// Appends bytes.
   ///
   /// Up to 16 bytes (a key, a number's digits) are copied as two overlapping words or halves,

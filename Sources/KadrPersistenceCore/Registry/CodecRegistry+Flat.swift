@@ -11,7 +11,7 @@ extension CodecRegistry {
     if case .custom(let custom) = filter, exactCast(custom, to: PreservedFilter.self) != nil {
       return true
     }
-    return session.filterCodecs.codec(for: filter) != nil
+    return session.filterCodecs.hasCodec(for: filter)
   }
 
   func encodeFilter(_ filter: Filter, to encoder: ValueEncoder) throws

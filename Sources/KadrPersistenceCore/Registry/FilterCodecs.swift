@@ -10,11 +10,25 @@ import KadrModel
 final class FilterCodecs {
   /// The codec of each built-in kind, in the order of `FilterKind.allCases`.
   private let builtIn: [RegisteredCodec<Filter>?]
+  /// Bit `i` set when ``builtIn`` has a codec at `i`: whether a built-in filter can be written,
+  /// answered with no codec retained and released.
+  // Figure: asked once per filter before it is written (1,200 times a save of 1,000 clips);
+  // through `codec(for:)` about 300 instructions each, 0.35 M a save (callgrind).
+  private let builtInRegistered: UInt64
   private let table: CodecTable<Filter>
 
   init(_ table: CodecTable<Filter>) {
     self.table = table
     builtIn = FilterKind.allCases.map { table.byKind[KindID($0.rawValue)] }
+    builtInRegistered = builtIn.enumerated().reduce(0) { bits, entry in
+      entry.element == nil ? bits : bits | 1 << UInt64(entry.offset)
+    }
+  }
+
+  /// Whether a codec is registered for `filter`'s kind.
+  func hasCodec(for filter: Filter) -> Bool {
+    if let index = filter.builtInKindIndex { return builtInRegistered & 1 << UInt64(index) != 0 }
+    return table.byKind[KindID(filter.kind.rawValue)] != nil
   }
 
   /// The codec registered for `filter`'s kind, or `nil`.

@@ -131,16 +131,24 @@ struct CodecTable<Base>: Sendable {
   var byKind: [KindID: RegisteredCodec<Base>] = [:]
   /// Figure: the codec itself, not its kind id. Finding a clip's codec through its kind id hashed
   /// the id's string as well: 2,240 lookups a save of 1,000 clips, about 0.5 M instructions.
-  var byType: [ObjectIdentifier: RegisteredCodec<Base>] = [:]
+  private(set) var byType: [ObjectIdentifier: RegisteredCodec<Base>] = [:] {
+    didSet { typeSlots = TypeSlots(byType) }
+  }
+  /// ``byType`` for the hot path.
+  private var typeSlots = TypeSlots<RegisteredCodec<Base>>()
 
   func codec(forType type: ObjectIdentifier) -> RegisteredCodec<Base>? {
-    byType[type]
+    typeSlots.value(of: type)
   }
 
   /// Adds `codec`; the identical codec again is a no-op, any other clash throws.
   /// Whether one model type may be registered under one kind id only. Filters of the built-in
   /// kinds share the model type `Filter`, so the filter table does not ask it.
   var requiresUniqueTypes = true
+
+  init(requiresUniqueTypes: Bool = true) {
+    self.requiresUniqueTypes = requiresUniqueTypes
+  }
 
   mutating func insert(_ codec: RegisteredCodec<Base>) throws(RegistryError) {
     if let existing = byKind[codec.kindID] {

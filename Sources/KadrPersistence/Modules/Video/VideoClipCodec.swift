@@ -41,15 +41,15 @@ package struct VideoClipCodec: ClipCodec {
     // The model keeps the three filter arrays the same length (every initialiser and modifier
     // does); the same positions are left out of each. Which filters can be written is known
     // before any is, so the arrays go in key order (`filterAnimations`, `filterIDs`, `filters`).
-    let expected = value.filters.map(payload.canEncode)
-    try payload.encode(value.filterAnimations, keeping: expected, for: .filterAnimations)
-    try payload.encode(value.filterIDs, keeping: expected, for: .filterIDs)
-    let kept = try payload.encode(filters: value.filters, for: .filters)
+    // `nil`: every position is kept (the usual case, with no array of flags made).
+    let expected =
+      value.filters.allSatisfy(payload.canEncode) ? nil : value.filters.map(payload.canEncode)
+    try encodeParallelArrays(of: value, keeping: expected, to: &payload)
+    let kept = try payload.encodeFilters(value.filters, for: .filters)
     if kept != expected {
       // Rare: a filter's codec left its value out after all. Writing the parallel arrays again
       // replaces them, and the losses the first ones reported.
-      try payload.encode(value.filterAnimations, keeping: kept, for: .filterAnimations)
-      try payload.encode(value.filterIDs, keeping: kept, for: .filterIDs)
+      try encodeParallelArrays(of: value, keeping: kept, to: &payload)
     }
     try payload.encode(value.isMuted, for: .isMuted)
     try payload.encode(value.isReversed, for: .isReversed)
@@ -64,6 +64,22 @@ package struct VideoClipCodec: ClipCodec {
     try payload.encodeIfPresent(value.trimRange, for: .trimRange)
     try payload.encode(value.url, for: .url)
     try payload.encode(value.volumeLevel, for: .volumeLevel)
+  }
+
+  /// Writes `filterAnimations` and `filterIDs`, leaving out the positions `kept` marks `false`
+  /// (`nil`: none).
+  private func encodeParallelArrays(
+    of value: VideoClip, keeping kept: [Bool]?, to payload: inout KeyedEncoder<Key>
+  ) throws {
+    let count = value.filters.count
+    let sameLength = value.filterAnimations.count == count && value.filterIDs.count == count
+    guard let kept = kept ?? (sameLength ? nil : Array(repeating: true, count: count)) else {
+      try payload.encode(value.filterAnimations, for: .filterAnimations)
+      try payload.encode(value.filterIDs, for: .filterIDs)
+      return
+    }
+    try payload.encode(value.filterAnimations, keeping: kept, for: .filterAnimations)
+    try payload.encode(value.filterIDs, keeping: kept, for: .filterIDs)
   }
 
   /// Reads a clip with no compositors.
