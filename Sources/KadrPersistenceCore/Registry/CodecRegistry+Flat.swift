@@ -60,8 +60,7 @@ extension CodecRegistry {
     let session = encoder.session
     do throws {
       guard
-        let written = try codec.encode(
-          value, encoder, (Self.flatKindKey, codec.kindID.rawValue), true)
+        let written = try codec.encode(value, encoder, codec.flatKind, true)
       else { return nil }
       session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
       return written

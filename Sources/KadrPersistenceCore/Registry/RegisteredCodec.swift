@@ -17,6 +17,9 @@ final class RegisteredCodec<Base>: Sendable {
   let declaresFields: Bool
   /// A clip's or overlay's wrapper up to its payload, `{"<kindID>":{"_0":`, as a save writes it.
   let taggedPrefix: [UInt8]
+  /// A filter's or text animation's `"kind":"<kindID>"`, the member the registry adds to its
+  /// payload.
+  let flatKind: LeadingMember
   /// Writes a value as an object, with the given leading member (a flat kind's `kind`);
   /// `nil` when the value is not of this codec's model type, or when the codec left it out
   /// (``KeyedEncoder/omitValue()``).
@@ -83,6 +86,7 @@ final class RegisteredCodec<Base>: Sendable {
     prefix.writeString(CodecRegistry.payloadBoxKey)
     prefix.bytes.append(UInt8(ascii: ":"))
     taggedPrefix = prefix.bytes.makeArray()
+    flatKind = LeadingMember(key: CodecRegistry.flatKindKey, value: codec.kindID.rawValue)
     #if DEBUG
       // Once per codec type per process, at registration: never per value saved or opened.
       ForgottenPropertyWarnings.shared.checkOnce(codecType) { forgottenProperties() }
@@ -185,7 +189,7 @@ struct CodecTable<Base>: Sendable {
 /// allocations a save of 1,000 clips, about 0.6 M instructions.
 @usableFromInline
 typealias EncodeStep<Base> =
-  @Sendable (Base, ValueEncoder, (key: String, value: String)?, _ recordsLosses: Bool)
+  @Sendable (Base, ValueEncoder, LeadingMember?, _ recordsLosses: Bool)
   throws -> WrittenJSON?
 
 /// Makes `codec`'s encode step.
