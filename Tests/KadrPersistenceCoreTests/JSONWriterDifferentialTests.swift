@@ -100,6 +100,32 @@ struct JSONWriterDifferentialTests {
     #expect(checked == 300_000)
   }
 
+  @Test func writesEveryIntegerAsItsDescription() throws {
+    // Around every power of ten (where the digit-pair loop changes its number of steps), then
+    // random integers of every length, each with both signs.
+    var values: [Int64] = [0, .max, .min, .min + 1]
+    var power: Int64 = 1
+    for _ in 0...18 {
+      values += [power - 1, power, power + 1, power * 2 - 1]
+      if power <= Int64.max / 10 { power *= 10 }
+    }
+    var random = SplitMix64(seed: 12)
+    for digits in 1...18 {
+      let upper = (0..<digits).reduce(Int64(1)) { value, _ in value * 10 }
+      for _ in 0..<2_000 { values.append(Int64.random(in: 0..<upper, using: &random)) }
+    }
+    var checked = 0
+    for value in values + values.map({ $0 == .min ? .max : -$0 }) {
+      let written = try JSONWriter().write(.integer(value)).text
+      if written != String(value) {
+        Issue.record("\(value): writer \(written)")
+        return
+      }
+      checked += 1
+    }
+    #expect(checked == 2 * (4 + 19 * 4 + 18 * 2_000))
+  }
+
   @Test func writesShortStringsAsJSONEncoderDoes() throws {
     // Each length around the escape scan's eight-byte steps, with and without a byte to escape
     // at each place, must come out as JSONEncoder writes it.

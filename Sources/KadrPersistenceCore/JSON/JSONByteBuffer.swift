@@ -84,6 +84,25 @@ struct JSONByteBuffer: ~Copyable {
     count += length
   }
 
+  /// Makes room for `length` more bytes and returns where they go, for a writer that fills them
+  /// in place and then counts them with ``didAppend(_:)``.
+  ///
+  /// - Parameter length: The number of bytes to be written.
+  /// - Returns: The first byte's place; valid until the buffer next changes.
+  @inline(__always)
+  mutating func space(for length: Int) -> UnsafeMutablePointer<UInt8> {
+    if capacity - count < length { grow(toHold: length) }
+    return storage + count
+  }
+
+  /// Counts `length` bytes written at ``space(for:)``'s pointer.
+  ///
+  /// - Parameter length: At most the length room was made for, every byte of it written.
+  @inline(__always)
+  mutating func didAppend(_ length: Int) {
+    count += length
+  }
+
   /// Appends the bytes of a static ASCII string.
   @inline(__always)
   mutating func append(_ text: StaticString) {
