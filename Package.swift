@@ -43,7 +43,10 @@ let package = Package(
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
-    .target(name: "KadrProjectLibrary", dependencies: ["KadrPersistence"]),
+    .target(name: "KadrProjectLibrary", dependencies: ["KadrPersistence", "KadrFileSystem"]),
+    // The C library's atomic exchange of two directory entries, which Glibc's overlay does not
+    // import: the library's save commits by exchanging a new project folder with the old one.
+    .target(name: "KadrFileSystem", path: "Sources/KadrFileSystem"),
     .executableTarget(
       name: "kadr-doc",
       dependencies: [

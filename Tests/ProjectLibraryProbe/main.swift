@@ -8,6 +8,11 @@ import KadrProjectLibrary
 //                                               prints "saved" after the first
 //   ProjectLibraryProbe increment DIR ID COUNT  adds 1 to the project's step COUNT times, each
 //                                               under the library's lock
+//   ProjectLibraryProbe save DIR ID STEP        saves state STEP explicitly, once
+//   ProjectLibraryProbe autosave-once DIR ID STEP  autosaves state STEP, one flush
+//   ProjectLibraryProbe recover DIR ID STEP     exits 0 when recovery offers state STEP (-1: none)
+//   ProjectLibraryProbe list DIR ID COUNT       lists the library; exits 0 when it holds COUNT
+//                                               projects, ID among them (a read-only library)
 // The states are ProbeState(step:) and ProbeState.video(step:), mirrored by the tests.
 
 /// The metadata of the probe's projects.
@@ -29,7 +34,9 @@ guard arguments.count == 5, let id = ProjectID(rawValue: arguments[3]),
   let count = Int(arguments[4])
 else {
   FileHandle.standardError.write(
-    Data("usage: ProjectLibraryProbe autosave|increment DIR ID COUNT\n".utf8))
+    Data(
+      "usage: ProjectLibraryProbe autosave|increment|save|autosave-once|recover|list DIR ID N\n"
+        .utf8))
   exit(2)
 }
 do {
@@ -45,6 +52,18 @@ do {
     for _ in 0..<count {
       try library.updateMetadata(of: id) { $0.step += 1 }
     }
+  case "save":
+    try library.save(ProbeState.video(step: count), metadata: ProbeState(step: count), for: id)
+  case "autosave-once":
+    library.scheduleSave(ProbeState.video(step: count), metadata: ProbeState(step: count), for: id)
+    try library.flush()
+  case "recover":
+    let step = try library.recover(id)?.metadata.step ?? -1
+    guard step == count else { exit(1) }
+  case "list":
+    let projects = try library.list().projects
+    print(projects.count)
+    guard projects.count == count, projects.contains(where: { $0.id == id }) else { exit(1) }
   default:
     exit(2)
   }

@@ -34,15 +34,21 @@ struct AutosaveSlot: Sendable {
     return try encoder.encode(header) + Data("\n".utf8) + document
   }
 
-  /// Reads a slot, or returns `nil` when it is missing, torn or not a slot.
-  static func read(_ url: URL) -> AutosaveSlot? {
-    guard let data = try? Data(contentsOf: url),
+  /// The largest sequence number a slot may carry: one autosave a millisecond would take
+  /// 285,000 years to reach it, and the next number (one more) can never overflow. A slot with
+  /// a larger one was not written by this library and is never offered.
+  static let maximumSequence = 1 << 53
+
+  /// Reads a slot of at most `limit` bytes, or returns `nil` when it is missing, larger, torn
+  /// or not a slot (its sequence number out of range included).
+  static func read(_ url: URL, limit: Int) -> AutosaveSlot? {
+    guard let data = try? BoundedRead.bytes(atPath: url.path, limit: limit),
       let newline = data.firstIndex(of: UInt8(ascii: "\n"))
     else { return nil }
     let decoder = JSONDecoder()
     decoder.dateDecodingStrategy = .secondsSince1970
     guard let header = try? decoder.decode(Header.self, from: data[data.startIndex..<newline]),
-      header.format == 1
+      header.format == 1, (0...maximumSequence).contains(header.sequence)
     else { return nil }
     let document = Data(data[(newline + 1)...])
     guard document.count == header.documentBytes, Checksum.of(document) == header.checksum

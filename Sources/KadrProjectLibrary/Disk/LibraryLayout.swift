@@ -53,24 +53,30 @@ struct LibraryLayout: Sendable {
     slotNames.map { directory.appendingPathComponent($0) }
   }
 
-  /// The ids of the project directories under `folder`; other entries are ignored.
+  /// The ids of the project directories under `folder`; other entries are ignored. A save that
+  /// a dying process left between its two renames is completed first (``ProjectCommit``).
   static func projectIDs(in folder: URL) throws -> [ProjectID] {
     guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
-    let names: [String]
+    var names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      if names.contains(where: { $0.hasPrefix(ProjectCommit.retiredPrefix) }) {
+        ProjectCommit.finishInterrupted(in: folder, names: names)
+        names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+      }
     } catch {
       throw ProjectLibraryError.fileSystem(path: folder.path, detail: error.localizedDescription)
     }
     return names.compactMap(ProjectID.init(rawValue:)).sorted { $0.rawValue < $1.rawValue }
   }
 
-  /// Reads a file, mapping a failure to the library's error.
-  static func read(_ url: URL) throws -> Data {
+  /// Reads a file of at most `limit` bytes (``BoundedRead``), mapping a failure to the
+  /// library's error.
+  static func read(_ url: URL, limit: Int) throws -> Data {
     do {
-      return try Data(contentsOf: url)
+      return try BoundedRead.bytes(atPath: url.path, limit: limit)
     } catch {
-      throw ProjectLibraryError.fileSystem(path: url.path, detail: error.localizedDescription)
+      throw ProjectLibraryError.fileSystem(path: url.path, detail: error.detail)
     }
   }
 

@@ -11,6 +11,13 @@ import Foundation
 ///
 /// Each use opens the file and closes it after, so the kernel releases the lock when a process
 /// dies, even by `SIGKILL`: a crashed app never leaves the library locked.
+///
+/// The lock file is never followed through a symbolic link (a link there would make the library
+/// create or lock a file outside itself): such a library is refused with an error that says to
+/// remove the link. A library this process cannot write (a read-only volume, another user's
+/// folder) can still be read: a read takes the shared lock through a read-only descriptor, or
+/// no lock when the lock file does not exist and cannot be made, since then no process of this
+/// user can change the library either.
 struct LibraryLock {
   /// The lock file.
   let url: URL
@@ -20,8 +27,19 @@ struct LibraryLock {
   /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)`` when the lock file cannot be
   ///   opened or locked, or what `body` throws.
   func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
-    let descriptor = open(url.path, O_RDWR | O_CREAT, 0o644)
-    guard descriptor >= 0 else { throw DurableFile.failure(url, "cannot open the lock file") }
+    var descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+    if descriptor < 0, !exclusive, [EACCES, EPERM, EROFS].contains(errno) {
+      descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+      if descriptor < 0, errno == ENOENT { return try body() }  // read-only, never locked
+    }
+    guard descriptor >= 0 else {
+      if errno == ELOOP {
+        throw ProjectLibraryError.fileSystem(
+          path: url.path,
+          detail: "the lock file is a symbolic link; remove it (the library makes its own)")
+      }
+      throw DurableFile.failure(url, "cannot open the lock file")
+    }
     defer { close(descriptor) }
     while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
       guard errno == EINTR else { throw DurableFile.failure(url, "cannot lock the library") }

@@ -18,23 +18,22 @@ extension ProjectLibrary {
   public func scheduleSave(
     _ video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil, for id: ProjectID
   ) {
-    let now = Date()
+    let now = ContinuousClock.now
     let generation = state.withLock { state in
       if state.pending.isEmpty { state.unsavedSince = now }
-      state.pending[id] = AutosaveState.Pending(
-        video: video, metadata: metadata, thumbnail: thumbnail, scheduled: now)
       state.generation += 1
+      state.pending[id] = AutosaveState.Pending(
+        video: video, metadata: metadata, thumbnail: thumbnail, edit: state.generation,
+        dropped: state.dropped[id] ?? 0, scheduled: now, basedOn: state.seen[id])
       return state.generation
     }
     let delay = autosaveDelay
-    let longest =
-      Double(delay.components.seconds) * 10
-      + Double(delay.components.attoseconds) / 1e17
+    let longest = delay * 10
     Task.detached { [self] in
       try? await Task.sleep(for: delay)
       let due = state.withLock { state in
         state.generation == generation
-          || (state.unsavedSince.map { -$0.timeIntervalSinceNow >= longest } ?? false)
+          || (state.unsavedSince.map { ContinuousClock.now - $0 >= longest } ?? false)
       }
       if due { try? flush() }
     }
@@ -71,7 +70,9 @@ extension ProjectLibrary {
   /// The newest intact autosave of a project, when it is newer than the last explicit save.
   ///
   /// Both recovery slots are read; a slot that is torn, fails its checksum, or whose document
-  /// does not open is passed over, so a torn state is never offered. Nothing is written.
+  /// does not open is passed over, so a torn state is never offered. Every slot in a project's
+  /// folder was written after its last explicit save (a save replaces the folder, autosaves and
+  /// all, in one step), so no clock decides what is newer. Nothing is written.
   /// - Parameters:
   ///   - id: The project.
   ///   - preservingUnknown: Keep unknown kinds verbatim, as ``open(_:preservingUnknown:)``.
@@ -84,10 +85,13 @@ extension ProjectLibrary {
     try reading {
       let directory = try existingDirectory(of: id)
       let current = try? envelope(in: directory)
-      let slots = LibraryLayout.slots(in: directory).compactMap(AutosaveSlot.read)
+      if let current { saw(id, revision: current.revision) }
+      let limit = maximumSlotBytes
+      let slots = LibraryLayout.slots(in: directory).compactMap {
+        AutosaveSlot.read($0, limit: limit)
+      }
       let coder = coder(preservingUnknown: preservingUnknown)
       for slot in slots.sorted(by: { $0.header.sequence > $1.header.sequence }) {
-        if let current, slot.header.saved < current.saved { continue }
         // The name and dates are the project's now (a rename after the autosave stands); the
         // metadata and thumbnail are the autosave's.
         var envelope = slot.header.project
@@ -120,10 +124,17 @@ extension ProjectLibrary {
     }
   }
 
-  /// Forgets a project's pending edit (saved, deleted or discarded explicitly).
+  /// Notes the revision of a project this library opened, created, saved or recovered.
+  func saw(_ id: ProjectID, revision: Int) {
+    state.withLock { state in state.seen[id] = revision }
+  }
+
+  /// Forgets a project's pending edit (saved, deleted or discarded explicitly), and makes stale
+  /// an edit a running flush has already taken.
   func dropPending(_ id: ProjectID) {
     state.withLock { state in
       state.pending[id] = nil
+      state.dropped[id, default: 0] += 1
       if state.pending.isEmpty { state.unsavedSince = nil }
     }
   }
@@ -132,21 +143,27 @@ extension ProjectLibrary {
   private func writeAutosave(_ edit: AutosaveState.Pending, for id: ProjectID) throws {
     guard let metadata = edit.metadata as? Metadata else { return }
     try changing {
+      // Saved, deleted or discarded since the edit, or a concurrent flush wrote a newer edit.
+      let stale = state.withLock { state in
+        (state.dropped[id] ?? 0) != edit.dropped || (state.written[id] ?? 0) >= edit.edit
+      }
+      guard !stale else { return }
       let directory = try existingDirectory(of: id)
       DurableFile.removeLeftovers(in: directory)
       let old = try envelope(in: directory)
-      guard old.saved < edit.scheduled else { return }  // saved explicitly since the edit
-      let newer = state.withLock { state in state.written[id].map { $0 >= edit.scheduled } ?? false
-      }
-      guard !newer else { return }  // a concurrent flush wrote a newer edit
+      // Another process saved a later revision than the one this edit was made on: writing
+      // the edit would offer it for recovery over that save.
+      if let basedOn = edit.basedOn, old.revision > basedOn { return }
       let now = Date()
       let project = try MetadataEnvelope(
-        name: old.name, created: old.created, modified: now, saved: old.saved,
+        name: old.name, revision: old.revision, created: old.created, modified: now,
+        saved: old.saved,
         thumbnail: try edit.thumbnail.map(images.token(for:)) ?? old.thumbnail,
         metadata: metadata)
       let document = try coder().data(for: edit.video, images: images)
       let urls = LibraryLayout.slots(in: directory)
-      let slots = urls.map(AutosaveSlot.read)
+      let limit = maximumSlotBytes
+      let slots = urls.map { AutosaveSlot.read($0, limit: limit) }
       let newest =
         slots.indices.max {
           (slots[$0]?.header.sequence ?? -1) < (slots[$1]?.header.sequence ?? -1)
@@ -155,7 +172,7 @@ extension ProjectLibrary {
       let target = slots[newest] == nil ? newest : 1 - newest
       let slot = AutosaveSlot(sequence: sequence, saved: now, project: project, document: document)
       try DurableFile.write(slot.encoded(), to: urls[target])
-      state.withLock { state in state.written[id] = edit.scheduled }
+      state.withLock { state in state.written[id] = edit.edit }
     }
   }
 }

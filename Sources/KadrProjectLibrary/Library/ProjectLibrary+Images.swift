@@ -37,11 +37,12 @@ extension ProjectLibrary {
     var tokens = Set<String>()
     var unreadable: [String] = []
     let coder = coder()
+    let maximumDocumentBytes = options.limits.maximumDocumentBytes
     for folder in [layout.projects, layout.trash] {
       // Every directory, also a hidden one a crashed create left: it holds saved images too.
       for directory in try Self.subdirectories(of: folder) {
         let document = LibraryLayout.document(in: directory)
-        if let data = try? Data(contentsOf: document) {
+        if let data = try? LibraryLayout.read(document, limit: maximumDocumentBytes) {
           if let value = try? coder.readJSON(data) {
             tokens.formUnion(Self.tokens(in: value, coder: coder))
           } else {
@@ -52,13 +53,16 @@ extension ProjectLibrary {
         }
         let metadata = LibraryLayout.metadata(in: directory)
         if FileManager.default.fileExists(atPath: metadata.path) {
-          if let envelope = try? MetadataEnvelope.decode(LibraryLayout.read(metadata)) {
+          if let envelope = try? MetadataEnvelope.decode(
+            LibraryLayout.read(metadata, limit: BoundedRead.maximumMetadataBytes))
+          {
             tokens.formUnion(Self.tokens(in: envelope))
           } else {
             unreadable.append(metadata.path)
           }
         }
-        for slot in LibraryLayout.slots(in: directory).compactMap(AutosaveSlot.read) {
+        for url in LibraryLayout.slots(in: directory) {
+          guard let slot = AutosaveSlot.read(url, limit: maximumSlotBytes) else { continue }
           tokens.formUnion(Self.tokens(in: slot.header.project))
           if let value = try? coder.readJSON(slot.document) {
             tokens.formUnion(Self.tokens(in: value, coder: coder))

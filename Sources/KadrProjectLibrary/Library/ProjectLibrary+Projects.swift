@@ -26,7 +26,9 @@ extension ProjectLibrary {
         name: name, created: now, modified: now, saved: now,
         thumbnail: try thumbnail.map(images.token(for:)), metadata: metadata)
       let document = try coder().data(for: video, images: images)
-      return try install(id: id, document: document, envelope: envelope)
+      let summary = try install(id: id, document: document, envelope: envelope)
+      saw(id, revision: envelope.revision)
+      return summary
     }
   }
 
@@ -42,17 +44,23 @@ extension ProjectLibrary {
   public func open(_ id: ProjectID, preservingUnknown: Bool = false) throws -> Project<Metadata> {
     try reading {
       let directory = try existingDirectory(of: id)
-      let summary = try self.summary(id: id, in: directory, envelope: envelope(in: directory))
+      let envelope = try envelope(in: directory)
+      let summary = try self.summary(id: id, in: directory, envelope: envelope)
       let data = try readDocument(in: directory)
       let opened = try coder(preservingUnknown: preservingUnknown).open(data, images: images)
+      saw(id, revision: envelope.revision)
       return Project(
         summary: summary, video: opened.root, preserved: opened.preserved, origin: .savedDocument)
     }
   }
 
   /// Saves a project explicitly: its document and metadata are replaced, and its autosaves
-  /// (now older) are removed.
+  /// (now older) are removed, all in one step.
   ///
+  /// The save is all or nothing: the new document and `project.json` are written and flushed in
+  /// a new folder that then takes the project folder's place in one system call
+  /// (``ProjectCommit``). A crash, a full disk or an error at any point leaves the previous save
+  /// whole, with its autosaves, or the new one whole, without them.
   /// - Parameters:
   ///   - video: The composition.
   ///   - metadata: The app's metadata.
@@ -74,15 +82,14 @@ extension ProjectLibrary {
       _ = try old.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
       let now = Date()
       let envelope = try MetadataEnvelope(
-        name: old.name, created: old.created, modified: now, saved: now,
+        name: old.name, revision: old.revision + 1, created: old.created, modified: now,
+        saved: now,
         thumbnail: try thumbnail.map(images.token(for:)) ?? old.thumbnail, metadata: metadata)
-      try DurableFile.write(
-        coder().data(for: video, images: images), to: LibraryLayout.document(in: directory))
-      let written = try write(envelope, in: directory)
-      for slot in LibraryLayout.slots(in: directory) {
-        try? FileManager.default.removeItem(at: slot)
-      }
-      return try summary(id: id, in: directory, envelope: written)
+      let document = try coder().data(for: video, images: images)
+      let metadata = try envelope.encoded()
+      try ProjectCommit.replace(directory, document: document, metadata: metadata)
+      saw(id, revision: envelope.revision)
+      return try summary(id: id, in: directory, envelope: MetadataEnvelope.decode(metadata))
     }
   }
 
@@ -102,6 +109,7 @@ extension ProjectLibrary {
       _ = try envelope.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
       let document = try readDocument(in: directory)
       envelope.name = name
+      envelope.revision = 0
       envelope.created = Date()
       envelope.modified = envelope.created
       envelope.saved = envelope.created
@@ -147,7 +155,8 @@ extension ProjectLibrary {
         Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
       try change(&metadata)
       let envelope = try MetadataEnvelope(
-        name: old.name, created: old.created, modified: Date(), saved: old.saved,
+        name: old.name, revision: old.revision, created: old.created, modified: Date(),
+        saved: old.saved,
         thumbnail: old.thumbnail,
         metadata: metadata)
       return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
@@ -182,13 +191,7 @@ extension ProjectLibrary {
 
   /// The bytes of the document of the last explicit save.
   func readDocument(in directory: URL) throws -> Data {
-    let limit = options.limits.maximumDocumentBytes
-    let file = LibraryLayout.document(in: directory)
-    let size = (try? FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-    guard size <= limit else {
-      throw ProjectLibraryError.fileSystem(
-        path: file.path, detail: "the document is \(size) bytes, over the limit of \(limit)")
-    }
-    return try LibraryLayout.read(file)
+    try LibraryLayout.read(
+      LibraryLayout.document(in: directory), limit: options.limits.maximumDocumentBytes)
   }
 }

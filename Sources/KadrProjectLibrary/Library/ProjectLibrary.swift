@@ -56,7 +56,9 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   ) throws {
     self.directory = directory.standardizedFileURL
     layout = LibraryLayout(root: self.directory)
-    for folder in [layout.root, layout.projects, layout.trash] {
+    try LibraryLayout.makeDirectory(layout.root)
+    for folder in [layout.projects, layout.trash]
+    where !FileManager.default.fileExists(atPath: folder.path) {
       try LibraryLayout.makeDirectory(folder)
     }
     images = try FileImageStore(directory: layout.images)
@@ -84,14 +86,24 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
     try processLock.withLock(exclusive: false, body)
   }
 
-  /// The directory of an existing project.
+  /// The directory of an existing project (a save that a dying process left half committed
+  /// is completed first).
   func existingDirectory(of id: ProjectID, inTrash: Bool = false) throws -> URL {
     let url = layout.directory(of: id, inTrash: inTrash)
     var isDirectory: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: url.path), !inTrash {
+      ProjectCommit.finishInterrupted(id.rawValue, in: layout.projects)
+    }
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory),
       isDirectory.boolValue
     else { throw ProjectLibraryError.projectNotFound(id) }
     return url
+  }
+
+  /// The largest autosave slot the library reads: a document and a `project.json` at their
+  /// limits, and the slot's header line.
+  var maximumSlotBytes: Int {
+    options.limits.maximumDocumentBytes + 2 * BoundedRead.maximumMetadataBytes
   }
 
   /// Reads a project's `project.json`.
@@ -102,8 +114,11 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   /// Reads the `project.json` of the project directory at `directoryPath`.
   func envelope(inPath directoryPath: String) throws -> MetadataEnvelope {
     let file = LibraryLayout.metadataPath(in: directoryPath)
-    guard let data = FileManager.default.contents(atPath: file) else {
-      throw ProjectLibraryError.unreadableMetadata(path: file, detail: "it cannot be read")
+    let data: Data
+    do {
+      data = try BoundedRead.bytes(atPath: file, limit: BoundedRead.maximumMetadataBytes)
+    } catch {
+      throw ProjectLibraryError.unreadableMetadata(path: file, detail: error.detail)
     }
     let envelope: MetadataEnvelope
     do {

@@ -6,7 +6,8 @@ import KadrPersistence
 ///
 /// ```json
 /// {"app":{…},"created":1764590000.5,"format":1,"metadataVersion":2,
-///  "modified":1764590100.25,"name":"Holiday","thumbnail":"file:…png"}
+///  "modified":1764590100.25,"name":"Holiday","revision":3,"saved":1764590100.25,
+///  "thumbnail":"file:…png"}
 /// ```
 struct MetadataEnvelope: Codable, Sendable, Hashable {
   /// The envelope's own format; this build reads and writes 1.
@@ -22,6 +23,10 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
   var thumbnail: String?
   var metadataVersion: Int
   var app: JSONValue
+  /// How many explicit saves the project has had (its create is 0). Autosaves compare it, not
+  /// dates: another machine's clock, or this one's stepped back, cannot make an edit look
+  /// older or newer than a save. Missing in a file: 0.
+  var revision: Int
 
   /// Reads `project.json`.
   ///
@@ -51,6 +56,7 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
     }
     return MetadataEnvelope(
       format: try integer("format"), name: name,
+      revision: object["revision"] == nil ? 0 : try integer("revision"),
       created: Date(timeIntervalSince1970: try number("created")),
       modified: Date(timeIntervalSince1970: try number("modified")),
       saved: Date(
@@ -69,11 +75,12 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
   }
 
   init(
-    format: Int, name: String, created: Date, modified: Date, saved: Date, thumbnail: String?,
-    metadataVersion: Int, app: JSONValue
+    format: Int, name: String, revision: Int, created: Date, modified: Date, saved: Date,
+    thumbnail: String?, metadataVersion: Int, app: JSONValue
   ) {
     self.format = format
     self.name = name
+    self.revision = revision
     self.created = created
     self.modified = modified
     self.saved = saved
@@ -91,11 +98,12 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
 
   /// Wraps the app's metadata for saving.
   init<Metadata: ProjectMetadata>(
-    name: String, created: Date, modified: Date, saved: Date, thumbnail: String?,
-    metadata: Metadata
+    name: String, revision: Int = 0, created: Date, modified: Date, saved: Date,
+    thumbnail: String?, metadata: Metadata
   ) throws {
     format = Self.currentFormat
     self.name = name
+    self.revision = revision
     self.created = created
     self.modified = modified
     self.saved = saved
