@@ -27,6 +27,25 @@ struct ErrorHandlingTests {
     }
   }
 
+  /// The package page's example: `localizedDescription` is the person's sentence, with no
+  /// pointer and no package or type name; the developer's detail is in `failureReason`.
+  @Test func theLocalizedDescriptionIsThePersonsSentence() throws {
+    let video = Video { clip.id("hero").compositor { frame, _ in frame } }
+    let error = try #require(throws: PersistenceError.self) { try KadrCoding.data(for: video) }
+    #expect(
+      error.localizedDescription
+        == "The custom compositor on clip “hero” cannot be saved, because it is code rather than "
+        + "data.")
+    for jargon in ["/video", "kadr", "Kadr", "PersistenceError", "model kind", "codec"] {
+      #expect(!error.localizedDescription.contains(jargon), "\(jargon)")
+    }
+    let developer = try #require(error.failureReason)
+    #expect(developer.contains("/video/clips/0"))
+    // print(error) gives each pointer once.
+    let printed = String(describing: error)
+    #expect(printed.components(separatedBy: "/video/clips/0").count == 2, "\(printed)")
+  }
+
   @Test func theOriginalsLossKindsAreTheNamesToMatch() {
     let video = Video {
       clip.id("fader").opacity(1, animation: curve)
@@ -172,7 +191,7 @@ struct AudienceMessageTests {
   @Test func aMistypedKindGetsADidYouMean() throws {
     let error = #expect(throws: PersistenceError.self) { try KadrCoding.video(from: sepiaa) }
     #expect(error?.code == "unknownKind")
-    #expect(error?.errorDescription?.contains("Did you mean 'sepia'?") == true)
+    #expect(error?.failureReason?.contains("Did you mean 'sepia'?") == true)
   }
 
   @Test func theCommandLineIsToldItsFlagsAndTheLibraryItsAPI() throws {
@@ -182,6 +201,6 @@ struct AudienceMessageTests {
     #expect(error.fix(for: .commandLine)?.contains("--preserving-unknown") == true)
     // The sentence without the place, for a caller that prints the pointer itself.
     #expect(!error.sentence(for: .commandLine).contains("/video/clips"))
-    #expect(error.errorDescription?.contains("/video/clips/0/video/_0/filters/0") == true)
+    #expect(error.failureReason?.contains("/video/clips/0/video/_0/filters/0") == true)
   }
 }

@@ -21,7 +21,7 @@ struct StoreAndDocumentTests {
     #expect((underlying as? FrameStore.Failure)?.failedToken == "frames:1")
     #expect(error?.pointer?.description == "/video/clips/0/image/_0/imageToken")
     // A store's own error that is only CustomStringConvertible still reads as its sentence.
-    #expect(error?.errorDescription?.contains("the frame server has no frame") == true)
+    #expect(error?.failureReason?.contains("the frame server has no frame") == true)
   }
 
   @Test func aStoreThrowsMalformedAsTheOriginalsStoresDo() throws {

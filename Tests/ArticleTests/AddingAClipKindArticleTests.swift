@@ -88,7 +88,7 @@ struct AddingAClipKindArticleTests {
     let error = try #require(throws: PersistenceError.self) {
       try coder.video(from: Data(text.utf8))
     }
-    #expect(error.errorDescription?.contains("A countdown starts from 0 or more, not -1") == true)
+    #expect(error.failureReason?.contains("A countdown starts from 0 or more, not -1") == true)
   }
 
   @Test func theCompletenessReport() throws {

@@ -84,7 +84,7 @@ struct MalformedInputTests {
       try OTIOImporter().importTimeline(from: Data(text.utf8))
     } throws: { error in
       guard let error = error as? PersistenceError else { return false }
-      let sentence = error.errorDescription ?? ""
+      let sentence = error.failureReason ?? ""
       return error.pointer?.description == pointer && sentence.contains(phrase)
     }
   }
@@ -124,7 +124,7 @@ struct MalformedInputTests {
       guard let error = error as? PersistenceError, let position = error.lineAndColumn else {
         return false
       }
-      let sentence = error.errorDescription ?? ""
+      let sentence = error.failureReason ?? ""
       return position == (line, column) && sentence.contains("line \(line), column \(column)")
         && sentence.contains(phrase)
     }
@@ -148,7 +148,7 @@ struct MalformedInputTests {
       } throws: { error in
         guard let error = error as? PersistenceError else { return false }
         return error.pointer?.description == pointer
-          && (error.errorDescription ?? "").contains(phrase)
+          && (error.failureReason ?? "").contains(phrase)
       }
     }
   }
@@ -167,7 +167,7 @@ struct MalformedInputTests {
     } throws: { error in
       guard let error = error as? PersistenceError else { return false }
       return error.pointer?.description == "\(Self.clip)/metadata/kadr/clip/video/_0"
-        && (error.errorDescription ?? "").contains("'volumeLevel' is missing")
+        && (error.failureReason ?? "").contains("'volumeLevel' is missing")
     }
   }
 
@@ -181,7 +181,7 @@ struct MalformedInputTests {
       guard let error = error as? PersistenceError else { return false }
       let expected = format == 0 ? "which no kadr writes" : "newer kadr"
       return error.pointer?.description == "/metadata/kadr/format"
-        && (error.errorDescription ?? "").contains(expected)
+        && (error.failureReason ?? "").contains(expected)
     }
   }
 

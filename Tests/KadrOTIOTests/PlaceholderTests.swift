@@ -40,4 +40,16 @@ struct PlaceholderTests {
     #expect(OTIOJSON.value(at: "\(Self.reference)/generator_kind", in: json) == "SolidColor")
     #expect(OTIOJSON.value(at: "\(Self.reference)/parameters/a/0/y", in: json) == 2)
   }
+
+  /// The default facade has no placeholder codec: saving an import with it is refused, and the
+  /// refusal names the one startup line that makes the facade save and open imports.
+  @Test func savingAnImportWithTheDefaultFacadeNamesTheRegistrationThatFixesIt() throws {
+    let imported = try OTIOImporter().importTimeline(from: Data(Self.timeline.utf8))
+    let error = try #require(throws: PersistenceError.self) {
+      _ = try KadrCoding.data(for: imported.video)
+    }
+    let message = error.failureReason ?? error.errorDescription ?? ""
+    #expect(message.contains("CodecRegistry.bootstrap(try OTIOPlaceholderModule.registry())"))
+    #expect(error.losses.first?.detail?.contains("OTIOPlaceholderModule") == true)
+  }
 }

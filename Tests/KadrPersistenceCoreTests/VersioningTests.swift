@@ -118,7 +118,7 @@ struct VersioningTests {
       Issue.record("unexpected \(error.reason)")
       return
     }
-    #expect(error.errorDescription?.contains("from payload version 1 to 2") == true)
+    #expect(error.failureReason?.contains("from payload version 1 to 2") == true)
   }
 
   @Test func schemaNewerThanKnownIsRefused() throws {
@@ -178,6 +178,6 @@ struct VersioningTests {
       Issue.record("unexpected \(error.reason)")
       return
     }
-    #expect(error.errorDescription?.contains("schema -1 to schema 0") == true)
+    #expect(error.failureReason?.contains("schema -1 to schema 0") == true)
   }
 }

@@ -58,7 +58,7 @@ struct DocumentDestinationTests {
         return nil
       }
       #expect(reported == path, sourceLocation: sourceLocation)
-      return error.errorDescription
+      return error.failureReason
     }
   }
 

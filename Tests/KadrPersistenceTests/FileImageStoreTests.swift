@@ -112,7 +112,7 @@ struct FileImageStoreTests {
         return
       }
       #expect(named == token)
-      #expect(error?.errorDescription?.contains(token) == true)
+      #expect(error?.failureReason?.contains(token) == true)
     }
   }
 

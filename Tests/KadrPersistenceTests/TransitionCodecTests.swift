@@ -102,7 +102,7 @@ struct TransitionCodecTests {
       #"{"transition":{"_0":{"direction":"fromTop","duration":{"timescale":30,"value":15},"kind":"fade"}}}"#
     )
     let error = #expect(throws: PersistenceError.self) { try registry.decodeClip(from: json) }
-    let message = try #require(error?.errorDescription)
+    let message = try #require(error?.failureReason)
     #expect(message.contains("Only a slide transition has a direction"), "\(message)")
   }
 

@@ -158,7 +158,7 @@ struct URLImageStoreHostileTests {
     let error = #expect(throws: PersistenceError.self) {
       try KadrCoder().video(from: document, images: URLImageStore())
     }
-    #expect(error?.errorDescription?.contains("s3cret") == false)
-    #expect(error?.errorDescription?.contains("https://***@example.com/a.png") == true)
+    #expect(error?.failureReason?.contains("s3cret") == false)
+    #expect(error?.failureReason?.contains("https://***@example.com/a.png") == true)
   }
 }

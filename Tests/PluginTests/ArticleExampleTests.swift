@@ -96,17 +96,25 @@ struct ArticleExampleTests {
   /// how to fix".
   @Test func unknownContentIsRefusedOrPreserved() throws {
     let data = try Self.documentWithACountdown()
-    var messages: [String] = []
     do {
       _ = try KadrCoding.video(from: data)
     } catch let error as PersistenceError {
-      messages = [
-        error.errorDescription ?? "", error.recoverySuggestion ?? "",
-        error.pointer?.description ?? "",
-      ]
+      print(error.localizedDescription)
+      // This project holds content made with an add-on this version of the app does not have.
+      print(error.failureReason ?? "")
+      // Unknown clip kind 'com.example.countdown' at /video/clips/3.
+      print(error.recoverySuggestion ?? "")
+      // Register the codec of the plugin that wrote it, or open with preservingUnknown to keep it
+      // unchanged.
+      print(error.pointer?.description ?? "")  // /video/clips/3
     }
+    let error = try #require(throws: PersistenceError.self) { try KadrCoding.video(from: data) }
     #expect(
-      messages == [
+      [
+        error.localizedDescription, error.failureReason ?? "", error.recoverySuggestion ?? "",
+        error.pointer?.description ?? "",
+      ] == [
+        "This project holds content made with an add-on this version of the app does not have.",
         "Unknown clip kind 'com.example.countdown' at /video/clips/3.",
         "Register the codec of the plugin that wrote it, or open with preservingUnknown to keep "
           + "it unchanged.",

@@ -77,6 +77,6 @@ struct PayloadVersionTests {
       try Plugin.coder().video(from: Data(text.utf8))
     }
     #expect(error.pointer?.description == Self.countdownPayload + "/from")
-    #expect(error.errorDescription?.contains("A countdown starts from 0 or more, not -3") == true)
+    #expect(error.failureReason?.contains("A countdown starts from 0 or more, not -3") == true)
   }
 }

@@ -23,6 +23,8 @@ struct ReadmeExampleTests {
 
     let data = try KadrCoding.data(for: video)  // canonical schema-1 JSON
     let reopened = try KadrCoding.video(from: data)  // Video.duration is recomputed
+    print(reopened.layout.duration.seconds)  // 7.5: the length to show a person
+    #expect(reopened.layout.duration == Time(seconds: 7.5))
 
     #expect(String(decoding: data, as: UTF8.self).hasPrefix(#"{"schema":1,"video":{"#))
     #expect(reopened.duration == video.duration)
@@ -50,7 +52,7 @@ struct ReadmeExampleTests {
     let data = try KadrCoder(registry: CountdownPlugin.registry()).data(for: Video(clips: clips))
     let error = try #require(throws: PersistenceError.self) { try KadrCoding.video(from: data) }
     #expect(
-      "\(error.errorDescription ?? "") \(error.recoverySuggestion ?? "")"
+      "\(error.failureReason ?? "") \(error.recoverySuggestion ?? "")"
         == "Unknown clip kind 'com.example.countdown' at /video/clips/3. Register the codec of "
         + "the plugin that wrote it, or open with preservingUnknown to keep it unchanged.")
   }

@@ -44,6 +44,6 @@ struct SchemaMigrationTests {
       return
     }
     #expect((from, to) == (gapFrom, gapTo))
-    #expect(error.errorDescription?.contains("schema \(gapFrom) to schema \(gapTo)") == true)
+    #expect(error.failureReason?.contains("schema \(gapFrom) to schema \(gapTo)") == true)
   }
 }

@@ -51,7 +51,7 @@ struct UnknownContentTests {
     #expect(kind == item.kind)
     #expect(error.kindID == item.kind)
     #expect(error.pointer?.description == item.pointer)
-    #expect(error.errorDescription?.contains("'\(item.kind)' at \(item.pointer)") == true)
+    #expect(error.failureReason?.contains("'\(item.kind)' at \(item.pointer)") == true)
     #expect(
       error.recoverySuggestion
         == "Register the codec of the plugin that wrote it, or open with preservingUnknown to "

@@ -203,3 +203,12 @@ public enum OTIOPlaceholderModule: RegistryModule {
   /// kind id is this module's own; were it taken, the standard registry is returned).
   public static let standardRegistry: CodecRegistry = (try? registry()) ?? .standard
 }
+
+extension OTIOPlaceholder: CodecRegistrationHinting {
+  /// The startup line that lets the `KadrCoding` facade save and open imported compositions:
+  /// saving a placeholder with a registry that lacks its codec reports this with the loss.
+  public static var codecRegistration: String {
+    "CodecRegistry.bootstrap(try OTIOPlaceholderModule.registry()) at startup, or a "
+      + "KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)"
+  }
+}

@@ -90,8 +90,10 @@ public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
   public var recoverySuggestion: String? {
     switch self {
     case .notPrefetched:
-      return "Call prefetch(_:) with the document's tokens before decoding, or open the "
-        + "document with the async API, which prefetches."
+      return "A URL store's images are downloaded before the document is decoded: open it with "
+        + "`try await KadrCoding.video(from:images:)` (or KadrCoder's async "
+        + "video(from:images:)) from an async context, which prefetches them all; the "
+        + "synchronous call cannot wait for downloads."
     case .schemeNotAllowed, .redirectNotAllowed:
       return "Allow the scheme in URLImageStore.Configuration if it is trusted (allowsHTTP, "
         + "allowsFileURLs)."

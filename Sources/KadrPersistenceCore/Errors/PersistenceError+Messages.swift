@@ -1,9 +1,40 @@
 import Foundation
 
 /// The one place that turns ``PersistenceError`` values into sentences.
-extension PersistenceError: LocalizedError {
-  /// What is wrong, in the user's terms, naming the place and the kind.
-  public var errorDescription: String? {
+///
+/// Two readers, two sentences: ``errorDescription`` (so `localizedDescription`, and what
+/// SwiftUI's `alert(isPresented:error:actions:)` shows) is for the person using the app and
+/// names no JSON pointer, type or API; ``failureReason`` and ``debugDescription`` are for the
+/// developer, with the pointer, the kind id and the fix in the package's terms. `print(error)`
+/// (``description``) gives the pointer first, once, then the developer's sentence.
+///
+/// ## Localising
+///
+/// The user's sentences are English. An app that localises matches the structured values
+/// instead of the text: ``losses`` (each ``Loss/kind`` and ``Loss/placeForUser``), ``reason``
+/// and the cases themselves, and writes its own strings:
+///
+/// ```swift
+/// if case .lossyContent(let losses) = error, losses.first?.kind == .compositor {
+///   message = String(localized: "The effect on \(losses[0].placeForUser) cannot be saved.")
+/// }
+/// ```
+extension PersistenceError: LocalizedError, CustomDebugStringConvertible {
+  /// What went wrong, for the person using the app: no pointer, no type name, no API
+  /// (``describedForUser``). The developer's sentence is ``failureReason``.
+  public var errorDescription: String? { describedForUser }
+
+  /// What is wrong, for the developer: the place (its JSON pointer), the kind id and what was
+  /// found.
+  public var failureReason: String? { developerSentence }
+
+  /// The developer's sentence and the fix, for logs and the debugger.
+  public var debugDescription: String {
+    [developerSentence, recoverySuggestion].compactMap(\.self).joined(separator: " ")
+  }
+
+  /// What is wrong, for the developer, naming the place and the kind.
+  var developerSentence: String {
     switch self {
     case .unsupportedSchema(let found, let supported):
       return "The document has schema \(found), newer than schema \(supported), the newest this "
@@ -39,7 +70,7 @@ extension PersistenceError: LocalizedError {
   /// - Parameter audience: Who reads it.
   public func sentence(for audience: Audience) -> String {
     if case .failure(let failure) = self { return failure.message(includingPlace: false) }
-    return errorDescription ?? code
+    return developerSentence
   }
 
   /// How to fix it, for `audience`: a command-line user is told the tool's flags, a developer
@@ -218,7 +249,11 @@ extension PersistenceError.Failure {
       return "Use one of: \(allowed.joined(separator: ", "))."
     case .nonFiniteNumber:
       return "Set a finite value before saving."
-    case .unresolvableImageToken:
+    case .unresolvableImageToken(_, let underlying):
+      // The store knows best (a URL store names the async open it needs).
+      if let suggestion = (underlying as? any LocalizedError)?.recoverySuggestion {
+        return suggestion
+      }
       return "Make the image available to the image store, or open with an UnresolvedImageStore to "
         + "carry the token through unresolved."
     case .imageNotStored:
@@ -250,6 +285,7 @@ extension PersistenceError {
   ///
   /// - Parameter error: Any error.
   package static func sentence(for error: any Error) -> String {
+    if let persistence = error as? PersistenceError { return persistence.developerSentence }
     if let localized = error as? any LocalizedError, let text = localized.errorDescription {
       return text
     }

@@ -4,8 +4,8 @@ extension PersistenceError {
   /// A sentence for the person using the app — no JSON pointer, no 0-based index, no type
   /// names: what happened to their project and, where there is one, what they can do.
   ///
-  /// For losses it is the first loss's ``Loss/describedForUser``, with the count of the others;
-  /// ``errorDescription`` stays the developer's sentence.
+  /// For losses it is the first loss's ``Loss/describedForUser``, with the count of the others.
+  /// It is also the error's ``errorDescription``; the developer's sentence is ``failureReason``.
   public var describedForUser: String {
     switch self {
     case .lossyContent(let losses):

@@ -26,7 +26,8 @@ import Foundation
 ///
 /// New cases may be added to ``Reason`` in any release, and to ``PersistenceError`` itself only
 /// in a major one. A `switch` over either should end in `default:` (the messages —
-/// ``errorDescription``, ``recoverySuggestion`` — cover every case, new ones included).
+/// ``errorDescription``, ``failureReason``, ``recoverySuggestion`` — cover every case, new ones
+/// included).
 ///
 /// ## Equality
 ///
@@ -159,14 +160,15 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     }
   }
 
-  /// `"/json/pointer: sentence"`, or `"line:column: sentence"` for malformed JSON.
+  /// `"/json/pointer: sentence"`, or `"line:column: sentence"` for malformed JSON: the
+  /// developer's sentence, with the place given once, first.
   public var description: String {
-    let message = errorDescription ?? code
+    let message = sentence(for: .developer)
     if let position = lineAndColumn { return "\(position.line):\(position.column): \(message)" }
     if case .failure(let failure) = self, let pointer = failure.pointer {
       return "\(pointer.description.isEmpty ? "/" : pointer.description): \(message)"
     }
-    return message
+    return developerSentence
   }
 }
 

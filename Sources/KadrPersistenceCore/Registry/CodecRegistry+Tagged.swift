@@ -90,9 +90,10 @@ extension CodecRegistry {
         subject: codec.map(subject)))
     defer { session.locations.removeLast() }
     guard let codec else {
+      let registration = (place.type as? any CodecRegistrationHinting.Type)?.codecRegistration
       session.recordLoss(
         .unregisteredType(place.point, type: String(reflecting: place.type)),
-        at: encoder.pointer)
+        at: encoder.pointer, detail: registration.map { "register it with \($0)" })
       return nil
     }
     return try encodeTagged(value, codec: codec, to: encoder)

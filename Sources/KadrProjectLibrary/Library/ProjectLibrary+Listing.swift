@@ -81,7 +81,11 @@ extension ProjectLibrary {
     _ id: ProjectID, _ name: String?, _ file: URL, _ reason: SkippedProject.Reason,
     _ error: any Error
   ) -> SkippedProject {
-    let detail = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+    // The developer's sentence: the user's (errorDescription) of a document error names no
+    // place, and the skip's reason already says what kind of problem it is.
+    let detail =
+      (error as? PersistenceError)?.failureReason
+      ?? (error as? any LocalizedError)?.errorDescription ?? "\(error)"
     return SkippedProject(id: id, name: name, file: file, reason: reason, detail: detail)
   }
 

@@ -26,7 +26,9 @@ enum DemoCommand: Command {
     } catch let error as PersistenceError {
       console.err(Input.describe(error, file: directory.path))
     } catch {
-      console.err("kadr-doc demo: \(error.localizedDescription)")
+      console.err(
+        "kadr-doc demo: \((error as? PersistenceError)?.debugDescription ?? error.localizedDescription)"
+      )
     }
     return ExitCode.failure
   }

@@ -167,6 +167,7 @@ enum LibraryCommand: Command {
   }
 
   private static func describe(_ error: any Error) -> String {
+    if let error = error as? PersistenceError { return error.debugDescription }
     guard let error = error as? any LocalizedError, let what = error.errorDescription else {
       return "\(error)"
     }

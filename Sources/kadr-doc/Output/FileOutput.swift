@@ -23,6 +23,6 @@ enum FileOutput {
       return ((underlying as? any LocalizedError)?.errorDescription ?? "\(underlying)")
         + ". The previous file, if any, is unchanged."
     }
-    return error.errorDescription ?? "\(error)"
+    return error.failureReason ?? "\(error)"
   }
 }
