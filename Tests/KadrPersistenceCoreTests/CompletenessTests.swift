@@ -102,4 +102,26 @@ struct CompletenessTests {
     #expect(rendered.contains("FAIL"))
     #expect(rendered.contains("ROUND TRIP"))
   }
+
+  /// The opt-in strict mode runs the same check at the first save, in any build, and refuses
+  /// a save through a registry with a forgetful codec; a complete registry saves as before.
+  @Test func theStrictModeRefusesToSaveWithAForgetfulCodec() throws {
+    var forgetful = CodecRegistry.empty
+    try forgetful.register(clip: ForgetfulCountdownCodec())
+    try forgetful.register(model: ToyReelCodec())
+    let reel = ToyReel(name: "r", clips: [Countdown(from: 3, label: "go", duration: .zero)])
+    let strict = CodingOptions(checksCompleteness: true)
+
+    // Without the strict mode the label is lost without a word.
+    _ = try DocumentCoder(registry: forgetful, options: CodingOptions()).encode(reel)
+    let error = try #require(throws: PersistenceError.self) {
+      _ = try DocumentCoder(registry: forgetful, options: strict).encode(reel)
+    }
+    let underlying = try #require(error.underlyingError as? CompletenessError)
+    // The countdown's codec forgets the label, and so the reel that nests countdowns loses it.
+    #expect(underlying.entries.map(\.kindID) == ["com.example.countdown", "toyReel"])
+    #expect(underlying.description.contains("label"), "\(underlying)")
+
+    _ = try DocumentCoder(registry: try Toy.registry(), options: strict).encode(reel)
+  }
 }

@@ -58,6 +58,16 @@ public struct CodingOptions: Sendable {
   public var preservingUnknown: Bool
   /// Size and depth limits.
   public var limits: DocumentLimits
+  /// Whether saving first proves that every registered codec handles every stored property of
+  /// its type (the completeness report's check), refusing to save when one does not.
+  ///
+  /// The completeness guard is a test-time guard: run `PersistenceTestKit.assertComplete` (or
+  /// `kadr-doc completeness`) in CI, and a debug build also warns when a codec is registered.
+  /// This is the opt-in strict mode for release builds: the registry's codecs are checked at the
+  /// first save through it (the round trip of every codec's samples, milliseconds), and the
+  /// result is kept with the registry (and its copies) until a codec is registered. `false` by
+  /// default.
+  public var checksCompleteness: Bool
 
   /// Creates options.
   ///
@@ -65,11 +75,15 @@ public struct CodingOptions: Sendable {
   ///   - allowingLoss: Leave out what a file cannot hold instead of refusing; `false` by default.
   ///   - preservingUnknown: Keep unknown kinds verbatim instead of refusing; `false` by default.
   ///   - limits: Size and depth limits.
+  ///   - checksCompleteness: Refuse to save with a codec that forgets a stored property
+  ///     (checked at the first save through a registry); `false` by default.
   public init(
-    allowingLoss: Bool = false, preservingUnknown: Bool = false, limits: DocumentLimits = .default
+    allowingLoss: Bool = false, preservingUnknown: Bool = false, limits: DocumentLimits = .default,
+    checksCompleteness: Bool = false
   ) {
     self.allowingLoss = allowingLoss
     self.preservingUnknown = preservingUnknown
     self.limits = limits
+    self.checksCompleteness = checksCompleteness
   }
 }

@@ -61,6 +61,12 @@ package struct DocumentCoder: Sendable {
   private func encodeRoot<Root: Sendable>(_ root: Root, in session: CodingSession) throws
     -> WrittenJSON
   {
+    if options.checksCompleteness {
+      let incomplete = registry.incompleteEntries()
+      if !incomplete.isEmpty {
+        throw PersistenceError(.codecFailure(underlying: CompletenessError(entries: incomplete)))
+      }
+    }
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     let written = try registry.encodeModel(
       root, to: ValueEncoder(session: session, pointer: rootPointer))

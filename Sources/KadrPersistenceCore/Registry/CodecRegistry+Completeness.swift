@@ -23,6 +23,17 @@ extension CodecRegistry {
     return CompletenessReport(entries: entries)
   }
 
+  /// The entries of the registered codecs that do not handle every stored property, checked
+  /// once for these codecs and remembered with them (``CodingOptions/checksCompleteness``).
+  func incompleteEntries() -> [CompletenessReport.Entry] {
+    tablesForCompleteness.incomplete.withLock { found in
+      if let found { return found }
+      let entries = completenessReport().incompleteEntries
+      found = entries
+      return entries
+    }
+  }
+
   func completeness<Base>(of codec: RegisteredCodec<Base>) -> CompletenessReport.Entry {
     let samples = codec.samples()
     let all = [samples.minimal] + samples.maximal

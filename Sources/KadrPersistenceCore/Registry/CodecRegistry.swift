@@ -18,6 +18,9 @@ public struct CodecRegistry: Sendable {
   // of models): 0.4 M instructions and 12,000 atomic operations (callgrind).
   private var tables = CodecTables()
 
+  /// The tables' box, which keeps the completeness check's result.
+  var tablesForCompleteness: CodecTables { tables }
+
   // Read in place (no copy of a table); changed only through `uniqueTables()`.
   var clips: CodecTable<any Clip> { _read { yield tables.clips } }
   var overlays: CodecTable<any Overlay> { _read { yield tables.overlays } }
@@ -28,7 +31,11 @@ public struct CodecRegistry: Sendable {
   /// This registry's tables, made its own first (copied when another registry shares them), for
   /// changing them.
   private mutating func uniqueTables() -> CodecTables {
-    if !isKnownUniquelyReferenced(&tables) { tables = tables.copy() }
+    if isKnownUniquelyReferenced(&tables) {
+      tables.incomplete.withLock { $0 = nil }  // the codecs change: check them again
+    } else {
+      tables = tables.copy()
+    }
     return tables
   }
 
@@ -237,6 +244,10 @@ final class CodecTables: @unchecked Sendable {
   @exclusivity(unchecked) var models = CodecTable<any Sendable>()
   @exclusivity(unchecked) var filters = CodecTable<Filter>(requiresUniqueTypes: false)
   @exclusivity(unchecked) var textAnimations = CodecTable<any TextAnimation>()
+  /// The incomplete codecs' report entries, once checked (``CodingOptions/checksCompleteness``);
+  /// a codec's completeness depends on the others (its samples nest them), so it is kept per
+  /// set of tables, and forgotten when they change.
+  let incomplete = Locked<[CompletenessReport.Entry]?>(nil)
 
   init() {}
 
