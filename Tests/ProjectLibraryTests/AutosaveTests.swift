@@ -16,7 +16,7 @@ struct AutosaveTests {
     }
     #expect(try library.recover(project.id) == nil, "nothing is written while edits arrive")
 
-    var recovered: Project<EditorState>?
+    var recovered: OpenedProject<EditorState>?
     for _ in 0..<100 where recovered == nil {
       try await Task.sleep(for: .milliseconds(20))
       recovered = try library.recover(project.id)
@@ -32,7 +32,7 @@ struct AutosaveTests {
     defer { directory.remove() }
     let library = try directory.library(autosaveDelay: .milliseconds(40))
     let project = try library.create(name: "p", video: Pictures.video("0"), metadata: .init())
-    var recovered: Project<EditorState>?
+    var recovered: OpenedProject<EditorState>?
     // An edit every 10 ms never leaves 40 ms of quiet; after 400 ms one is written anyway.
     for step in 1...200 where recovered == nil {
       library.scheduleSave(Pictures.video("\(step)"), metadata: .init(), for: project.id)
@@ -131,7 +131,7 @@ struct AutosaveTests {
   }
 }
 
-extension Project.Origin {
+extension OpenedProject.Origin {
   /// The autosave's sequence number, or 0 for the saved document.
   var sequence: Int {
     if case .autosave(_, let sequence) = self { return sequence }

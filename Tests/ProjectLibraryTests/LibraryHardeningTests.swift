@@ -68,7 +68,7 @@ struct LibraryHardeningTests {
     try Self.replace(project.directory.appendingPathComponent("project.json"), withLinkTo: huge)
 
     let skipped = try #require(try library.list().skipped.first)
-    #expect(skipped.id == project.id && skipped.reason == .unreadableMetadata)
+    #expect(skipped.projectID == project.id && skipped.reason == .unreadableMetadata)
     #expect(skipped.detail.contains("over the limit"), "\(skipped.detail)")
   }
 

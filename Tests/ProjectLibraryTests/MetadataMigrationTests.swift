@@ -72,7 +72,9 @@ struct MetadataMigrationTests {
 
   @Test func errorsSayWhatAndHowToFix() {
     let error = ProjectLibraryError.newerMetadataVersion(found: 3, supported: 2)
-    #expect(error.errorDescription?.contains("version 3") == true)
+    #expect(error.failureReason?.contains("version 3") == true)
+    // The person's sentence names no version numbers or paths.
+    #expect(error.errorDescription?.contains("newer version of the app") == true)
     #expect(error.recoverySuggestion?.contains("newer version of the app") == true)
   }
 }

@@ -67,7 +67,7 @@ struct SkippedProjectTests {
     #expect(checked.projects.map(\.id) == [healthy.id])
     let skipped = try #require(checked.skipped.first)
     #expect(checked.skipped.count == 1)
-    #expect(skipped.id == damaged.id && skipped.reason == damage.reason)
+    #expect(skipped.projectID == damaged.id && skipped.reason == damage.reason)
     #expect(!skipped.detail.isEmpty)
     #expect(FileManager.default.fileExists(atPath: skipped.file.path) || damage == .deletedDocument)
     #expect(skipped.remedies.contains(.showFile) && skipped.remedies.contains(.discard))
@@ -100,8 +100,8 @@ struct SkippedProjectTests {
     let project = try library.create(name: "p", video: Pictures.video("x"), metadata: .init())
     try Damage.garbledMetadata.apply(to: project, images: library.images)
     let skipped = try #require(try library.list().skipped.first)
-    try library.delete(skipped.id)
+    try library.delete(try #require(skipped.projectID))
     #expect(try library.list().skipped.isEmpty)
-    #expect(try library.trashed().skipped.map(\.id) == [project.id])
+    #expect(try library.trashed().skipped.map(\.projectID) == [project.id])
   }
 }

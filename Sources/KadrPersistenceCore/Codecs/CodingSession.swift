@@ -15,6 +15,9 @@ final class CodingSession {
   /// Encoding: the payload versions other than 1 that were written. Decoding: those the document
   /// declares.
   @exclusivity(unchecked) var payloadVersions: [KindID: Int] = [:]
+  /// Encoding: every kind id written, when the caller asked for them (`nil` otherwise, so a
+  /// save that does not ask pays one comparison a value).
+  @exclusivity(unchecked) var writtenKinds: Set<KindID>?
   /// Where the value being written is: each clip and overlay pushes its place. Unchecked for
   /// the reason below (``output``).
   // Figure: checked, its push and pop cost about 0.3 M instructions a save of 1,000 clips.

@@ -7,6 +7,8 @@ package struct EncodedDocument: Sendable {
   /// What was left out (only with ``CodingOptions/allowingLoss``) and what was written back
   /// without being understood.
   package let lossReport: LossReport
+  /// Every kind id written, when the save asked for them; empty otherwise.
+  package var kinds: Set<KindID> = []
 }
 
 /// An opened document: the composition and what was learnt opening it.

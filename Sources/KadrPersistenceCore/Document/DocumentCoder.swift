@@ -84,10 +84,11 @@ package struct DocumentCoder: Sendable {
   ///   - images: Where images are saved.
   /// - Returns: The bytes and the loss report.
   /// - Throws: ``PersistenceError``, as ``encodeJSON(_:images:)``.
-  package func encode<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
-    throws -> EncodedDocument
-  {
+  package func encode<Root: Sendable>(
+    _ root: Root, images: (any ImageStore)? = nil, recordingKinds: Bool = false
+  ) throws -> EncodedDocument {
     let session = CodingSession(registry: registry, options: options, images: images)
+    if recordingKinds { session.writtenKinds = [] }
     // Room in front of the root for the envelope's head, which is known only at the end (it
     // lists the payload versions written), so the document is never copied to prepend it.
     for _ in 0..<Self.headRoom { session.output.bytes.append(UInt8(ascii: " ")) }
@@ -105,7 +106,8 @@ package struct DocumentCoder: Sendable {
       bytes = joined
     }
     return EncodedDocument(
-      bytes: bytes, lossReport: LossReport(losses: session.losses, preserved: session.preserved))
+      bytes: bytes, lossReport: LossReport(losses: session.losses, preserved: session.preserved),
+      kinds: session.writtenKinds ?? [])
   }
 
   /// The bytes kept free in front of the root for the envelope's head: enough for the schema,

@@ -162,6 +162,14 @@ public struct CodecRegistry: Sendable {
     }
   }
 
+  /// Whether a codec is registered for `kind` at any extension point.
+  ///
+  /// - Parameter kind: A kind id, as a document names it.
+  public func hasCodec(for kind: KindID) -> Bool {
+    clips.byKind[kind] != nil || overlays.byKind[kind] != nil || filters.byKind[kind] != nil
+      || textAnimations.byKind[kind] != nil || models.byKind[kind] != nil
+  }
+
   /// The kind id under which clips of `type` are written, or `nil` when no codec is registered
   /// for it: for sibling targets that map clip kinds to another format's objects.
   ///

@@ -4,6 +4,7 @@ import Foundation
 ///
 /// ```
 /// DIR/.lock                         the inter-process lock (flock)
+/// DIR/.changes                      the last change, for other processes' change streams
 /// DIR/images/                       the shared content-addressed image store
 /// DIR/projects/<id>/document.json   the last explicit save (schema-1 JSON)
 /// DIR/projects/<id>/project.json    the library's fields and the app's metadata
@@ -15,6 +16,7 @@ struct LibraryLayout: Sendable {
   let root: URL
 
   var lockFile: URL { root.appendingPathComponent(".lock") }
+  var changesFile: URL { root.appendingPathComponent(".changes") }
   var images: URL { root.appendingPathComponent("images") }
   var projects: URL { root.appendingPathComponent("projects") }
   var trash: URL { root.appendingPathComponent("trash") }
@@ -24,6 +26,9 @@ struct LibraryLayout: Sendable {
   static let slotNames = ["autosave-0.json", "autosave-1.json"]
   /// The prefix of a project directory being created; renamed to its id when complete.
   static let newPrefix = ".new-"
+  /// The prefix of a project directory being deleted for good; removed by the next change
+  /// that tidies the folder if a crash left it.
+  static let deletingPrefix = ".deleting-"
 
   func directory(of id: ProjectID, inTrash: Bool = false) -> URL {
     (inTrash ? trash : projects).appendingPathComponent(id.rawValue)
@@ -56,7 +61,14 @@ struct LibraryLayout: Sendable {
   /// The ids of the project directories under `folder`; other entries are ignored. A save that
   /// a dying process left between its two renames is completed first (``ProjectCommit``).
   static func projectIDs(in folder: URL) throws -> [ProjectID] {
-    guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+    try entries(in: folder).ids
+  }
+
+  /// The project directories under `folder` by id, and the names of the other entries that are
+  /// not the library's own (hidden) ones: stray folders or files, sorted. A save that a dying
+  /// process left between its two renames is completed first (``ProjectCommit``).
+  static func entries(in folder: URL) throws -> (ids: [ProjectID], stray: [String]) {
+    guard FileManager.default.fileExists(atPath: folder.path) else { return ([], []) }
     var names: [String]
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder.path)
@@ -67,7 +79,12 @@ struct LibraryLayout: Sendable {
     } catch {
       throw ProjectLibraryError.fileSystem(path: folder.path, detail: error.localizedDescription)
     }
-    return names.compactMap(ProjectID.init(rawValue:)).sorted { $0.rawValue < $1.rawValue }
+    var ids: [ProjectID] = []
+    var stray: [String] = []
+    for name in names where !name.hasPrefix(".") {
+      if let id = ProjectID(directoryName: name) { ids.append(id) } else { stray.append(name) }
+    }
+    return (ids.sorted { $0.rawValue < $1.rawValue }, stray.sorted())
   }
 
   /// Reads a file of at most `limit` bytes (``BoundedRead``), mapping a failure to the

@@ -11,7 +11,7 @@ struct AutosaveState {
     var video: Video
     /// The library's metadata, erased so this non-generic state can hold it.
     var metadata: any Sendable
-    var thumbnail: PlatformImage?
+    var thumbnail: ThumbnailChange
     /// The edit's number (``AutosaveState/generation`` when it was scheduled).
     var edit: Int
     /// The project's ``AutosaveState/dropped`` count when the edit was scheduled; an explicit

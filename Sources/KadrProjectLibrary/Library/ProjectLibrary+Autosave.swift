@@ -3,20 +3,23 @@ import KadrPersistence
 
 extension ProjectLibrary {
   /// Schedules an autosave of a project's current state: when no other edit of the library
-  /// arrives for ``autosaveDelay``, the newest state of each edited project is written to its
-  /// recovery slot. A burst of edits writes once; edits that never stop are written at least
-  /// every ten ``autosaveDelay``s.
+  /// arrives for ``autosaveDelay``, the newest state of each edited project is written. A burst
+  /// of edits writes once; edits that never stop are written at least every ten
+  /// ``autosaveDelay``s.
   ///
-  /// An autosave never touches the last explicit save; ``recover(_:preservingUnknown:)``
-  /// offers it after a crash. A failed background autosave keeps the edit pending, and ``flush()`` retries it and
+  /// What is written depends on ``autosavePolicy``: with ``AutosavePolicy/recoveryCopies`` a
+  /// recovery copy that never touches the last explicit save (``recover(_:preservingUnknown:)``
+  /// offers it after a crash); with ``AutosavePolicy/saves`` a save, which ``list()`` and
+  /// ``open(_:preservingUnknown:missingImages:)`` see. Each background write's outcome is on
+  /// ``autosaveEvents()``; a failed one keeps the edit pending, and ``flush()`` retries it and
   /// throws the error.
   /// - Parameters:
   ///   - video: The composition as edited.
   ///   - metadata: The app's metadata as edited.
-  ///   - thumbnail: A new thumbnail; `nil` keeps the current one.
+  ///   - thumbnail: Keep the thumbnail (the default), set a new one, or remove it.
   ///   - id: The project.
   public func scheduleSave(
-    _ video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil, for id: ProjectID
+    _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID
   ) {
     let now = ContinuousClock.now
     let generation = state.withLock { state in
@@ -35,6 +38,7 @@ extension ProjectLibrary {
         state.generation == generation
           || (state.unsavedSince.map { ContinuousClock.now - $0 >= longest } ?? false)
       }
+      // The outcome of each project reaches autosaveEvents(); the error is not lost here.
       if due { try? flush() }
     }
   }
@@ -53,10 +57,11 @@ extension ProjectLibrary {
     var firstError: (any Error)?
     for (id, edit) in pending.sorted(by: { $0.key.rawValue < $1.key.rawValue }) {
       do {
-        try writeAutosave(edit, for: id)
+        if try writeAutosave(edit, for: id) { feed.publish(.written(id)) }
       } catch ProjectLibraryError.projectNotFound {
         continue  // deleted since the edit: nothing to recover into
       } catch {
+        feed.publish(.failed(id, error))
         firstError = firstError ?? error
         state.withLock { state in
           if state.pending[id] == nil { state.pending[id] = edit }
@@ -76,12 +81,12 @@ extension ProjectLibrary {
   /// - Parameters:
   ///   - id: The project.
   ///   - preservingUnknown: Keep unknown kinds verbatim, as ``open(_:preservingUnknown:)``.
-  /// - Returns: The recovered project (``Project/Origin/autosave(saved:sequence:)``),
+  /// - Returns: The recovered project (``OpenedProject/Origin/autosave(saved:sequence:)``),
   ///   or `nil` when there is nothing newer than the last explicit save to recover.
   /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a metadata error.
   public func recover(
     _ id: ProjectID, preservingUnknown: Bool = false
-  ) throws -> Project<Metadata>? {
+  ) throws -> OpenedProject<Metadata>? {
     try reading {
       let directory = try existingDirectory(of: id)
       let current = try? envelope(in: directory)
@@ -102,7 +107,7 @@ extension ProjectLibrary {
         guard let opened = try? coder.open(slot.document, images: images),
           let summary = try? summary(id: id, in: directory, envelope: envelope)
         else { continue }
-        return Project(
+        return OpenedProject(
           summary: summary, video: opened.root, preserved: opened.preserved,
           origin: .autosave(saved: slot.header.saved, sequence: slot.header.sequence))
       }
@@ -139,28 +144,44 @@ extension ProjectLibrary {
     }
   }
 
-  /// Writes one autosave into the project's older slot.
-  private func writeAutosave(_ edit: AutosaveState.Pending, for id: ProjectID) throws {
-    guard let metadata = edit.metadata as? Metadata else { return }
-    try changing {
+  /// Writes one pending edit by the policy: a save, or a recovery copy in the project's older
+  /// slot; whether it was written (not stale).
+  private func writeAutosave(_ edit: AutosaveState.Pending, for id: ProjectID) throws -> Bool {
+    guard let metadata = edit.metadata as? Metadata else { return false }
+    return try changing {
       // Saved, deleted or discarded since the edit, or a concurrent flush wrote a newer edit.
       let stale = state.withLock { state in
         (state.dropped[id] ?? 0) != edit.dropped || (state.written[id] ?? 0) >= edit.edit
       }
-      guard !stale else { return }
+      guard !stale else { return false }
       let directory = try existingDirectory(of: id)
       DurableFile.removeLeftovers(in: directory)
       let old = try envelope(in: directory)
       // Another process saved a later revision than the one this edit was made on: writing
-      // the edit would offer it for recovery over that save.
-      if let basedOn = edit.basedOn, old.revision > basedOn { return }
+      // the edit would offer it for recovery over that save, or save over it.
+      if let basedOn = edit.basedOn, old.revision > basedOn {
+        guard autosavePolicy == .saves else { return false }
+        throw ProjectLibraryError.savedElsewhere(id)
+      }
+      if autosavePolicy == .saves {
+        _ = try commitSave(edit.video, metadata: metadata, thumbnail: edit.thumbnail, for: id)
+        state.withLock { state in state.written[id] = edit.edit }
+        feed.record(.saved, id)
+        return true
+      }
       let now = Date()
+      let thumbnail: String?
+      switch edit.thumbnail {
+      case .keep: thumbnail = old.thumbnail
+      case .set(let image): thumbnail = try images.token(for: image)
+      case .remove: thumbnail = nil
+      }
+      let saved = try coder().save(edit.video, images: savingImages)
       let project = try MetadataEnvelope(
         name: old.name, revision: old.revision, created: old.created, modified: now,
-        saved: old.saved,
-        thumbnail: try edit.thumbnail.map(images.token(for:)) ?? old.thumbnail,
-        metadata: metadata)
-      let document = try coder().data(for: edit.video, images: images)
+        saved: old.saved, thumbnail: thumbnail, metadata: metadata,
+        document: DocumentFacts(video: edit.video, saved: saved))
+      let document = saved.data
       let urls = LibraryLayout.slots(in: directory)
       let limit = maximumSlotBytes
       let slots = urls.map { AutosaveSlot.read($0, limit: limit) }
@@ -173,6 +194,8 @@ extension ProjectLibrary {
       let slot = AutosaveSlot(sequence: sequence, saved: now, project: project, document: document)
       try DurableFile.write(slot.encoded(), to: urls[target])
       state.withLock { state in state.written[id] = edit.edit }
+      feed.record(.autosaved, id)
+      return true
     }
   }
 }

@@ -32,48 +32,60 @@ extension ProjectLibrary {
     }
   }
 
-  /// Every image token any project, trashed project or autosave refers to.
-  private func referencedTokens() throws -> Set<String> {
+  /// Every image token any project, trashed project or autosave refers to, but the project
+  /// directory `excluded`.
+  ///
+  /// - Throws: ``ProjectLibraryError/collectionRefused(unreadable:)`` when a file that exists
+  ///   cannot be read (it may refer to any image).
+  func referencedTokens(excluding excluded: URL? = nil) throws -> Set<String> {
     var tokens = Set<String>()
     var unreadable: [String] = []
-    let coder = coder()
-    let maximumDocumentBytes = options.limits.maximumDocumentBytes
     for folder in [layout.projects, layout.trash] {
       // Every directory, also a hidden one a crashed create left: it holds saved images too.
-      for directory in try Self.subdirectories(of: folder) {
-        let document = LibraryLayout.document(in: directory)
-        if let data = try? LibraryLayout.read(document, limit: maximumDocumentBytes) {
-          if let value = try? coder.readJSON(data) {
-            tokens.formUnion(Self.tokens(in: value, coder: coder))
-          } else {
-            unreadable.append(document.path)
-          }
-        } else if FileManager.default.fileExists(atPath: document.path) {
-          unreadable.append(document.path)
-        }
-        let metadata = LibraryLayout.metadata(in: directory)
-        if FileManager.default.fileExists(atPath: metadata.path) {
-          if let envelope = try? MetadataEnvelope.decode(
-            LibraryLayout.read(metadata, limit: BoundedRead.maximumMetadataBytes))
-          {
-            tokens.formUnion(Self.tokens(in: envelope))
-          } else {
-            unreadable.append(metadata.path)
-          }
-        }
-        for url in LibraryLayout.slots(in: directory) {
-          guard let slot = AutosaveSlot.read(url, limit: maximumSlotBytes) else { continue }
-          tokens.formUnion(Self.tokens(in: slot.header.project))
-          if let value = try? coder.readJSON(slot.document) {
-            tokens.formUnion(Self.tokens(in: value, coder: coder))
-          }
-        }
+      for directory in try Self.subdirectories(of: folder)
+      where directory.standardizedFileURL != excluded?.standardizedFileURL {
+        collectTokens(in: directory, into: &tokens, unreadable: &unreadable)
       }
     }
     guard unreadable.isEmpty else {
       throw ProjectLibraryError.collectionRefused(unreadable: unreadable.sorted())
     }
     return tokens
+  }
+
+  /// Adds the image tokens of one project directory (document, `project.json`, autosaves) to
+  /// `tokens`, and the files that exist but cannot be read to `unreadable`.
+  func collectTokens(
+    in directory: URL, into tokens: inout Set<String>, unreadable: inout [String]
+  ) {
+    let coder = coder()
+    let document = LibraryLayout.document(in: directory)
+    if let data = try? LibraryLayout.read(document, limit: options.limits.maximumDocumentBytes) {
+      if let value = try? coder.readJSON(data) {
+        tokens.formUnion(Self.tokens(in: value, coder: coder))
+      } else {
+        unreadable.append(document.path)
+      }
+    } else if FileManager.default.fileExists(atPath: document.path) {
+      unreadable.append(document.path)
+    }
+    let metadata = LibraryLayout.metadata(in: directory)
+    if FileManager.default.fileExists(atPath: metadata.path) {
+      if let envelope = try? MetadataEnvelope.decode(
+        LibraryLayout.read(metadata, limit: BoundedRead.maximumMetadataBytes))
+      {
+        tokens.formUnion(Self.tokens(in: envelope))
+      } else {
+        unreadable.append(metadata.path)
+      }
+    }
+    for url in LibraryLayout.slots(in: directory) {
+      guard let slot = AutosaveSlot.read(url, limit: maximumSlotBytes) else { continue }
+      tokens.formUnion(Self.tokens(in: slot.header.project))
+      if let value = try? coder.readJSON(slot.document) {
+        tokens.formUnion(Self.tokens(in: value, coder: coder))
+      }
+    }
   }
 
   /// The tokens of a document: the codecs' own list, and every string of the tree that is a

@@ -6,11 +6,14 @@ extension ProjectLibrary {
   /// that cannot be opened, with why.
   ///
   /// It is cheap: each project's small `project.json` is read and its document only checked to
-  /// exist, never decoded. ``check()`` also opens every document.
+  /// exist, never decoded. What the library kept of the document at its last save (its schema,
+  /// the kinds of content it holds) is checked too, so a document of a newer schema or with a
+  /// kind no registered codec reads is in ``ProjectListing/skipped`` already. ``check()`` also
+  /// opens every document.
   /// - Returns: The listing.
   /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)`` when the library's directory
   ///   cannot be read. A project that cannot be read is never an error: it is in
-  ///   ``ProjectListing/skipped``.
+  ///   ``ProjectListing/skipped``, and so is an entry of the folder that is not a project.
   public func list() throws -> ProjectListing<Metadata> {
     try reading { try listing(of: layout.projects, verifying: false) }
   }
@@ -31,15 +34,24 @@ extension ProjectLibrary {
     var projects: [ProjectSummary<Metadata>] = []
     var skipped: [SkippedProject] = []
     let folderPath = folder.path
-    for id in try LibraryLayout.projectIDs(in: folder) {
+    let (ids, stray) = try LibraryLayout.entries(in: folder)
+    for id in ids {
       switch entry(id: id, inPath: folderPath + "/" + id.rawValue, verifying: verifying) {
       case .listed(let summary): projects.append(summary)
       case .skipped(let skip): skipped.append(skip)
       }
     }
+    for name in stray {
+      skipped.append(
+        SkippedProject(
+          folder: name, projectID: nil, name: nil,
+          file: folder.appendingPathComponent(name), reason: .notAProjectFolder,
+          detail: "“\(name)” is in the library's projects but is not a project of the library."))
+    }
     projects.sort {
       ($0.modified, $1.name, $1.id.rawValue) > ($1.modified, $0.name, $0.id.rawValue)
     }
+    skipped.sort { $0.id < $1.id }
     return ProjectListing(projects: projects, skipped: skipped)
   }
 
@@ -49,44 +61,76 @@ extension ProjectLibrary {
   ) -> ListingEntry<Metadata> {
     var name: String?
     let summary: ProjectSummary<Metadata>
+    let metadataFile = URL(fileURLWithPath: LibraryLayout.metadataPath(in: directory))
     do {
       let envelope = try envelope(inPath: directory)
       name = envelope.name
       summary = try self.summary(id: id, inPath: directory, envelope: envelope)
     } catch {
-      let reason: SkippedProject.Reason
-      if case .newerMetadataVersion = error as? ProjectLibraryError {
-        reason = .newerMetadataVersion
-      } else {
-        reason = .unreadableMetadata
+      if case .newerMetadataVersion(let found, let supported) = error as? ProjectLibraryError {
+        return .skipped(
+          skip(
+            id, name, metadataFile, .newerMetadataVersion, error, found: found,
+            supported: supported))
       }
-      let file = URL(fileURLWithPath: LibraryLayout.metadataPath(in: directory))
-      return .skipped(skip(id, name, file, reason, error))
+      return .skipped(skip(id, name, metadataFile, .unreadableMetadata, error))
     }
     let documentPath = LibraryLayout.documentPath(in: directory)
     guard FileManager.default.fileExists(atPath: documentPath) else {
       let error = ProjectLibraryError.fileSystem(path: documentPath, detail: "it is missing")
       return .skipped(skip(id, name, summary.documentURL, .missingDocument, error))
     }
+    if let flagged = flag(summary) { return .skipped(flagged) }
     guard verifying else { return .listed(summary) }
     do {
       _ = try coder().open(readDocument(in: summary.directory), images: images)
       return .listed(summary)
     } catch {
-      return .skipped(skip(id, name, summary.documentURL, Self.reason(for: error), error))
+      var found: Int?
+      var supported: Int?
+      if case .unsupportedSchema(let newer, let known) = error as? PersistenceError {
+        (found, supported) = (newer, known)
+      }
+      return .skipped(
+        skip(
+          id, name, summary.documentURL, Self.reason(for: error), error, found: found,
+          supported: supported))
     }
+  }
+
+  /// Why a project cannot be opened, from what its last save recorded: a newer schema, or
+  /// kinds no registered codec reads (unless unknown content is preserved).
+  private func flag(_ summary: ProjectSummary<Metadata>) -> SkippedProject? {
+    if let schema = summary.schema, schema > KadrDocument.currentSchema {
+      return SkippedProject(
+        id: summary.id, name: summary.name, file: summary.documentURL, reason: .newerSchema,
+        detail: "This project was saved by a newer version of the app. Update the app to open "
+          + "it.",
+        foundVersion: schema, supportedVersion: KadrDocument.currentSchema)
+    }
+    guard !options.preservingUnknown else { return nil }
+    let unknown = summary.kinds.filter { !registry.hasCodec(for: KindID($0)) }
+    guard !unknown.isEmpty else { return nil }
+    return SkippedProject(
+      id: summary.id, name: summary.name, file: summary.documentURL, reason: .unknownKinds,
+      detail: "This project holds content made with an add-on this version of the app does not "
+        + "have.",
+      unknownKinds: unknown)
   }
 
   private func skip(
     _ id: ProjectID, _ name: String?, _ file: URL, _ reason: SkippedProject.Reason,
-    _ error: any Error
+    _ error: any Error, found: Int? = nil, supported: Int? = nil
   ) -> SkippedProject {
-    // The developer's sentence: the user's (errorDescription) of a document error names no
-    // place, and the skip's reason already says what kind of problem it is.
-    let detail =
-      (error as? PersistenceError)?.failureReason
-      ?? (error as? any LocalizedError)?.errorDescription ?? "\(error)"
-    return SkippedProject(id: id, name: name, file: file, reason: reason, detail: detail)
+    // The user's sentence: it names no path (the file is a property of its own).
+    let detail = (error as? any LocalizedError)?.errorDescription ?? "\(error)"
+    var unknown: [String] = []
+    if let error = error as? PersistenceError, case .unknownKind(_, let kind)? = error.reason {
+      unknown = [kind.rawValue]
+    }
+    return SkippedProject(
+      id: id, name: name, file: file, reason: reason, detail: detail, foundVersion: found,
+      supportedVersion: supported, unknownKinds: unknown)
   }
 
   /// The skip reason of a document that does not open.

@@ -2,32 +2,52 @@ import Foundation
 import KadrPersistence
 
 extension ProjectLibrary {
-  /// Creates a project and saves it.
+  /// Creates a project and saves it, or adopts one an app already had under its own id and
+  /// dates.
   ///
   /// The project's directory appears complete or not at all: it is written under a hidden name
   /// and renamed to its id last.
+  ///
+  /// ```swift
+  /// // Moving an app's own projects into the library, keeping their ids and dates:
+  /// try library.create(
+  ///   name: old.title, video: old.video, metadata: old.state,
+  ///   id: ProjectID(old.uuid), created: old.created, modified: old.modified)
+  /// ```
   /// - Parameters:
   ///   - name: The name shown to the user.
   ///   - video: The composition; its images are saved in the library's store.
   ///   - metadata: The app's metadata.
   ///   - thumbnail: A picture for the project list, saved in the library's store; none by
   ///     default.
+  ///   - id: The project's id; a new one by default. An app adopting its projects passes the
+  ///     ids it already keeps (``ProjectID/init(_:)`` from a `UUID`).
+  ///   - created: When the project was created; now by default.
+  ///   - modified: When it was last changed; `created` by default.
   /// - Returns: The new project's summary.
-  /// - Throws: `PersistenceError` when the composition cannot be saved (a loss, say), or
+  /// - Throws: ``ProjectLibraryError/projectExists(_:)`` when `id` is taken (in the library or
+  ///   its trash), `PersistenceError` when the composition cannot be saved (a loss, say), or
   ///   ``ProjectLibraryError/fileSystem(path:detail:)``.
   @discardableResult
   public func create(
-    name: String, video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil
+    name: String, video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil,
+    id: ProjectID? = nil, created: Date? = nil, modified: Date? = nil
   ) throws -> ProjectSummary<Metadata> {
     try changing {
-      let id = ProjectID()
-      let now = Date()
+      let id = id ?? ProjectID()
+      for inTrash in [false, true] where (try? existingDirectory(of: id, inTrash: inTrash)) != nil {
+        throw ProjectLibraryError.projectExists(id)
+      }
+      let created = created ?? Date()
+      let modified = modified ?? created
+      let saved = try coder().save(video, images: savingImages)
       let envelope = try MetadataEnvelope(
-        name: name, created: now, modified: now, saved: now,
-        thumbnail: try thumbnail.map(images.token(for:)), metadata: metadata)
-      let document = try coder().data(for: video, images: images)
-      let summary = try install(id: id, document: document, envelope: envelope)
+        name: name, created: created, modified: modified, saved: modified,
+        thumbnail: try thumbnail.map(images.token(for:)), metadata: metadata,
+        document: DocumentFacts(video: video, saved: saved))
+      let summary = try install(id: id, document: saved.data, envelope: envelope)
       saw(id, revision: envelope.revision)
+      feed.record(.created, id)
       return summary
     }
   }
@@ -38,19 +58,36 @@ extension ProjectLibrary {
   ///   - id: The project.
   ///   - preservingUnknown: Keep content of kinds no codec is registered for verbatim instead
   ///     of refusing the document; saving it again writes that content back unchanged.
+  ///   - missingImages: What to do with an image the library's store does not have: refuse to
+  ///     open (the default), or open with a placeholder, listed in
+  ///     ``OpenedProject/unresolvedImageTokens`` and saved back under its token.
   /// - Returns: The project.
   /// - Throws: ``ProjectLibraryError`` (not found, metadata newer or unreadable) or the
   ///   document's `PersistenceError`.
-  public func open(_ id: ProjectID, preservingUnknown: Bool = false) throws -> Project<Metadata> {
+  public func open(
+    _ id: ProjectID, preservingUnknown: Bool = false, missingImages: MissingImages = .refuse
+  ) throws -> OpenedProject<Metadata> {
     try reading {
       let directory = try existingDirectory(of: id)
       let envelope = try envelope(in: directory)
       let summary = try self.summary(id: id, in: directory, envelope: envelope)
       let data = try readDocument(in: directory)
-      let opened = try coder(preservingUnknown: preservingUnknown).open(data, images: images)
+      let coder = coder(preservingUnknown: preservingUnknown)
+      let opened: DecodedDocument<Video>
+      var unresolved: [String] = []
+      switch missingImages {
+      case .refuse:
+        opened = try coder.open(data, images: images)
+      case .placeholder:
+        let store = savingImages.fallback()
+        opened = try coder.open(data, images: store)
+        unresolved = store.unresolvedTokens
+        if unresolved.isEmpty { savingImages.forget(store) }
+      }
       saw(id, revision: envelope.revision)
-      return Project(
-        summary: summary, video: opened.root, preserved: opened.preserved, origin: .savedDocument)
+      return OpenedProject(
+        summary: summary, video: opened.root, preserved: opened.preserved,
+        origin: .savedDocument, unresolvedImageTokens: unresolved)
     }
   }
 
@@ -61,10 +98,11 @@ extension ProjectLibrary {
   /// a new folder that then takes the project folder's place in one system call
   /// (``ProjectCommit``). A crash, a full disk or an error at any point leaves the previous save
   /// whole, with its autosaves, or the new one whole, without them.
+  ///
   /// - Parameters:
   ///   - video: The composition.
   ///   - metadata: The app's metadata.
-  ///   - thumbnail: A new thumbnail; `nil` keeps the current one.
+  ///   - thumbnail: Keep the thumbnail (the default), set a new one, or remove it.
   ///   - id: The project.
   /// - Returns: The saved project's summary.
   /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``,
@@ -73,24 +111,40 @@ extension ProjectLibrary {
   ///   previous save is unchanged.
   @discardableResult
   public func save(
-    _ video: Video, metadata: Metadata, thumbnail: PlatformImage? = nil, for id: ProjectID
+    _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID
   ) throws -> ProjectSummary<Metadata> {
     dropPending(id)
     return try changing {
-      let directory = try existingDirectory(of: id)
-      let old = try envelope(in: directory)
-      _ = try old.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
-      let now = Date()
-      let envelope = try MetadataEnvelope(
-        name: old.name, revision: old.revision + 1, created: old.created, modified: now,
-        saved: now,
-        thumbnail: try thumbnail.map(images.token(for:)) ?? old.thumbnail, metadata: metadata)
-      let document = try coder().data(for: video, images: images)
-      let metadata = try envelope.encoded()
-      try ProjectCommit.replace(directory, document: document, metadata: metadata)
-      saw(id, revision: envelope.revision)
-      return try summary(id: id, in: directory, envelope: MetadataEnvelope.decode(metadata))
+      let summary = try commitSave(video, metadata: metadata, thumbnail: thumbnail, for: id)
+      feed.record(.saved, id)
+      return summary
     }
+  }
+
+  /// Replaces a project's document and metadata in one commit; called holding the exclusive
+  /// lock, by an explicit save and by an autosave that saves.
+  func commitSave(
+    _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange, for id: ProjectID
+  ) throws -> ProjectSummary<Metadata> {
+    let directory = try existingDirectory(of: id)
+    let old = try envelope(in: directory)
+    _ = try old.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
+    let now = Date()
+    let thumbnailToken: String?
+    switch thumbnail {
+    case .keep: thumbnailToken = old.thumbnail
+    case .set(let image): thumbnailToken = try images.token(for: image)
+    case .remove: thumbnailToken = nil
+    }
+    let saved = try coder().save(video, images: savingImages)
+    let envelope = try MetadataEnvelope(
+      name: old.name, revision: old.revision + 1, created: old.created, modified: now,
+      saved: now, thumbnail: thumbnailToken, metadata: metadata,
+      document: DocumentFacts(video: video, saved: saved))
+    let metadataBytes = try envelope.encoded()
+    try ProjectCommit.replace(directory, document: saved.data, metadata: metadataBytes)
+    saw(id, revision: envelope.revision)
+    return try summary(id: id, in: directory, envelope: MetadataEnvelope.decode(metadataBytes))
   }
 
   /// Copies a project under a new id and name. The copy shares the library's images (no image
@@ -113,7 +167,10 @@ extension ProjectLibrary {
       envelope.created = Date()
       envelope.modified = envelope.created
       envelope.saved = envelope.created
-      return try install(id: ProjectID(), document: document, envelope: envelope)
+      let copy = ProjectID()
+      let summary = try install(id: copy, document: document, envelope: envelope)
+      feed.record(.created, copy)
+      return summary
     }
   }
 
@@ -132,7 +189,9 @@ extension ProjectLibrary {
       envelope.name = name
       envelope.modified = Date()
       _ = try envelope.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
-      return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
+      let summary = try summary(id: id, in: directory, envelope: write(envelope, in: directory))
+      feed.record(.renamed, id)
+      return summary
     }
   }
 
@@ -156,10 +215,10 @@ extension ProjectLibrary {
       try change(&metadata)
       let envelope = try MetadataEnvelope(
         name: old.name, revision: old.revision, created: old.created, modified: Date(),
-        saved: old.saved,
-        thumbnail: old.thumbnail,
-        metadata: metadata)
-      return try summary(id: id, in: directory, envelope: write(envelope, in: directory))
+        saved: old.saved, thumbnail: old.thumbnail, metadata: metadata, document: old.document)
+      let summary = try summary(id: id, in: directory, envelope: write(envelope, in: directory))
+      feed.record(.metadataChanged, id)
+      return summary
     }
   }
 

@@ -12,6 +12,7 @@ extension ProjectLibrary {
       let directory = try existingDirectory(of: id)
       try LibraryLayout.makeDirectory(layout.trash)
       try LibraryLayout.move(directory, to: layout.directory(of: id, inTrash: true))
+      feed.record(.trashed, id)
     }
   }
 
@@ -27,6 +28,7 @@ extension ProjectLibrary {
       let trashed = try existingDirectory(of: id, inTrash: true)
       let directory = layout.directory(of: id)
       try LibraryLayout.move(trashed, to: directory)
+      feed.record(.restored, id)
       return try summary(id: id, in: directory, envelope: envelope(in: directory))
     }
   }
@@ -58,6 +60,7 @@ extension ProjectLibrary {
           throw ProjectLibraryError.fileSystem(path: url.path, detail: error.localizedDescription)
         }
       }
+      if !ids.isEmpty { feed.record(.deleted, nil) }
       return ids.count
     }
   }
@@ -66,7 +69,8 @@ extension ProjectLibrary {
   /// holding the exclusive lock, under which no create is in progress.
   func removeStaleStaging() {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: layout.projects.path)) ?? []
-    for name in names where name.hasPrefix(LibraryLayout.newPrefix) {
+    for name in names
+    where name.hasPrefix(LibraryLayout.newPrefix) || name.hasPrefix(LibraryLayout.deletingPrefix) {
       try? FileManager.default.removeItem(at: layout.projects.appendingPathComponent(name))
     }
   }

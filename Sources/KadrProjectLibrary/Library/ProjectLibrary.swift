@@ -20,6 +20,10 @@ import KadrPersistence
 /// two tasks) never interleave a change; the kernel drops the lock of a process that dies.
 ///
 /// A library is a `Sendable` reference: use one from any task.
+///
+/// The article *Adopting the library in an editor app* walks through what an editor needs:
+/// autosave that is the save, a list that knows its documents, adopting existing projects,
+/// missing images, deleting for good, and observing the library.
 public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendable {
   // @unchecked Sendable: every stored property is a constant, the autosave state in a `Locked`
   // box (`Metadata` values in it need not be `Sendable`). Disk changes are serialised by the flock (`LibraryLock`), which also
@@ -32,6 +36,8 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   /// How long ``scheduleSave(_:metadata:thumbnail:for:)`` waits for edits to stop before it
   /// writes an autosave.
   public let autosaveDelay: Duration
+  /// What an autosave does: write a recovery copy, or save.
+  public let autosavePolicy: AutosavePolicy
 
   let layout: LibraryLayout
   let processLock: LibraryLock
@@ -39,6 +45,10 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   let options: CodingOptions
   let migrations: MigrationChain
   let state = Locked(AutosaveState())
+  let feed: ChangeFeed
+  /// The store saves go through: ``images``, with placeholders of opens with missing images
+  /// saving back under their tokens.
+  let savingImages: SavingImageStore
 
   /// Opens the library in `directory`, creating the directory when it does not exist.
   ///
@@ -48,11 +58,16 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   ///   - options: Loss, unknown content and limits for the documents.
   ///   - migrations: Migrations of documents from older schemas.
   ///   - autosaveDelay: The quiet time before an autosave; half a second by default.
+  ///   - autosave: What an autosave does: ``AutosavePolicy/recoveryCopies`` (the default) or
+  ///     ``AutosavePolicy/saves``.
+  ///   - changeInterval: How often a change stream (``changes()``) looks for changes other
+  ///     processes made; one second by default.
   /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)`` when the directory cannot be
   ///   created, or `PersistenceError` when its image store cannot.
   public init(
     directory: URL, registry: CodecRegistry = .standard, options: CodingOptions = CodingOptions(),
-    migrations: MigrationChain = MigrationChain(), autosaveDelay: Duration = .milliseconds(500)
+    migrations: MigrationChain = MigrationChain(), autosaveDelay: Duration = .milliseconds(500),
+    autosave: AutosavePolicy = .recoveryCopies, changeInterval: Duration = .seconds(1)
   ) throws {
     self.directory = directory.standardizedFileURL
     layout = LibraryLayout(root: self.directory)
@@ -62,12 +77,29 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
       try LibraryLayout.makeDirectory(folder)
     }
     images = try FileImageStore(directory: layout.images)
+    savingImages = SavingImageStore(images)
     processLock = LibraryLock(url: layout.lockFile)
     self.registry = registry
     self.options = options
     self.migrations = migrations
     self.autosaveDelay = autosaveDelay
+    autosavePolicy = autosave
+    feed = ChangeFeed(file: layout.changesFile, interval: changeInterval)
   }
+
+  /// A stream of the library's changes: created, saved, autosaved, renamed, trashed, restored,
+  /// deleted, by this value and, within `changeInterval`, by other processes (or other values
+  /// on the same folder). Each call returns a new stream; it ends when the task reading it is
+  /// cancelled.
+  ///
+  /// ```swift
+  /// for await change in library.changes() { listing = try library.list() }
+  /// ```
+  public func changes() -> AsyncStream<LibraryChange> { feed.changes() }
+
+  /// A stream of background autosaves' outcomes: each written project, and each failure with
+  /// its error (the edit stays pending and is retried). Each call returns a new stream.
+  public func autosaveEvents() -> AsyncStream<AutosaveEvent> { feed.autosaveEvents() }
 
   /// The coder of the library's documents, preserving unknown content or not.
   func coder(preservingUnknown: Bool = false) -> KadrCoder {
@@ -151,10 +183,12 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
     let hasAutosave = LibraryLayout.slotPaths(in: directoryPath).contains {
       FileManager.default.fileExists(atPath: $0)
     }
+    let facts = envelope.document
     return ProjectSummary(
       id: id, name: envelope.name, created: envelope.created, modified: envelope.modified,
       thumbnailToken: envelope.thumbnail, metadata: metadata,
-      metadataVersion: envelope.metadataVersion, directoryPath: directoryPath,
-      hasAutosave: hasAutosave)
+      metadataVersion: envelope.metadataVersion, clipCount: facts?.clipCount,
+      duration: facts?.duration, schema: facts?.schema, kinds: facts?.kinds ?? [],
+      directoryPath: directoryPath, hasAutosave: hasAutosave)
   }
 }

@@ -27,6 +27,9 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
   /// dates: another machine's clock, or this one's stepped back, cannot make an edit look
   /// older or newer than a save. Missing in a file: 0.
   var revision: Int
+  /// What the library learnt of the document at its last save; `nil` for a project saved
+  /// before the library kept it.
+  var document: DocumentFacts?
 
   /// Reads `project.json`.
   ///
@@ -62,7 +65,8 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
       saved: Date(
         timeIntervalSince1970: try object["saved"] == nil ? number("modified") : number("saved")),
       thumbnail: thumbnail,
-      metadataVersion: try integer("metadataVersion"), app: object["app"] ?? .null)
+      metadataVersion: try integer("metadataVersion"), app: object["app"] ?? .null,
+      document: try DocumentFacts.read(object["document"]))
   }
 
   /// The reader of `project.json`: strict JSON, the package's default limits.
@@ -76,8 +80,9 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
 
   init(
     format: Int, name: String, revision: Int, created: Date, modified: Date, saved: Date,
-    thumbnail: String?, metadataVersion: Int, app: JSONValue
+    thumbnail: String?, metadataVersion: Int, app: JSONValue, document: DocumentFacts?
   ) {
+    self.document = document
     self.format = format
     self.name = name
     self.revision = revision
@@ -99,8 +104,9 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
   /// Wraps the app's metadata for saving.
   init<Metadata: ProjectMetadata>(
     name: String, revision: Int = 0, created: Date, modified: Date, saved: Date,
-    thumbnail: String?, metadata: Metadata
+    thumbnail: String?, metadata: Metadata, document: DocumentFacts?
   ) throws {
+    self.document = document
     format = Self.currentFormat
     self.name = name
     self.revision = revision

@@ -1,8 +1,13 @@
 import Foundation
+import KadrPersistence
 
-/// A project as listed: the library's fields and the app's metadata, read from the project's
-/// small `project.json` without decoding its document.
-public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
+/// A project as listed: the library's fields, the app's metadata and what the library learnt of
+/// its document when it was saved, read from the project's small `project.json` without
+/// decoding its document.
+///
+/// `Identifiable` by its ``id``, and `Equatable` and `Hashable` when the metadata is, so
+/// SwiftUI's `ForEach`, `List(selection:)` and `.sheet(item:)` take it as it is.
+public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable, Identifiable {
   /// The project's identity, which never changes.
   public let id: ProjectID
   /// The name shown to the user.
@@ -18,6 +23,18 @@ public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
   /// The metadata version the project was written by (before any migration), so a tool that
   /// does not know the app's type can still compare versions.
   public let metadataVersion: Int
+  /// The number of clips at its last save: every clip at any depth of tracks, not counting
+  /// transitions or the tracks themselves; `nil` for a project last saved by a library that did
+  /// not keep it.
+  public let clipCount: Int?
+  /// Its length at its last save (`video.layout.duration`, transitions overlapping); `nil` as
+  /// ``clipCount``.
+  public let duration: Time?
+  /// The schema its document is written in; `nil` as ``clipCount``.
+  public let schema: Int?
+  /// Every kind id its document holds, built-in and plugin kinds, sorted; empty as
+  /// ``clipCount`` is `nil`.
+  public let kinds: [String]
   /// The path of the project's directory: listing builds no `URL` per project (building five
   /// each took listing 10,000 projects from 0.50 s to 1.06 s, kadr-bench --library).
   let directoryPath: String
@@ -33,3 +50,6 @@ public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable {
     URL(fileURLWithPath: LibraryLayout.documentPath(in: directoryPath), isDirectory: false)
   }
 }
+
+extension ProjectSummary: Equatable where Metadata: Equatable {}
+extension ProjectSummary: Hashable where Metadata: Hashable {}

@@ -95,7 +95,7 @@ enum LibraryCommand: Command {
         reason: .newerMetadataVersion,
         detail: ProjectLibraryError.newerMetadataVersion(
           found: $0.metadataVersion, supported: version
-        ).errorDescription ?? "")
+        ).errorDescription ?? "", foundVersion: $0.metadataVersion, supportedVersion: version)
     }
     return ProjectListing(
       projects: listing.projects.filter { $0.metadataVersion <= version },
@@ -147,13 +147,24 @@ enum LibraryCommand: Command {
     object["hasAutosave"] = .bool(project.hasAutosave)
     object["metadataVersion"] = .integer(Int64(project.metadataVersion))
     object["document"] = .string(project.documentURL.path)
+    if let clips = project.clipCount { object["clips"] = .integer(Int64(clips)) }
+    if let duration = project.duration {
+      object["duration"] = .object(["value": .integer(duration.value), "timescale": .integer(Int64(duration.timescale))])
+    }
     object["app"] = project.metadata.value
     return .object(object)
   }
 
   private static func skippedJSON(_ skipped: SkippedProject) -> JSONValue {
     var object = JSONObject()
-    object["id"] = .string(skipped.id.rawValue)
+    object["id"] = .string(skipped.id)
+    if let found = skipped.foundVersion { object["foundVersion"] = .integer(Int64(found)) }
+    if let supported = skipped.supportedVersion {
+      object["supportedVersion"] = .integer(Int64(supported))
+    }
+    if !skipped.unknownKinds.isEmpty {
+      object["unknownKinds"] = .array(skipped.unknownKinds.map { .string($0) })
+    }
     if let name = skipped.name { object["name"] = .string(name) }
     object["reason"] = .string(skipped.reason.rawValue)
     object["detail"] = .string(skipped.detail)
@@ -168,7 +179,10 @@ enum LibraryCommand: Command {
 
   private static func describe(_ error: any Error) -> String {
     if let error = error as? PersistenceError { return error.debugDescription }
-    guard let error = error as? any LocalizedError, let what = error.errorDescription else {
+    // The developer's sentence (with paths and versions): a terminal user acts on files.
+    guard let error = error as? any LocalizedError,
+      let what = error.failureReason ?? error.errorDescription
+    else {
       return "\(error)"
     }
     return [what, error.recoverySuggestion].compactMap { $0 }.joined(separator: " ")
