@@ -114,7 +114,8 @@ final class ChangeFeed: @unchecked Sendable {
         guard !others.isEmpty || record.generation < last else {
           return (Array(changeStreams.values), nil)
         }
-        let precise = record.generation == last &+ 1
+        // One change of another writer, the newest: the record says what it was.
+        let precise = others == [record.generation]
         return (
           Array(changeStreams.values),
           precise

@@ -80,7 +80,7 @@ extension ProjectLibrary {
   /// all, in one step), so no clock decides what is newer. Nothing is written.
   /// - Parameters:
   ///   - id: The project.
-  ///   - preservingUnknown: Keep unknown kinds verbatim, as ``open(_:preservingUnknown:)``.
+  ///   - preservingUnknown: Keep unknown kinds verbatim, as ``open(_:preservingUnknown:missingImages:)``.
   /// - Returns: The recovered project (``OpenedProject/Origin/autosave(saved:sequence:)``),
   ///   or `nil` when there is nothing newer than the last explicit save to recover.
   /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a metadata error.

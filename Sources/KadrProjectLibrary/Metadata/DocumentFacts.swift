@@ -15,7 +15,8 @@ struct DocumentFacts: Codable, Sendable, Hashable {
   var kinds: [String]
 
   enum CodingKeys: String, CodingKey {
-    case clipCount = "clips", duration, schema, kinds
+    case clipCount = "clips"
+    case duration, schema, kinds
   }
   enum TimeKeys: String, CodingKey { case timescale, value }
 

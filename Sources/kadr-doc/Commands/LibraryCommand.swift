@@ -149,7 +149,9 @@ enum LibraryCommand: Command {
     object["document"] = .string(project.documentURL.path)
     if let clips = project.clipCount { object["clips"] = .integer(Int64(clips)) }
     if let duration = project.duration {
-      object["duration"] = .object(["value": .integer(duration.value), "timescale": .integer(Int64(duration.timescale))])
+      object["duration"] = .object([
+        "value": .integer(duration.value), "timescale": .integer(Int64(duration.timescale)),
+      ])
     }
     object["app"] = project.metadata.value
     return .object(object)
