@@ -31,8 +31,9 @@ struct Options {
   var checkBatch: Int?
   /// Measure the diff and merge of two documents instead (Diff.swift).
   var diff = false
-  /// Measure a project library (`Library.swift`) instead.
-  var library = false
+  /// Measure a project library (`Library.swift`) of this many projects instead (10,000 by
+  /// default: `--library [N]`).
+  var library: Int?
 }
 
 func parseOptions() -> Options {
@@ -42,7 +43,12 @@ func parseOptions() -> Options {
     switch argument {
     case "--json": options.json = true
     case "--diff": options.diff = true
-    case "--library": options.library = true
+    case "--library":
+      options.library = 10_000
+      if let value = arguments.first, let count = Int(value), count > 0 {
+        options.library = count
+        arguments.removeFirst()
+      }
     case "--limits":
       options.limits = true
       if let group = arguments.first, LimitsBenchmark.groups.contains(group) {
@@ -76,7 +82,7 @@ func parseOptions() -> Options {
     case "-h", "--help":
       print(
         "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
-          + "[--check-batch [N]] [--diff] [--library] [--write FILE]"
+          + "[--check-batch [N]] [--diff] [--library [N]] [--write FILE]"
       )
       exit(0)
     default:
@@ -187,9 +193,9 @@ if let count = options.checkBatch {
   }
   exit(0)
 }
-if options.library {
+if let projects = options.library {
   do {
-    try LibraryBenchmark.run()
+    try LibraryBenchmark.run(projects: projects)
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)

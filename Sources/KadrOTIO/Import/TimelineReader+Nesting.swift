@@ -63,7 +63,10 @@ extension TimelineReader {
   /// A track nested in a chain: a stack holding one video track (or a track directly), which
   /// becomes a `Track`. A stack of several tracks keeps its first video track here, padded to
   /// the stack's length; its other video tracks become top-level tracks and its audio tracks
-  /// audio tracks, starting at the stack's time (`offset`), and this is reported.
+  /// audio tracks, starting at the stack's time (`offset`), and this is reported. A clip placed
+  /// directly in a stack (it plays from the stack's start) is a track of one clip: the first
+  /// stays in place when the stack has no video track, the others become top-level tracks at
+  /// the stack's time, and each is reported.
   mutating func nestedTrack(_ node: OTIONode, handles: Handles, offset: Time)
     throws(PersistenceError) -> Track?
   {
@@ -73,13 +76,19 @@ extension TimelineReader {
     nesting += 1
     defer { nesting -= 1 }
     var inner = node
+    var innerClip: OTIONode?
     var padding = Time.zero
     let isStack = try node.family() == "Stack"
     if isStack {
       var video: [OTIONode] = []
       var audio: [OTIONode] = []
+      var clips: [OTIONode] = []
       var others = 0
       for child in try node.nodes(OTIOKey.children) {
+        if try child.family() == "Clip" {
+          if try isEnabled(child, what: "clip") { clips.append(child) }
+          continue
+        }
         guard try child.family() == "Track", try isEnabled(child, what: "track") else {
           others += 1
           continue
@@ -92,7 +101,7 @@ extension TimelineReader {
           others += 1
         }
       }
-      guard let first = video.first else {
+      guard video.first != nil || !clips.isEmpty else {
         report.add(
           .unmappedStack, at: node.pointer,
           "A nested stack with no video track keeps its place as a gap"
@@ -100,13 +109,27 @@ extension TimelineReader {
         hoistedAudio += audio.map { ($0, offset) }
         return Track(clips: [OTIOPlaceholder.gap(try length(of: node))])
       }
-      if video.count > 1 || !audio.isEmpty || others > 0 {
+      if video.count + clips.count > 1 || !audio.isEmpty || others > 0 {
         report.add(
           .unmappedStack, at: node.pointer,
-          "A nested stack of \(video.count + audio.count + others) items: a nested kadr track is "
-            + "one chain, so its first video track stays in place and its other tracks become "
-            + "top-level tracks starting at \(offset.seconds) s (drawn over every layer below "
-            + "them, not only inside the stack).")
+          "A nested stack of \(video.count + clips.count + audio.count + others) items: a nested "
+            + "kadr track is one chain, so its first video \(video.isEmpty ? "clip" : "track") "
+            + "stays in place and its other tracks and clips become top-level tracks starting at "
+            + "\(offset.seconds) s (drawn over every layer below them, not only inside the "
+            + "stack).")
+      }
+      // A clip directly in the stack plays from the stack's start: a track of its own.
+      for (position, clip) in clips.enumerated() {
+        if video.isEmpty, position == 0 {
+          innerClip = clip
+          continue
+        }
+        report.add(
+          .unmappedStack, at: clip.pointer,
+          "A clip placed directly in a nested stack becomes a top-level track of one clip "
+            + "starting at \(offset.seconds) s.")
+        let pieces = try chain([.clip(clip)], start: .nested, offset: offset)
+        hoisted.append(Piece(clip: Track(clips: pieces.map(\.clip), startTime: offset), index: nil))
       }
       for extra in video.dropFirst() {
         if let track = try nestedTrack(extra, handles: Handles(), offset: offset) {
@@ -118,8 +141,8 @@ extension TimelineReader {
         }
       }
       hoistedAudio += audio.map { ($0, offset) }
-      inner = first
-      padding = try length(of: node) - length(of: first)
+      inner = video.first ?? innerClip ?? node
+      padding = try length(of: node) - length(of: inner)
       for effect in try node.nodes(OTIOKey.effects) {
         report.add(
           .unmappedField, at: effect.pointer,
@@ -128,12 +151,23 @@ extension TimelineReader {
       for marker in try node.nodes(OTIOKey.markers) { reportMarker(marker) }
       try reportForeignMetadata(of: node)
     }
-    try reportCompositionExtras(of: inner, what: "a nested track")
-    let name = try inner.string(OTIOKey.name) ?? ""
-    let (_, items) = try items(of: inner, allowLeadingGap: false)
+    let name: String
+    let items: [ChainItem]
+    let fields: Track?
+    if let innerClip {
+      (name, items, fields) = ("", [.clip(innerClip)], nil)
+      report.add(
+        .unmappedStack, at: innerClip.pointer,
+        "A clip placed directly in a nested stack with no video track is kept in the stack's "
+          + "place, as a nested track of one clip.")
+    } else {
+      try reportCompositionExtras(of: inner, what: "a nested track")
+      name = try inner.string(OTIOKey.name) ?? ""
+      items = try self.items(of: inner, allowLeadingGap: false).1
+      fields = try trackFields(try inner.kadr(), name: name)
+    }
     var pieces = try chain(items, start: .nested, offset: offset).map(\.clip)
     if padding > .zero { pieces.append(OTIOPlaceholder.gap(padding)) }
-    let fields = try trackFields(try inner.kadr(), name: name)
     var track = fields ?? Track(clips: [])
     track.clips = pieces
     track.startTime = fields?.startTime ?? .zero
