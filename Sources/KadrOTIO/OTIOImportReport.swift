@@ -61,6 +61,9 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
       case nonFiniteNumber
       /// A collection of several timelines, of which one was imported.
       case otherTimelines
+      /// An item whose length kadr cannot hold exactly (a speed, a trimmed stack): the detail
+      /// gives both lengths and the difference in seconds.
+      case lengthChanged
 
       /// What items of this kind are, as a plural phrase for a summary line.
       public var summary: String {
@@ -83,6 +86,7 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
         case .unsupportedTimeWarp: "time warps played at normal speed"
         case .mediaPath: "path rules applied to target URLs"
         case .nonFiniteNumber: "non-finite numbers read as null"
+        case .lengthChanged: "items whose length changed, in seconds"
         case .otherTimelines: "collections of which one timeline was imported"
         }
       }

@@ -57,4 +57,39 @@ struct RealTimelineTests {
     #expect(reported.contains("/tracks/children/0/children/1/children/0"), "\(reported)")
     #expect(imported.video.layout.duration == Time(seconds: 6))
   }
+
+  /// `clip` with a linear time warp of `scalar`.
+  static func warped(_ clip: String, scalar: Double) -> String {
+    String(clip.dropLast())
+      + """
+      , "effects": [{"OTIO_SCHEMA": "LinearTimeWarp.1", "name": "", "effect_name": "LinearTimeWarp",
+        "time_scalar": \(scalar)}]}
+      """
+  }
+
+  @Test func aSpeedChangeKeepsItsMediaRangeExactly() throws {
+    // 12 frames at 0.05×: 0.6 frames of media, which rounding to whole frames made 1 (20 frames).
+    let slow = Self.warped(
+      Self.clip("slow", "s.mov", seconds: 0).replacingOccurrences(
+        of: "\"value\": 0}}", with: "\"value\": 12}}"), scalar: 0.05)
+    let imported = try OTIOImporter().importTimeline(
+      from: Self.timeline([slow, Self.clip("after", "a.mov", seconds: 1)]))
+    let clip = try #require(imported.video.clips.first as? VideoClip)
+    #expect(clip.duration == Time(value: 12, timescale: 24), "\(clip.duration)")
+    #expect(clip.trimRange?.duration == Time(value: 1, timescale: 40), "0.6 frames of 24 fps")
+    #expect(imported.video.layout.duration == Time(value: 36, timescale: 24), "nothing drifts")
+    #expect(!imported.report.items.contains { $0.kind == .lengthChanged })
+  }
+
+  @Test func aSpeedKadrCannotHoldExactlyIsReportedInSeconds() throws {
+    let odd = Self.warped(Self.clip("odd", "o.mov", seconds: 1), scalar: 1 / Double.pi)
+    let imported = try OTIOImporter().importTimeline(from: Self.timeline([odd]))
+    let clip = try #require(imported.video.clips.first as? VideoClip)
+    // 1/π is no fraction of small terms: 24 frames hold 7.64 frames of media, rounded to 8,
+    // which play for 25.13 frames, rounded to 25.
+    #expect(clip.duration == Time(value: 25, timescale: 24))
+    let item = try #require(imported.report.items.first { $0.kind == .lengthChanged })
+    #expect(item.pointer == "/tracks/children/0/children/0/source_range")
+    #expect(item.detail.contains("instead of the file's 1 s"), "\(item.detail)")
+  }
 }

@@ -183,3 +183,24 @@ extension TimelineReader {
         + "left out.")
   }
 }
+
+extension TimelineReader {
+  /// Reports an item whose length kadr cannot hold exactly, with both lengths and the change
+  /// in seconds.
+  mutating func reportLengthChange(
+    at pointer: JSONPointer, from file: Time, to kadr: Time, why: String
+  ) {
+    let change = (kadr - file).seconds
+    let sign = change >= 0 ? "+" : "−"
+    report.add(
+      .lengthChanged, at: pointer,
+      "The item lasts \(Self.seconds(kadr)) s instead of the file's \(Self.seconds(file)) s "
+        + "(\(sign)\(Self.seconds(Time(seconds: abs(change)))) s): \(why).")
+  }
+
+  /// A length in seconds, to the millisecond.
+  static func seconds(_ time: Time) -> String {
+    let value = (time.seconds * 1000).rounded() / 1000
+    return value == value.rounded() ? String(Int(value)) : String(value)
+  }
+}

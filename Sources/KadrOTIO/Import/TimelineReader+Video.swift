@@ -50,6 +50,11 @@ extension TimelineReader {
     clip.trimRange = timing.trim
     clip.isReversed = timing.isReversed
     clip.speedRate = timing.speedRate
+    if let expected = timing.fileLength, clip.duration != expected {
+      reportLengthChange(
+        at: fields.node.pointer(OTIOKey.sourceRange), from: expected, to: clip.duration,
+        why: "its speed (\(timing.speedRate)×) cannot be held exactly")
+    }
     clip.clipID = clipID(fields, stored: stored.map { _ in clip }, kind: fields.stored?.tagged.kind)
     clip.startTime = startTime(start, stored: clip.startTime, hasMetadata: stored != nil)
     return clip

@@ -8,6 +8,9 @@ extension TimelineReader {
     var trim: TimeRange?
     var speedRate: Double
     var isReversed: Bool
+    /// The clip's length on the timeline the file gives it (source range and handles), when the
+    /// timing was taken from the file: the imported clip is checked against it.
+    var fileLength: Time?
   }
 
   /// The timing the file gives a video clip.
@@ -65,8 +68,8 @@ extension TimelineReader {
     let source = try range(sourceRange, at: pointer)
     let length = try Self.sum(source.duration, handles.head, handles.tail, at: pointer)
     let factor = hasCurve ? ClipTiming.sourceFactor(of: decoded) : rate
-    let start = source.start - ClipTiming.scaled(handles.head, by: factor)
-    let duration = ClipTiming.scaled(length, by: factor)
+    let start = source.start - ClipTiming.exactlyScaled(handles.head, by: factor)
+    let duration = ClipTiming.exactlyScaled(length, by: factor)
     guard start.isValid, duration.isValid else {
       throw .invalid("The clip's trim cannot be represented at speed \(rate)", at: pointer)
     }
@@ -77,6 +80,7 @@ extension TimelineReader {
           + "through the curve's average speed.")
     }
     timing.trim = TimeRange(start: start, duration: duration)
+    if !hasCurve { timing.fileLength = length }
     return timing
   }
 }

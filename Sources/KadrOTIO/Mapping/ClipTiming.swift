@@ -53,6 +53,40 @@ enum ClipTiming {
     factor == 1 ? time : time.multiplied(byFloat: factor)
   }
 
+  /// `time` scaled by a speed exactly, the timescale growing to hold the result, when the speed
+  /// is a fraction of small terms (0.05 is 1/20, 1.5 is 3/2); otherwise rounded to `time`'s
+  /// timescale, as ``scaled(_:by:)``.
+  ///
+  /// A media range scaled by rounding loses up to half a unit of its timescale: 12 frames at
+  /// 0.05× kept one frame of media, which then played as 20 frames.
+  static func exactlyScaled(_ time: Time, by factor: Double) -> Time {
+    guard factor != 1, let (numerator, denominator) = fraction(of: factor),
+      let exact = try? time.multiplied(by: numerator, dividedBy: denominator)
+    else { return scaled(time, by: factor) }
+    return exact
+  }
+
+  /// `value` as `numerator / denominator` with a denominator of at most a million, when that
+  /// fraction is exactly `value` as a `Double` (continued fractions).
+  static func fraction(of value: Double) -> (Int64, Int64)? {
+    guard value.isFinite, value > 0, value < 1e9 else { return nil }
+    var (previousNumerator, numerator): (Int64, Int64) = (0, 1)
+    var (previousDenominator, denominator): (Int64, Int64) = (1, 0)
+    var remainder = value
+    for _ in 0..<40 {
+      let whole = remainder.rounded(.down)
+      guard let term = Int64(exactly: whole) else { return nil }
+      (previousNumerator, numerator) = (numerator, term * numerator + previousNumerator)
+      (previousDenominator, denominator) = (denominator, term * denominator + previousDenominator)
+      guard denominator <= 1_000_000 else { return nil }
+      if Double(numerator) / Double(denominator) == value { return (numerator, denominator) }
+      let fractional = remainder - whole
+      guard fractional > 0 else { return nil }
+      remainder = 1 / fractional
+    }
+    return nil
+  }
+
   /// How many seconds of source one second of timeline shows: the speed, or for a speed curve
   /// the trim's length over the clip's length.
   static func sourceFactor(of clip: VideoClip) -> Double {
