@@ -92,4 +92,25 @@ struct RealTimelineTests {
     #expect(item.pointer == "/tracks/children/0/children/0/source_range")
     #expect(item.detail.contains("instead of the file's 1 s"), "\(item.detail)")
   }
+
+  @Test func aTrimmedNestedStackStatesItsLengthChange() throws {
+    let stack = """
+      {"OTIO_SCHEMA": "Stack.1", "name": "compound",
+       "source_range": {"OTIO_SCHEMA": "TimeRange.1",
+         "start_time": {"OTIO_SCHEMA": "RationalTime.1", "rate": 24, "value": 0},
+         "duration": {"OTIO_SCHEMA": "RationalTime.1", "rate": 24, "value": 72}},
+       "children": [{"OTIO_SCHEMA": "Track.1", "kind": "Video",
+         "children": [\(Self.clip("b", "b.mov", seconds: 5))]}]}
+      """
+    let imported = try OTIOImporter().importTimeline(
+      from: Self.timeline([
+        Self.clip("a", "a.mov", seconds: 2), stack, Self.clip("c", "c.mov", seconds: 1),
+      ]))
+    let item = try #require(imported.report.items.first { $0.kind == .lengthChanged })
+    #expect(item.pointer == "/tracks/children/0/children/1/source_range")
+    #expect(item.detail.contains("lasts 5 s instead of the file's 3 s (+2 s)"), "\(item.detail)")
+    // In the main chain the stack is a top-level track over a gap of its slot (3 s): it runs
+    // 2 s past its slot, over the last clip, and the composition ends 1 s later than the file.
+    #expect(imported.video.layout.duration == Time(seconds: 7))
+  }
 }

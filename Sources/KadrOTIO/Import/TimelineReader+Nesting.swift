@@ -188,9 +188,19 @@ extension TimelineReader {
     {
       return
     }
-    report.add(
-      .unmappedField, at: node.pointer(OTIOKey.sourceRange),
-      "The nested stack's source range trims the nested track, which kadr cannot do; the whole "
-        + "track is kept.")
+    let file = try time(range.duration, at: node.pointer(OTIOKey.sourceRange))
+    let start = try time(range.start, at: node.pointer(OTIOKey.sourceRange))
+    guard file != length else {
+      report.add(
+        .unmappedField, at: node.pointer(OTIOKey.sourceRange),
+        "The nested stack's source range starts \(Self.seconds(start)) s into the nested track, "
+          + "which kadr cannot do; the track plays from its start, for the same length.")
+      return
+    }
+    reportLengthChange(
+      at: node.pointer(OTIOKey.sourceRange), from: file, to: length,
+      why: "the nested stack's source range (\(Self.seconds(start)) s for "
+        + "\(Self.seconds(file)) s) trims the nested track, which kadr cannot do, so the whole "
+        + "track plays and what follows it moves")
   }
 }
