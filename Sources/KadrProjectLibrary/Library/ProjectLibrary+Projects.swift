@@ -95,9 +95,9 @@ extension ProjectLibrary {
   /// (now older) are removed, all in one step.
   ///
   /// The save is all or nothing: the new document and `project.json` are written and flushed in
-  /// a new folder that then takes the project folder's place in one system call
-  /// (``ProjectCommit``). A crash, a full disk or an error at any point leaves the previous save
-  /// whole, with its autosaves, or the new one whole, without them.
+  /// a new folder that then takes the project folder's place in one system call (the two
+  /// folders are exchanged). A crash, a full disk or an error at any point leaves the previous
+  /// save whole, with its autosaves, or the new one whole, without them.
   ///
   /// - Parameters:
   ///   - video: The composition.
