@@ -26,6 +26,12 @@ struct ValueMerge {
       var merged = JSONObject()
       var keys = left.keys
       for key in right.keys where left[key] == nil { keys.append(key) }
+      // A video clip's filters: three parallel arrays, matched by filter id together.
+      if mergeFilters(
+        base: baseObject, ours: left, theirs: right, at: pointer, label: label, into: &merged)
+      {
+        keys.removeAll { Self.filterKeys.contains($0) }
+      }
       for key in keys {
         let value = merge(
           base: baseObject[key], ours: left[key], theirs: right[key],
