@@ -32,6 +32,9 @@ struct MergeCommandTests {
     let run = try Tool.run(["merge", base, ours, theirs, "-o", output])
     #expect(run.status == 1)
     #expect(run.err.contains("/video/clips/3/title/_0/text"))
+    // Both sides (and the base) are printed, so the person resolving sees what they choose.
+    #expect(run.err.contains(#"base "Chapter One""#), "\(run.err)")
+    #expect(run.err.contains(#"ours "Chapter Two""#) && run.err.contains(#"theirs "Part One""#))
     #expect(try String(contentsOfFile: output, encoding: .utf8).contains("Chapter Two"))
     let preferringTheirs = try Tool.run(["merge", base, ours, theirs, "-o", output, "--theirs"])
     #expect(preferringTheirs.status == 1)
@@ -42,6 +45,8 @@ struct MergeCommandTests {
     #expect(conflicts.count == 1)
     #expect(conflicts.first?["pointer"] as? String == "/video/clips/3/title/_0/text")
     #expect(conflicts.first?["kind"] as? String == "bothChanged")
+    #expect(conflicts.first?["theirs"] as? String == "Part One")
+    #expect(conflicts.first?["ours"] as? String == "Chapter Two")
   }
 
   @Test func missingOutputIsAUsageError() throws {

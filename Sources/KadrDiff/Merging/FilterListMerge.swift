@@ -133,7 +133,8 @@ extension ValueMerge {
     -> [JSONValue]
   {
     let kept = { (side: [JSONValue]) in side.filter(base.contains) }
-    let theirsFirst = kept(theirs) != base.filter(theirs.contains) && kept(ours) == base.filter(ours.contains)
+    let theirsFirst =
+      kept(theirs) != base.filter(theirs.contains) && kept(ours) == base.filter(ours.contains)
     var order = theirsFirst ? theirs : ours
     var previous: JSONValue?
     for id in theirsFirst ? ours : theirs {

@@ -1,3 +1,4 @@
+import Foundation
 import KadrPersistence
 
 /// A place where both sides changed the same thing differently, resolved to one side.
@@ -60,6 +61,20 @@ public struct MergeConflict: Sendable, Hashable, Codable, CustomStringConvertibl
           ? "ours deleted \(label), theirs changed it" : "theirs deleted \(label), ours changed it"
       case .bothAdded: "both sides added \(label) differently"
       }
-    return "conflict at \(pointer): \(what); kept \(resolution.rawValue)"
+    let sides = [("base", base), ("ours", ours), ("theirs", theirs)].map { name, value in
+      "\(name) \(value.map(Self.rendered) ?? "(absent)")"
+    }
+    return "conflict at \(pointer): \(what) (\(sides.joined(separator: ", "))); kept "
+      + resolution.rawValue
+  }
+
+  /// A value as compact JSON (control characters escaped, so it is safe on a terminal), cut at
+  /// 160 characters.
+  static func rendered(_ value: JSONValue) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    guard let data = try? encoder.encode(value) else { return "(unprintable)" }
+    let text = String(decoding: data, as: UTF8.self)
+    return text.count > 160 ? String(text.prefix(159)) + "…" : text
   }
 }
