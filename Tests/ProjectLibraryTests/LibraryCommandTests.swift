@@ -36,6 +36,24 @@ struct LibraryCommandTests {
     #expect(skipped.first?["remedies"] as? [String] == ["showFile", "discard"])
   }
 
+  @Test func aNameCannotFakeALineOfTheListAndFactsAreShown() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try directory.library()
+    let fake = "00000000-0000-0000-0000-000000000000  2026-01-01T00:00:00Z  Fake"
+    let project = try library.create(
+      name: "ok\n  \(fake)\r\u{1B}[2J", video: Pictures.video("g", photos: [Pictures.red]),
+      metadata: .init())
+
+    let run = try Executables.run(Executables.kadrDoc, ["library", "list", directory.url.path])
+    #expect(run.status == 0, "\(run.err)")
+    let lines = run.out.split(separator: "\n")
+    #expect(lines.count == 2, "one header and one line for the one project: \(lines)")
+    #expect(lines.last?.hasPrefix("  \(project.id)") == true)
+    #expect(!run.out.contains("\u{1B}") && !run.out.contains("\r"))
+    #expect(lines.last?.contains("2 clips · 0:03") == true, "\(lines)")
+  }
+
   @Test func listSkipsProjectsNewerThanTheGivenMetadataVersion() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -112,17 +112,25 @@ enum LibraryCommand: Command {
       console.outJSON(JSONText.compact(.object(object)))
       return
     }
+    // Names, sentences and paths come from the library's files: one line each, whatever they
+    // hold (a newline in a name must not fake a line of output).
+    func line(_ text: String) -> String { TerminalText.escaped(text, keepingNewlines: false) }
     console.out("\(listing.projects.count) project(s), \(listing.skipped.count) skipped")
     for project in listing.projects {
       let autosave = project.hasAutosave ? "  (autosave to recover)" : ""
+      var facts = ""
+      if let clips = project.clipCount, let duration = project.duration {
+        facts = "  \(clips) clip\(clips == 1 ? "" : "s") · \(Self.clock(duration))"
+      }
       console.out(
-        "  \(project.id)  \(date(project.modified))  \(project.name)\(autosave)")
+        "  \(project.id)  \(date(project.modified))  \(line(project.name))\(facts)\(autosave)")
     }
     if !listing.skipped.isEmpty { console.out("skipped:") }
     for skipped in listing.skipped {
-      console.out("  \(skipped.id)  \(skipped.name ?? "(no name)")  \(skipped.reason.rawValue)")
-      console.out("    \(skipped.detail)")
-      console.out("    file: \(skipped.file.path)")
+      console.out(
+        "  \(line(skipped.id))  \(line(skipped.name ?? "(no name)"))  \(skipped.reason.rawValue)")
+      console.out("    \(line(skipped.detail))")
+      console.out("    file: \(line(skipped.file.path))")
       console.out("    can: \(skipped.remedies.map(\.rawValue).joined(separator: ", "))")
     }
   }
@@ -173,6 +181,15 @@ enum LibraryCommand: Command {
     object["file"] = .string(skipped.file.path)
     object["remedies"] = .array(skipped.remedies.map { .string($0.rawValue) })
     return .object(object)
+  }
+
+  /// A length as a clock: `0:45`, `12:05`, `1:02:09`.
+  static func clock(_ duration: Time) -> String {
+    let total = max(0, Int(duration.seconds.rounded()))
+    let (hours, minutes, seconds) = (total / 3600, total / 60 % 60, total % 60)
+    let tail = String(format: "%02d", seconds)
+    return hours > 0
+      ? "\(hours):\(String(format: "%02d", minutes)):\(tail)" : "\(minutes):\(tail)"
   }
 
   private static func date(_ date: Date) -> String {
