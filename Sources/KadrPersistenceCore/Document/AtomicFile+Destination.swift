@@ -86,7 +86,7 @@ extension AtomicFile {
       return "." + prefix + "~" + digest + suffix
     }
 
-    private static func kindName(_ mode: mode_t) -> String {
+    static func kindName(_ mode: mode_t) -> String {
       switch mode & S_IFMT {
       case S_IFDIR: return "a directory"
       case S_IFCHR: return "a character device"

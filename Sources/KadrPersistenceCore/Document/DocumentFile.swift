@@ -26,13 +26,48 @@ package enum DocumentFile {
   ///   file cannot be opened or read.
   package static func read(_ url: URL, maximumBytes: Int) throws -> Data {
     let path = url.path
-    let descriptor = open(path, O_RDONLY)
+    // Opened without blocking: a FIFO with no writer would otherwise hold the open for ever.
+    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw PersistenceError(
         .fileSystem(path: path, underlying: POSIXFailure(operation: "open it for reading")))
     }
     defer { _ = close(descriptor) }
+    var status = stat()
+    guard fstat(descriptor, &status) == 0 else {
+      throw PersistenceError(
+        .fileSystem(path: path, underlying: POSIXFailure(operation: "read its status")))
+    }
+    let kind = status.st_mode & S_IFMT
+    if kind != S_IFREG {
+      // A stream the shell made for this process (`/dev/stdin`, `<(…)`) is read as one; any
+      // other FIFO, device, socket or directory is refused, never waited on.
+      guard kind == S_IFIFO, isProcessStream(path) else {
+        throw PersistenceError(
+          .fileSystem(
+            path: path,
+            underlying: NotARegularFile(kind: AtomicFile.Destination.kindName(status.st_mode))))
+      }
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+    }
     return try read(descriptor: descriptor, named: path, maximumBytes: maximumBytes)
+  }
+
+  /// Whether `path` names one of this process's own descriptors: `/dev/stdin`, `/dev/fd/N`,
+  /// `/proc/self/fd/N` (what a shell's process substitution passes).
+  static func isProcessStream(_ path: String) -> Bool {
+    path == "/dev/stdin" || path.hasPrefix("/dev/fd/") || path.hasPrefix("/proc/self/fd/")
+  }
+
+  /// A document path that names something other than a regular file.
+  struct NotARegularFile: Error, LocalizedError {
+    /// What is there, as a noun phrase: "a FIFO (named pipe)".
+    let kind: String
+
+    var errorDescription: String? {
+      "it is \(kind), not a regular file; a document is read from a regular file, or from "
+        + "standard input (-) for a stream"
+    }
   }
 
   /// Reads an open descriptor (a file, a pipe, standard input) to its end, refusing more than

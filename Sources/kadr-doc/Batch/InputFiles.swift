@@ -1,48 +1,94 @@
 import Foundation
 import KadrPersistence
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// The documents a command works on: files named on the command line, directories searched
 /// (recursively) for `*.json` documents in name order, and lists of files (`--files-from`).
 enum InputFiles {
-  /// Files as they are, directories expanded.
-  static func expand(_ paths: [String]) -> [String] {
+  /// What a batch command works on: the files, and the entries it cannot name (a file name that
+  /// is not UTF-8), each as the error line to print.
+  struct Collected {
     var files: [String] = []
+    var unusable: [String] = []
+  }
+
+  /// Files as they are, directories expanded.
+  static func expand(_ paths: [String]) -> Collected {
+    var collected = Collected()
     for path in paths {
       var isDirectory: ObjCBool = false
       guard path != "-", FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-        isDirectory.boolValue,
-        let enumerator = FileManager.default.enumerator(atPath: path)
+        isDirectory.boolValue
       else {
-        files.append(path)
+        collected.files.append(path)
         continue
       }
-      var found: [String] = []
-      while let relative = enumerator.nextObject() as? String {
-        if relative.hasSuffix(".json") {
-          found.append(path.hasSuffix("/") ? path + relative : path + "/" + relative)
-        }
-      }
-      files += found.sorted()
+      var found = Collected()
+      walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found)
+      collected.files += found.files.sorted()
+      collected.unusable += found.unusable.sorted()
     }
-    return files
+    return collected
   }
 
-  /// The files of a batch command: its positional arguments expanded, then the lines of
-  /// `--files-from LIST` (`-` for standard input; empty lines skipped), or `nil` after saying why
+  /// Adds the `*.json` entries under `directory` (not following links to directories), read
+  /// with `readdir` so that a name that is not UTF-8 is seen as it is: Foundation would hand it
+  /// back with replacement characters, a path that names nothing.
+  private static func walk(_ directory: String, into found: inout Collected) {
+    guard let stream = opendir(directory) else { return }
+    defer { closedir(stream) }
+    while let entry = readdir(stream) {
+      let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        Array(raw.prefix { $0 != 0 })
+      }
+      if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+      guard let name = String(validating: bytes, as: UTF8.self) else {
+        let shown =
+          TerminalText.escaped(directory, keepingNewlines: false) + "/"
+          + bytes.map { byte in
+            byte < 0x80 && byte >= 0x20
+              ? String(UnicodeScalar(byte)) : String(format: "\\x%02x", byte)
+          }.joined()
+        found.unusable.append(
+          "\(shown): the file name is not UTF-8, so kadr-doc cannot name it; rename it to "
+            + "check it")
+        continue
+      }
+      let path = directory + "/" + name
+      var status = stat()
+      guard lstat(path, &status) == 0 else { continue }
+      if status.st_mode & S_IFMT == S_IFDIR {
+        walk(path, into: &found)
+      } else if name.hasSuffix(".json") {
+        found.files.append(path)
+      }
+    }
+  }
+
+  /// The files of a batch command: its positional arguments expanded, then the entries of
+  /// `--files-from LIST` (`-` for standard input): one per line, or with `--null` separated by
+  /// NUL bytes (as `find -print0` writes them); empty entries skipped. `nil` after saying why
   /// and setting `status`: 1 for a list that cannot be read or a directory without documents,
-  /// 2 (usage) for no argument at all.
+  /// 2 (usage) for no argument at all. Names that cannot be used are in
+  /// ``Collected/unusable``, for the command to print and count as failed.
   static func collect(
     _ arguments: ParsedArguments, command: String, console: Console, status: inout Int32
-  ) -> [String]? {
+  ) -> Collected? {
     status = ExitCode.failure
-    var files: [String] = []
+    var collected = Collected()
     for path in arguments.positionals {
       let expanded = expand([path])
-      if expanded.isEmpty {
+      if expanded.files.isEmpty && expanded.unusable.isEmpty {
         console.err("kadr-doc \(command): no documents (*.json) found in \(path)")
         return nil
       }
-      files += expanded
+      collected.files += expanded.files
+      collected.unusable += expanded.unusable
     }
     if let list = arguments.value("--files-from") {
       do {
@@ -50,20 +96,30 @@ enum InputFiles {
           list == "-"
           ? try DocumentFile.read(descriptor: 0, named: "<stdin>", maximumBytes: 1 << 30)
           : try DocumentFile.read(URL(fileURLWithPath: list), maximumBytes: 1 << 30)
-        files += String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline)
-          .map(String.init).filter { !$0.isEmpty }
+        // Only a line feed (or NUL) ends a name: a carriage return, NEL or U+2028 is part of it.
+        let separator: UInt8 = arguments.has("--null") ? 0 : UInt8(ascii: "\n")
+        for entry in data.split(separator: separator) where !entry.isEmpty {
+          guard let name = String(validating: entry, as: UTF8.self) else {
+            collected.unusable.append(
+              "--files-from \(list): an entry is not UTF-8 ("
+                + entry.prefix(64).map { String(format: "\\x%02x", $0) }.joined()
+                + "), so kadr-doc cannot name it")
+            continue
+          }
+          collected.files.append(name)
+        }
       } catch {
         console.err(
           "kadr-doc \(command): --files-from \(list): \(Input.describe(error, file: list))")
         return nil
       }
     }
-    guard !files.isEmpty else {
+    guard !collected.files.isEmpty || !collected.unusable.isEmpty else {
       status = arguments.value("--files-from") == nil ? ExitCode.usage : ExitCode.failure
       console.err(
         "kadr-doc \(command): missing argument: name documents or directories, or use --files-from")
       return nil
     }
-    return files
+    return collected
   }
 }

@@ -36,9 +36,11 @@ enum Rewrite {
     }
     var status = ExitCode.ok
     guard
-      let files = InputFiles.collect(
+      let collected = InputFiles.collect(
         arguments, command: command, console: console, status: &status)
     else { return status }
+    let files = collected.files
+    for line in collected.unusable { console.err("kadr-doc \(command): \(line)") }
     guard inPlace || (files.count == 1 && arguments.value("--files-from") == nil) else {
       console.err(
         "kadr-doc \(command): \(files.count) documents given: rewrite them with --in-place, "
@@ -64,7 +66,7 @@ enum Rewrite {
         "\(files.count) \(command == "migrate" ? "migrated" : "re-saved"): \(changed) changed, "
           + "\(files.count - changed - failed) already canonical, \(failed) failed")
     }
-    return failed > 0 ? ExitCode.failure : ExitCode.ok
+    return failed > 0 || !collected.unusable.isEmpty ? ExitCode.failure : ExitCode.ok
   }
 
   static func rewrite(

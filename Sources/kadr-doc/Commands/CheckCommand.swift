@@ -7,7 +7,7 @@ enum CheckCommand: Command {
   static let name = "check"
   static let summary = "validate documents (exit 1 if any is invalid)"
   static let help = """
-    usage: kadr-doc check FILE|DIR… [--files-from LIST] [--images DIR] [--preserving-unknown] [--json] [--summary] [--jobs N] [--max-errors N]
+    usage: kadr-doc check FILE|DIR… [--files-from LIST [--null]] [--images DIR] [--preserving-unknown] [--json] [--summary] [--jobs N] [--max-errors N]
 
     Opens each document as an app would: strict JSON, schema, every kind, every field, every
     enum value, and (with --images) every image token against a file image store in DIR. Every
@@ -23,6 +23,7 @@ enum CheckCommand: Command {
 
     options:
       --files-from LIST       also check the files named in LIST, one per line (- for standard input)
+      -0, --null              LIST's names end with NUL, not a line feed (find -print0)
       --images DIR            resolve image tokens in the file image store at DIR
       --preserving-unknown    accept kinds no codec is registered for (kept verbatim, and listed)
       --json                  print one JSON object per file on standard output (JSON Lines)
@@ -31,7 +32,7 @@ enum CheckCommand: Command {
       --max-errors N          report at most N errors per file, then count the rest (default 20)
     """
   static let spec = ArgumentSpec(
-    flags: [["--preserving-unknown"], ["--json"], ["--summary"]],
+    flags: [["--preserving-unknown"], ["--json"], ["--summary"], ["--null", "-0"]],
     options: [["--images"], ["--files-from"], ["--jobs"], ["--max-errors"]],
     positionals: 0...Int.max)
 
@@ -65,9 +66,11 @@ enum CheckCommand: Command {
     }
     var status = ExitCode.ok
     guard
-      let files = InputFiles.collect(
+      let collected = InputFiles.collect(
         arguments, command: name, console: console, status: &status)
     else { return status }
+    let files = collected.files
+    for line in collected.unusable { console.err("kadr-doc \(name): \(line)") }
     var summary = CheckSummary()
     Batch.run(files, jobs: jobs, console: console) { file in
       check(
@@ -78,7 +81,7 @@ enum CheckCommand: Command {
       if arguments.has("--json") { console.outJSON(result.json(file: file)) }
     }
     if console.isTerminal || arguments.has("--summary") { console.err(summary.line) }
-    return summary.invalid > 0 ? ExitCode.failure : ExitCode.ok
+    return summary.invalid > 0 || !collected.unusable.isEmpty ? ExitCode.failure : ExitCode.ok
   }
 
   /// Checks one file.

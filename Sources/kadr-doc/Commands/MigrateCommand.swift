@@ -7,7 +7,7 @@ enum MigrateCommand: Command {
   static let name = "migrate"
   static let summary = "bring documents of an older schema to the current one"
   static let help = """
-    usage: kadr-doc migrate FILE [-o OUT] | migrate FILE|DIR… --in-place [--files-from LIST] [--preserving-unknown] [--jobs N] [--summary]
+    usage: kadr-doc migrate FILE [-o OUT] | migrate FILE|DIR… --in-place [--files-from LIST [--null]] [--preserving-unknown] [--jobs N] [--summary]
 
     Runs the registered schema migrations, one step at a time, on the raw document and writes
     the result canonically to standard output, to OUT, or (--in-place) over each file, always
@@ -20,12 +20,13 @@ enum MigrateCommand: Command {
       -o, --output OUT        write to OUT instead of standard output
       --in-place              replace each file (needed for more than one)
       --files-from LIST       also migrate the files named in LIST, one per line (- for standard input)
+      -0, --null              LIST's names end with NUL, not a line feed (find -print0)
       --preserving-unknown    accept kinds no codec is registered for (kept verbatim)
       --jobs N                migrate N files at a time (default: the number of cores)
       --summary               print the summary line even when standard error is not a terminal
     """
   static let spec = ArgumentSpec(
-    flags: [["--in-place"], ["--preserving-unknown"], ["--summary"]],
+    flags: [["--in-place"], ["--preserving-unknown"], ["--summary"], ["--null", "-0"]],
     options: [["--output", "-o"], ["--files-from"], ["--jobs"]], positionals: 0...Int.max)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {

@@ -7,7 +7,7 @@ enum ResaveCommand: Command {
   static let name = "resave"
   static let summary = "decode and re-encode documents canonically"
   static let help = """
-    usage: kadr-doc resave FILE [-o OUT] | resave FILE|DIR… --in-place [--files-from LIST] [--preserving-unknown] [--jobs N] [--summary]
+    usage: kadr-doc resave FILE [-o OUT] | resave FILE|DIR… --in-place [--files-from LIST [--null]] [--preserving-unknown] [--jobs N] [--summary]
 
     Opens each document without its images (tokens are carried through unchanged) and writes it
     again in canonical form: to standard output, to OUT, or (--in-place) over the file. Files are
@@ -19,12 +19,13 @@ enum ResaveCommand: Command {
       -o, --output OUT        write to OUT instead of standard output
       --in-place              replace each file (needed for more than one)
       --files-from LIST       also re-save the files named in LIST, one per line (- for standard input)
+      -0, --null              LIST's names end with NUL, not a line feed (find -print0)
       --preserving-unknown    keep kinds no codec is registered for, verbatim
       --jobs N                re-save N files at a time (default: the number of cores)
       --summary               print the summary line even when standard error is not a terminal
     """
   static let spec = ArgumentSpec(
-    flags: [["--in-place"], ["--preserving-unknown"], ["--summary"]],
+    flags: [["--in-place"], ["--preserving-unknown"], ["--summary"], ["--null", "-0"]],
     options: [["--output", "-o"], ["--files-from"], ["--jobs"]], positionals: 0...Int.max)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {

@@ -1,0 +1,75 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// What a batch command meets in real folders and lists: FIFOs, names that are not UTF-8, names
+/// with carriage returns and line separators, NUL-separated lists.
+@Suite("Batch inputs: FIFOs, odd names, lists")
+struct BatchInputTests {
+  /// Runs the tool, killed after 20 s (exit 124) so that a hang fails instead of blocking.
+  static func run(_ arguments: [String], stdin: Data? = nil) throws -> ToolRun {
+    try Tool.run(arguments, stdin: stdin, launcher: ["/usr/bin/timeout", "20"])
+  }
+
+  @Test(arguments: [["check"], ["check", "--json"], ["resave", "--in-place"]])
+  func aFIFONamedLikeADocumentIsRefusedNotWaitedOn(_ command: [String]) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    _ = try directory.write(Fixtures.broad, to: "good.kadr.json")
+    let fifo = directory.path("pipe.json")
+    #expect(mkfifo(fifo, 0o644) == 0)
+
+    let run = try Self.run(command + [directory.url.path])
+    #expect(run.status == 1, "exit \(run.status) (124: it hung): \(run.err)")
+    #expect(run.err.contains("pipe.json") && run.err.contains("FIFO"), "\(run.err)")
+    var status = stat()
+    #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "left in place")
+  }
+
+  @Test func aFileNameThatIsNotUTF8IsNamedNotReportedMissing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    _ = try directory.write(Fixtures.broad, to: "good.kadr.json")
+    var name = Array(directory.url.path.utf8) + Array("/bad\u{0}".utf8)
+    name.replaceSubrange((name.count - 1)..., with: [0xFF, 0xFE] + Array(".json".utf8) + [0])
+    let descriptor = name.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+    }
+    #expect(descriptor >= 0)
+    close(descriptor)
+
+    let run = try Self.run(["check", directory.url.path])
+    #expect(run.status == 1, "\(run.err)")
+    #expect(run.err.contains(#"bad\xff\xfe.json"#) && run.err.contains("not UTF-8"), "\(run.err)")
+    #expect(!run.err.contains("No such file"), "\(run.err)")
+  }
+
+  @Test func aListIsSplitOnlyAtLineFeeds() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let names = ["carriage\rreturn.json", "line\u{2028}separator.json", "next\u{85}line.json"]
+    let paths = try names.map { try directory.write(Fixtures.broad, to: $0) }
+    let run = try Self.run(
+      ["check", "--files-from", "-"], stdin: Data(paths.joined(separator: "\n").utf8))
+    #expect(run.status == 0, "\(run.err)")
+  }
+
+  @Test func aNULSeparatedListTakesNamesWithLineFeeds() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let paths = try ["new\nline.json", "plain.json"].map {
+      try directory.write(Fixtures.broad, to: $0)
+    }
+    let list = Data(paths.joined(separator: "\u{0}").utf8) + Data([0])
+    for flag in ["-0", "--null"] {
+      let run = try Self.run(["check", "--files-from", "-", flag, "--json"], stdin: list)
+      #expect(run.status == 0, "\(flag): \(run.err)")
+      #expect(run.stdout.split(separator: UInt8(ascii: "\n")).count == 2, "one line per file")
+    }
+  }
+}
