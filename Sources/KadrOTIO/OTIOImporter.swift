@@ -38,9 +38,17 @@ public struct OTIOImporter: Sendable {
   /// The directory relative `target_url`s resolve against, instead of the `.otio` file's own
   /// (`kadr-doc import-otio --media-root`).
   public var mediaRoot: URL?
-  /// Where the media of an `.otioz` bundle are extracted to; a new temporary directory by
-  /// default.
+  /// Where the media of an `.otioz` bundle are extracted to. `nil` (the default) extracts
+  /// nothing: the timeline's media references then point beside the bundle, and the report
+  /// says so (`kadr-doc import-otio -o OUT` extracts to `OUT.media`).
   public var bundleMediaDirectory: URL?
+  /// The most bytes of media one `.otioz` bundle may extract, counted as they are inflated
+  /// (never from the sizes the archive declares); ``defaultMaximumBundleMediaBytes`` (16 GiB)
+  /// unless set. A bundle past it is refused, naming this limit, and leaves no media behind.
+  public var maximumBundleMediaBytes = OTIOImporter.defaultMaximumBundleMediaBytes
+
+  /// The media a bundle may extract unless ``maximumBundleMediaBytes`` says otherwise.
+  public static let defaultMaximumBundleMediaBytes = 16 << 30
   /// The most clips (video, image, generated and audio, at any depth) a timeline may hold;
   /// ``defaultMaximumClipCount`` (100,000) unless set. A file past it is refused with
   /// `limitExceeded` at the first clip too many, and its JSON may hold at most
@@ -126,8 +134,19 @@ public struct OTIOImporter: Sendable {
   public func read(from url: URL, images: (any ImageStore)? = nil) throws
     -> OTIOImport
   {
-    let bundle = try OTIOBundleReader.open(url, mediaDirectory: bundleMediaDirectory)
-    return try importTimeline(from: bundle.content, images: images, relativeTo: bundle.directory)
+    let bundle = try OTIOBundleReader.open(
+      url, mediaDirectory: bundleMediaDirectory, limits: bundleLimits)
+    let imported = try importTimeline(
+      from: bundle.content, images: images, relativeTo: bundle.directory)
+    guard bundle.mediaLeftInBundle else { return imported }
+    let note = OTIOImportReport.Item(
+      kind: .mediaPath, pointer: "",
+      detail: "The bundle's media were not extracted (no media directory was given), so its "
+        + "clips refer to media/… beside \(url.lastPathComponent); set bundleMediaDirectory "
+        + "(kadr-doc import-otio -o OUT extracts them to OUT.media).")
+    return OTIOImport(
+      video: imported.video, report: OTIOImportReport(items: [note] + imported.report.items),
+      imageStore: imported.imageStore, unresolvedTokens: imported.unresolvedTokens)
   }
 
   /// The timelines of an OpenTimelineIO file or bundle (see ``timelines(in:)``).
@@ -135,7 +154,13 @@ public struct OTIOImporter: Sendable {
   /// - Parameter url: The file or bundle.
   /// - Throws: `PersistenceError`, as ``read(from:images:)``.
   public func timelines(at url: URL) throws -> [OTIOTimelineEntry] {
-    try timelines(in: try OTIOBundleReader.content(of: url))
+    try timelines(in: try OTIOBundleReader.content(of: url, limits: bundleLimits))
+  }
+
+  /// What bounds reading a file or bundle.
+  private var bundleLimits: OTIOBundleReader.Limits {
+    OTIOBundleReader.Limits(
+      timelineBytes: options.limits.maximumDocumentBytes, mediaBytes: maximumBundleMediaBytes)
   }
 
   private func readJSON(_ data: Data) throws -> (json: JSONValue, nonFinite: (Int, Int?)?) {

@@ -45,7 +45,9 @@ struct BundleExportTests {
     let report = try OTIOExporter().writeBundle(project.video, to: bundle, images: project.images)
     #expect(report.losses.isEmpty)
 
-    let imported = try OTIOImporter().read(from: bundle, images: project.images)
+    var importer = OTIOImporter()
+    importer.bundleMediaDirectory = project.root.appendingPathComponent("extracted")
+    let imported = try importer.read(from: bundle, images: project.images)
     // The one line: the bundle's relative paths, resolved against the bundle.
     #expect(imported.report.items.count == 1, "\(imported.report)")
     #expect("\(imported.report)".contains("relative paths resolved against"))
