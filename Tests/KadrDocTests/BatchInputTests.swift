@@ -72,4 +72,22 @@ struct BatchInputTests {
       #expect(run.stdout.split(separator: UInt8(ascii: "\n")).count == 2, "one line per file")
     }
   }
+
+  /// `inspect`, `diff` and `merge` build a JSON tree of each input: the document limit is
+  /// checked on the opened file before a byte is read, so a huge input is refused at once.
+  @Test(arguments: [["inspect", "F"], ["diff", "F", "F"], ["merge", "F", "F", "F", "-o", "OUT"]])
+  func aHugeInputToATreeBuildingCommandIsRefusedBeforeItIsRead(_ command: [String]) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let huge = directory.path("huge.kadr.json")
+    #expect(FileManager.default.createFile(atPath: huge, contents: nil))
+    let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: huge))
+    try handle.truncate(atOffset: 2 << 30)
+    try handle.close()
+    let arguments = command.map { $0 == "F" ? huge : $0 == "OUT" ? directory.path("out.json") : $0 }
+    // 1 GiB of address space: reading the 2 GiB file would fail the process.
+    let run = try Tool.run(arguments, launcher: ["/usr/bin/prlimit", "--as=\(1 << 30)"])
+    #expect(run.status == 1 || run.status == 2, "\(run.status): \(run.err)")
+    #expect(run.err.contains("limit of \(512 << 20) bytes"), "\(run.err)")
+  }
 }
