@@ -2,10 +2,9 @@ import Foundation
 import KadrModel
 
 extension PlatformColor: PersistableValue {
+  /// The keys, spelled once in the model's `Codable` conformance.
   @usableFromInline
-  enum Key: String, PayloadKey {
-    case alpha, blue, green, red
-  }
+  typealias Key = CodingKeys
 
   /// Writes `{"alpha", "blue", "green", "red"}`, alpha always present.
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
@@ -56,15 +55,9 @@ extension CGSize: PersistableValue {
 }
 
 extension Position: PersistableValue {
+  /// The keys, spelled once in the model's `Codable` conformance (as are the kinds, `Kind`).
   @usableFromInline
-  enum Key: String, PayloadKey {
-    case kind, x, y
-  }
-
-  @usableFromInline
-  enum Kind: String, CaseIterable {
-    case normalized, pixels, percent
-  }
+  typealias Key = CodingKeys
 
   /// Writes `{"kind", "x", "y"}`.
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
@@ -99,25 +92,15 @@ extension Position: PersistableValue {
 }
 
 extension Size: PersistableValue {
+  /// The keys, spelled once in the model's `Codable` conformance.
   @usableFromInline
-  enum Key: String, PayloadKey {
-    case normalized, pixels, percent, aspectFit, aspectFill
-  }
-
+  typealias Key = CodingKeys
   @usableFromInline
-  enum DimensionKey: String, PayloadKey {
-    case height, width
-  }
-
+  typealias DimensionKey = DimensionKeys
   @usableFromInline
-  enum FitKey: String, PayloadKey {
-    case sourceAspect, within
-  }
-
+  typealias FitKey = FitKeys
   @usableFromInline
-  enum FillKey: String, PayloadKey {
-    case covering, sourceAspect
-  }
+  typealias FillKey = FillKeys
 
   /// Writes exactly one of `normalized`, `pixels`, `percent`, `aspectFit`, `aspectFill`.
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
@@ -200,10 +183,9 @@ extension Size: PersistableValue {
 }
 
 extension Transform: PersistableValue {
+  /// The keys, spelled once in the model's `Codable` conformance.
   @usableFromInline
-  enum Key: String, PayloadKey {
-    case anchor, center, rotation, scale
-  }
+  typealias Key = CodingKeys
 
   /// Writes `{"anchor", "center", "rotation", "scale"}`.
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
@@ -228,3 +210,12 @@ extension Transform: PersistableValue {
       anchor: try object.decode(Anchor.self, for: .anchor))
   }
 }
+
+// The model's `Codable` keys serve the codecs too: one spelling of each member.
+extension PlatformColor.CodingKeys: PayloadKey {}
+extension Position.CodingKeys: PayloadKey {}
+extension Size.CodingKeys: PayloadKey {}
+extension Size.DimensionKeys: PayloadKey {}
+extension Size.FitKeys: PayloadKey {}
+extension Size.FillKeys: PayloadKey {}
+extension Transform.CodingKeys: PayloadKey {}

@@ -2,10 +2,9 @@ import Foundation
 import KadrModel
 
 extension Time: PersistableValue {
+  /// The keys, spelled once in the model's `Codable` conformance.
   @usableFromInline
-  enum Key: String, PayloadKey {
-    case timescale, value
-  }
+  typealias Key = CodingKeys
 
   /// Writes `{"timescale", "value"}`; refuses an invalid time.
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
@@ -49,10 +48,9 @@ extension Time: PersistableValue {
 }
 
 extension TimeRange: PersistableValue {
+  /// The keys, spelled once in the model's `Codable` conformance.
   @usableFromInline
-  enum Key: String, PayloadKey {
-    case duration, start
-  }
+  typealias Key = CodingKeys
 
   /// Writes `{"duration", "start"}`.
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
@@ -84,3 +82,7 @@ extension TimeRange: PersistableValue {
       duration: try object.decode(Time.self, for: .duration))
   }
 }
+
+// The model's `Codable` keys serve the codec too: one spelling of each member.
+extension Time.CodingKeys: PayloadKey {}
+extension TimeRange.CodingKeys: PayloadKey {}
