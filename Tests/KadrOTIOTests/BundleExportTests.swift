@@ -9,7 +9,7 @@ import Testing
 @Suite("OTIO bundles on export")
 struct BundleExportTests {
   /// A scratch folder with two media files named alike in two folders, and an image store.
-  struct Project {
+  struct Project: Sendable {
     let root: URL
     let video: Video
     let images: FileImageStore

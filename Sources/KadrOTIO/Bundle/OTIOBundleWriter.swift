@@ -2,6 +2,12 @@ import Foundation
 import KadrModel
 import KadrPersistence
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Writes an OpenTimelineIO bundle as OpenTimelineIO's own bundle adapters do: `content.otio`
 /// (the timeline, its file references made relative: `media/<name>`), `version.txt` (`1.0.0`)
 /// and a flat `media/` folder with every file the timeline references — an `.otiod` directory,
@@ -37,6 +43,7 @@ struct OTIOBundleWriter {
         let text = result[OTIOKey.targetURL]?.stringValue, let url = URL(string: text),
         url.isFileURL
       else { return .object(result) }
+      if let refusal = Self.refusal(of: url) { throw refusal }
       guard FileManager.default.isReadableFile(atPath: url.path) else {
         let loss = Loss(
           kind: .other("its media file \(url.lastPathComponent), which is not there to bundle"),
@@ -53,6 +60,56 @@ struct OTIOBundleWriter {
       return .object(result)
     default:
       return timeline
+    }
+  }
+
+  /// Why the file at `url` must not go into a bundle, or `nil`: it must be a regular file (a
+  /// device or FIFO would never end), and one the user running the export may read by its
+  /// permissions (its owner's, group's or everyone's read bit, as that user), not only by
+  /// privilege: running as root does not put another user's private file in a bundle that is
+  /// sent on. A file that is not there is a missing reference (loss), not this.
+  static func refusal(of url: URL) -> PersistenceError? {
+    var status = stat()
+    guard stat(url.path, &status) == 0 else { return nil }
+    let mode = status.st_mode
+    guard mode & S_IFMT == S_IFREG else {
+      return PersistenceError(
+        .invalidValue(
+          "The media file \(url.path) is not a regular file (a device, a FIFO or a folder); "
+            + "it is not put in the bundle"))
+    }
+    let readable: Bool
+    if status.st_uid == getuid() {
+      readable = mode & S_IRUSR != 0
+    } else if status.st_gid == getgid() || Self.supplementaryGroups().contains(status.st_gid) {
+      readable = mode & S_IRGRP != 0
+    } else {
+      readable = mode & S_IROTH != 0
+    }
+    guard readable else {
+      return PersistenceError(
+        .invalidValue(
+          "The media file \(url.path) is not readable by this user (its permissions do not "
+            + "allow it), so it is not put in the bundle; make it readable, or leave the clip "
+            + "out"))
+    }
+    return nil
+  }
+
+  private static func supplementaryGroups() -> [gid_t] {
+    let count = getgroups(0, nil)
+    guard count > 0 else { return [] }
+    var groups = [gid_t](repeating: 0, count: Int(count))
+    let filled = getgroups(count, &groups)
+    return filled > 0 ? Array(groups.prefix(Int(filled))) : []
+  }
+
+  /// What each media file is in the bundle, with its size.
+  var bundled: [OTIOBundleReport.Media] {
+    media.map { file in
+      let size =
+        (try? FileManager.default.attributesOfItem(atPath: file.source.path)[.size] as? Int)
+      return OTIOBundleReport.Media(source: file.source, name: file.name, bytes: size ?? 0)
     }
   }
 
@@ -148,12 +205,17 @@ extension OTIOExporter {
   ///   - video: The composition.
   ///   - url: The `.otioz` or `.otiod` to write.
   ///   - images: Where images are saved.
-  /// - Returns: What was left out (only when loss is allowed).
+  /// A media file that is not a regular file, or that the user running the export may not read
+  /// by its permissions (another user's private file, even when running as root), is refused.
+  ///
+  /// - Returns: Every file bundled, with its size, and what was left out (only when loss is
+  ///   allowed).
   /// - Throws: `PersistenceError`: as ``export(_:images:)``, a media file that is not there
-  ///   (`PersistenceError/lossyContent(_:)`), or a file-system failure naming the file.
+  ///   (`PersistenceError/lossyContent(_:)`), one that is refused (`invalidValue`, naming it), or
+  ///   a file-system failure naming the file.
   @discardableResult
   public func writeBundle(_ video: Video, to url: URL, images: (any ImageStore)? = nil)
-    throws -> LossReport
+    throws -> OTIOBundleReport
   {
     let kind = url.pathExtension.lowercased()
     guard kind == "otioz" || kind == "otiod" else {
@@ -169,7 +231,8 @@ extension OTIOExporter {
     } else {
       try writer.writeDirectory(content: content, to: url)
     }
-    return LossReport(
-      losses: exported.lossReport.losses + writer.losses, preserved: exported.lossReport.preserved)
+    return OTIOBundleReport(
+      media: writer.bundled, losses: exported.lossReport.losses + writer.losses,
+      preserved: exported.lossReport.preserved)
   }
 }

@@ -72,6 +72,17 @@ enum ExportOTIOCommand: Command {
         for loss in report.losses {
           console.err("kadr-doc export-otio: left out: \(loss.describedForUser)")
         }
+        // A bundle is sent on: say which local files went into it.
+        let total = report.media.reduce(0) { $0 + $1.bytes }
+        console.err(
+          "kadr-doc export-otio: bundled \(report.media.count) media file"
+            + "\(report.media.count == 1 ? "" : "s") (\(total) bytes)")
+        for file in report.media {
+          console.err(
+            "  media/\(TerminalText.escaped(file.name, keepingNewlines: false)) <- "
+              + "\(TerminalText.escaped(file.source.path, keepingNewlines: false)) "
+              + "(\(file.bytes) bytes)")
+        }
         return ExitCode.ok
       }
       let otio = try exporter.export(opened.root, images: opened.imageStore)
