@@ -1,6 +1,12 @@
 import Foundation
 import Testing
 
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// `import-otio` and `diff` with `.otioz` bundles, run as the built binary: memory bounded by
 /// what is inflated, nothing left in the temporary directory.
 @Suite("kadr-doc and OpenTimelineIO bundles", .serialized)
@@ -68,5 +74,37 @@ struct OTIOBundleCommandTests {
       arguments, launcher: ["/usr/bin/env", "TMPDIR=\(scratch.path)"])
     #expect(run.status == 0, "\(run.err)")
     #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == [])
+  }
+
+  /// A disk that fills while a bundle's media are extracted: a 256 KiB tmpfs (mounted here, as
+  /// root; CI runs as root) under the output. Nothing of the bundle is left on it.
+  @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
+  func aDiskThatFillsWhileExtractingLeavesNoMedia() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let disk = directory.url.appendingPathComponent("disk")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: true)
+    let mount = try Self.system([
+      "/bin/mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path,
+    ])
+    try #require(mount == 0, "could not mount a tmpfs")
+    defer { _ = try? Self.system(["/bin/umount", disk.path]) }
+    let bundle = directory.path("big.otioz")
+    try Self.bundle(at: bundle, media: "__import__('os').urandom(1 << 20)")
+
+    let output = disk.appendingPathComponent("out.kadr.json").path
+    let run = try Tool.run(["import-otio", bundle, "-o", output])
+    #expect(run.status == 1, "\(run.err)")
+    #expect(try FileManager.default.contentsOfDirectory(atPath: disk.path) == [], "left behind")
+  }
+
+  static func system(_ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
   }
 }
