@@ -37,27 +37,6 @@ struct DocumentFacts: Codable, Sendable, Hashable {
     }
   }
 
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.container(keyedBy: CodingKeys.self)
-    clipCount = try container.decode(Int.self, forKey: .clipCount)
-    let time = try container.nestedContainer(keyedBy: TimeKeys.self, forKey: .duration)
-    duration = Time(
-      value: try time.decode(Int64.self, forKey: .value),
-      timescale: try time.decode(Int32.self, forKey: .timescale))
-    schema = try container.decode(Int.self, forKey: .schema)
-    kinds = try container.decode([String].self, forKey: .kinds)
-  }
-
-  func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(clipCount, forKey: .clipCount)
-    var time = container.nestedContainer(keyedBy: TimeKeys.self, forKey: .duration)
-    try time.encode(duration.value, forKey: .value)
-    try time.encode(duration.timescale, forKey: .timescale)
-    try container.encode(schema, forKey: .schema)
-    try container.encode(kinds, forKey: .kinds)
-  }
-
   /// Reads the facts from `project.json`'s tree; `nil` when the member is absent (a project
   /// saved before the library kept them), and an error when it is malformed.
   static func read(_ value: JSONValue?) throws -> DocumentFacts? {
