@@ -45,8 +45,9 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
       case unmappedField
       /// A time that is not an exact fraction kadr can hold, rounded to 1/60000 s.
       case inexactTime
-      /// An audio clip that starts inside its file: kadr's audio tracks play their file from
-      /// its start.
+      /// An audio clip that starts inside its file: its in-point is kept exactly as the audio
+      /// track's `trimStart` (so ``OTIOExporter`` writes it back), an extension of kadr's
+      /// vocabulary that kadr 1.x does not play (it plays each file from its start).
       case audioPlacement
       /// A value edited in another tool that this kind cannot take from the file (a plugin
       /// clip's duration, a speed curve's source range); the kadr value is kept.
@@ -81,7 +82,7 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
         case .disabledItem: "disabled items left out or kept as gaps"
         case .unmappedField: "fields with no kadr equivalent left out"
         case .inexactTime: "times rounded to 1/60000 s"
-        case .audioPlacement: "audio clips that play from the start of their file instead"
+        case .audioPlacement: "audio in-points kept as trimStart, which kadr 1.x does not play"
         case .keptKadrValue: "edited values kept as kadr wrote them"
         case .unsupportedTimeWarp: "time warps played at normal speed"
         case .mediaPath: "path rules applied to target URLs"

@@ -27,6 +27,11 @@ struct CorpusTests {
     "collection.otio",  // a SerializableCollection of two timelines
     "bundle.otioz",  // a zip bundle with its media
     "bundle.otiod",  // a directory bundle with its media
+    // Real files other people wrote (see Corpus/REAL-FILES.md): Avid Media Composer AAFs and a
+    // Premiere Pro XML from the adapters' own test data, converted by the adapters.
+    "avid_simple.otio",  // an Avid cut: every audio clip starts inside its file
+    "avid_trims.otio",  // an Avid cut of trimmed clips, video and audio
+    "premiere_example.otio",  // a Premiere Pro sequence: audio in-points, offline media
   ]
 
   static let corpus = OTIOPython.packageRoot.appendingPathComponent(

@@ -6,7 +6,7 @@ extension AudioTrack {
     volumeLevel: Double? = nil, fadeInDuration: Time? = nil, fadeOutDuration: Time? = nil,
     duckingLevel: Double? = nil, startTime: Time? = nil, explicitDuration: Time? = nil,
     crossfadeDuration: Time? = nil, volumeRamps: [VolumeRamp]? = nil, speedRate: Double? = nil,
-    pitchAlgorithm: AudioTimePitchAlgorithm? = nil
+    pitchAlgorithm: AudioTimePitchAlgorithm? = nil, trimStart: Time? = nil
   ) -> AudioTrack {
     AudioTrack(
       url: url, volumeLevel: volumeLevel ?? self.volumeLevel,
@@ -16,7 +16,7 @@ extension AudioTrack {
       explicitDuration: explicitDuration ?? self.explicitDuration,
       crossfadeDuration: crossfadeDuration ?? self.crossfadeDuration,
       volumeRamps: volumeRamps ?? self.volumeRamps, speedRate: speedRate ?? self.speedRate,
-      pitchAlgorithm: pitchAlgorithm ?? self.pitchAlgorithm)
+      pitchAlgorithm: pitchAlgorithm ?? self.pitchAlgorithm, trimStart: trimStart ?? self.trimStart)
   }
 
   /// Returns a copy whose linear gain is `level`.
@@ -89,6 +89,23 @@ extension AudioTrack {
   /// - Parameter duration: Seconds; a non-finite value gives ``Time/invalid``.
   public func duration(_ duration: TimeInterval) -> AudioTrack {
     copy(explicitDuration: Time(seconds: duration))
+  }
+
+  /// Returns a copy that starts playing `start` into its file instead of at the file's start.
+  ///
+  /// An extension of kadr's vocabulary (see ``AudioTrack/trimStart``): kadr 1.x plays from the
+  /// file's start.
+  ///
+  /// - Parameter start: The in-point, in the file's own time.
+  public func trimmed(from start: Time) -> AudioTrack {
+    copy(trimStart: start)
+  }
+
+  /// Returns a copy that starts playing `start` seconds into its file (timescale 600).
+  ///
+  /// - Parameter start: Seconds; a non-finite value gives ``Time/invalid``.
+  public func trimmed(from start: TimeInterval) -> AudioTrack {
+    copy(trimStart: Time(seconds: start))
   }
 
   /// Returns a copy that crossfades over `duration` into the next declared track.

@@ -61,6 +61,13 @@ public struct AudioTrack: Sendable, Hashable {
   public package(set) var speedRate: Double
   /// How the pitch is treated when ``speedRate`` is not 1.
   public package(set) var pitchAlgorithm: AudioTimePitchAlgorithm
+  /// Where in its file the track starts playing (its in-point, in the file's own time); `nil`
+  /// is the file's start.
+  ///
+  /// This package's extension of kadr's vocabulary, for edits from other programs (an audio
+  /// clip cut into its file): kadr 1.x plays every background track from its file's start.
+  /// Written only when set, so documents without it stay schema 1 byte for byte.
+  public package(set) var trimStart: Time?
 
   /// Creates an audio track from all of its stored properties, as a decoder does; with only `url`
   /// it is kadr's `AudioTrack(url:)`.
@@ -77,11 +84,12 @@ public struct AudioTrack: Sendable, Hashable {
   ///   - volumeRamps: Volume ramps in track-relative time.
   ///   - speedRate: The playback speed; 1 by default.
   ///   - pitchAlgorithm: The pitch treatment; spectral by default.
+  ///   - trimStart: The in-point in the file; `nil` (the file's start) by default.
   public init(
     url: URL, volumeLevel: Double = 1, fadeInDuration: Time = .zero, fadeOutDuration: Time = .zero,
     duckingLevel: Double? = nil, startTime: Time? = nil, explicitDuration: Time? = nil,
     crossfadeDuration: Time? = nil, volumeRamps: [VolumeRamp] = [], speedRate: Double = 1,
-    pitchAlgorithm: AudioTimePitchAlgorithm = .spectral
+    pitchAlgorithm: AudioTimePitchAlgorithm = .spectral, trimStart: Time? = nil
   ) {
     self.url = url
     self.volumeLevel = volumeLevel
@@ -94,6 +102,7 @@ public struct AudioTrack: Sendable, Hashable {
     self.volumeRamps = volumeRamps
     self.speedRate = speedRate
     self.pitchAlgorithm = pitchAlgorithm
+    self.trimStart = trimStart
   }
 
   /// Whether ``duckingLevel`` is absent or within 0…1 (NaN is not); kadr's export throws

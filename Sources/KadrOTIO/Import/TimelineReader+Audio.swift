@@ -71,9 +71,9 @@ extension TimelineReader {
   }
 
   /// `tracks` as a trimmed audio track plays them: the track's time `trim.start` sits at
-  /// `offset`, and only its first `trim.duration` plays. A clip cut at its start plays from the
-  /// start of its file (kadr's audio tracks have no in-point), which is reported; one wholly
-  /// outside the window is left out, and reported.
+  /// `offset`, and only its first `trim.duration` plays. A clip cut at its start keeps the cut
+  /// as its in-point (`trimStart`), which is reported; one wholly outside the window is left
+  /// out, and reported.
   private mutating func trimmed(
     _ tracks: [AudioTrack], by trim: TimeRange, offset: Time, at pointer: JSONPointer
   ) throws(PersistenceError) -> [AudioTrack] {
@@ -96,11 +96,18 @@ extension TimelineReader {
             + "outside its track's source range; left out.")
         continue
       }
+      var trimStart = track.trimStart
       if visibleStart > start {
+        // The cut is timeline time; the in-point is the file's, so it moves by the cut at the
+        // clip's speed.
+        let cut = ClipTiming.exactlyScaled(visibleStart - start, by: track.speedRate)
+        let moved = try Self.sum(trimStart ?? .zero, cut, at: pointer)
+        trimStart = moved
         report.add(
           .audioPlacement, at: pointer,
           "The track's source range cuts \((visibleStart - start).seconds) s off the start of an "
-            + "audio clip; kadr's audio tracks play their file from the start.")
+            + "audio clip; its in-point, \(moved.seconds) s into the file, is kept as the audio "
+            + "track's trimStart, which kadr 1.x does not play.")
       }
       result.append(
         AudioTrack(
@@ -109,7 +116,7 @@ extension TimelineReader {
           startTime: visibleStart == .zero ? nil : visibleStart,
           explicitDuration: visibleEnd - visibleStart,
           crossfadeDuration: track.crossfadeDuration, volumeRamps: track.volumeRamps,
-          speedRate: track.speedRate, pitchAlgorithm: track.pitchAlgorithm))
+          speedRate: track.speedRate, pitchAlgorithm: track.pitchAlgorithm, trimStart: trimStart))
     }
     return result
   }
@@ -171,6 +178,7 @@ extension TimelineReader {
     }
     var explicitDuration = decoded.explicitDuration
     var speedRate = decoded.speedRate
+    var trimStart = decoded.trimStart
     let projected = try? ClipTiming.audioRange(of: decoded, compositionEnd: compositionEnd)
     if stored == nil || projected.map(OTIOTimeRange.init) != sourceRange
       || (decoded.speedRate == 1 ? nil : decoded.speedRate) != scalar
@@ -183,17 +191,21 @@ extension TimelineReader {
         speedRate = 1
       }
       explicitDuration = source.map { ClipTiming.scaled($0.duration, by: speedRate) }
+      trimStart = nil
       if let source, source.start != .zero {
+        trimStart = source.start
         report.add(
           .audioPlacement, at: rangePointer,
-          "The audio clip starts \(source.start.seconds) s into its file; kadr's audio tracks play "
-            + "their file from the start.")
+          "The audio clip starts \(source.start.seconds) s into its file; the in-point is kept as "
+            + "the audio track's trimStart (export-otio writes it back), which kadr 1.x does not "
+            + "play.")
       }
     }
     var track = decoded
     track.startTime = startTime
     track.explicitDuration = explicitDuration
     track.speedRate = speedRate
+    track.trimStart = trimStart
     return (track, length)
   }
 

@@ -137,8 +137,9 @@ enum ClipTiming {
     return try stillRange(duration: length, handles: handles)
   }
 
-  /// The `source_range` of a background audio track's clip: from zero, as long as it plays on
-  /// the timeline — its explicit duration over its speed, or else up to the composition's end.
+  /// The `source_range` of a background audio track's clip: from its in-point (zero when it has
+  /// none), as long as it plays on the timeline — its explicit duration over its speed, or else
+  /// up to the composition's end.
   ///
   /// - Throws: `TimingFailure` when a time cannot be represented.
   static func audioRange(of track: AudioTrack, compositionEnd: Time) throws(TimingFailure)
@@ -156,6 +157,10 @@ enum ClipTiming {
       length = remaining.isValid && remaining > .zero ? remaining : .zero
     }
     guard length.isValid else { throw TimingFailure(what: "the play length") }
+    if let start = track.trimStart {
+      guard start.isValid else { throw TimingFailure(what: "the in-point") }
+      return TimeRange(start: start, duration: length)
+    }
     return TimeRange(start: Time(value: 0, timescale: length.timescale), duration: length)
   }
 

@@ -8,7 +8,8 @@ enum ImportOTIOCommand: Command {
   static let summary = "read an OpenTimelineIO timeline into a document, reporting what is lost"
   static let help = """
     usage: kadr-doc import-otio FILE [-o OUT.kadr.json] [--images DIR] [--media-root DIR]
-                                [--relink OLD=NEW] [--timeline N|NAME] [--list] [--strict] [--json]
+                                [--relink OLD=NEW] [--timeline N|NAME | --all] [--list] [--strict]
+                                [--json]
 
     Reads an OpenTimelineIO timeline (an .otio file, an .otiod directory or an .otioz bundle;
     one this tool exported, or one from another tool) and writes it as a canonical document.
@@ -24,17 +25,27 @@ enum ImportOTIOCommand: Command {
                               clips with a known location become video clips again; an
                               offline audio track relinks as kadr-offline:NAME=FILE)
       --timeline N|NAME       the timeline of a collection to import (its index or name)
+      --all                   import every timeline of a collection into the directory -o
+                              names, one document each (N-NAME.kadr.json, N its index)
       --list                  list the file's timelines (index, name) and stop
       --strict                exit 1 (writing nothing) when anything has no kadr equivalent
       --json                  the report as JSON with every item, on standard output (needs -o)
     """
   static let spec = ArgumentSpec(
-    flags: [["--strict"], ["--list"], ["--json"]],
+    flags: [["--strict"], ["--list"], ["--json"], ["--all"]],
     options: [["--output", "-o"], ["--images"], ["--media-root"], ["--relink"], ["--timeline"]],
     positionals: 1...1)
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
+    if arguments.has("--all"),
+      arguments.value("--output") == nil || arguments.value("--timeline") != nil
+    {
+      console.err(
+        "kadr-doc import-otio: --all writes one document per timeline into the directory -o "
+          + "names, and takes no --timeline")
+      return ExitCode.usage
+    }
     if arguments.has("--json"), arguments.value("--output") == nil, !arguments.has("--list") {
       console.err("kadr-doc import-otio: --json prints the report; give -o OUT for the document")
       return ExitCode.usage
@@ -63,6 +74,12 @@ enum ImportOTIOCommand: Command {
     }
     do {
       if arguments.has("--list") { return try list(file, importer: importer, console: console) }
+      if arguments.has("--all"), let directory = arguments.value("--output") {
+        return try ImportAllTimelines(
+          file: file, directory: directory, importer: importer, images: images,
+          relinker: relinker, strict: arguments.has("--strict"), json: arguments.has("--json")
+        ).run(console: console)
+      }
       var imported: OTIOImport
       if file == "-" {
         imported = try importer.importTimeline(from: try Input.read(file), images: images)

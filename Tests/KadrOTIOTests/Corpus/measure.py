@@ -1,8 +1,13 @@
 #!/usr/bin/env python3
 """Measures a kadr-doc binary on the corpus: files imported with all their clips, clips kept over
-clips in OpenTimelineIO, and files whose video length matches OpenTimelineIO's within a frame.
+clips in OpenTimelineIO, files whose video length matches OpenTimelineIO's within a frame, and
+audio clips whose place, in-point and length come back through export-otio.
 
-usage: python3 Tests/KadrOTIOTests/Corpus/measure.py PATH/TO/kadr-doc
+usage: python3 Tests/KadrOTIOTests/Corpus/measure.py PATH/TO/kadr-doc [CORPUS_DIR]
+
+CORPUS_DIR (by default the committed corpus) holds the files and their NAME.expected.json, as
+generate.py writes them. The audio measure needs the opentimelineio module (run with the
+interpreter of .build/otio-venv).
 
 Each timeline of a collection counts as a file. A clip is kept when it is in the document with
 its media (video, image, title, audio track) or as an offline placeholder; gaps do not count.
@@ -15,6 +20,7 @@ import sys
 import tempfile
 
 HERE = os.path.join(os.path.dirname(os.path.abspath(__file__)), "otio")
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "Python"))
 PLACEHOLDER = "com.kadr.otio.placeholder"
 
 
@@ -32,7 +38,31 @@ def kept(clips):
     return count
 
 
-def main(tool):
+def audio_kept(source, roundtrip, index):
+    """(audio clips, with an in-point, kept) of one timeline, or None without OpenTimelineIO."""
+    try:
+        import audio_in_points
+    except ImportError:
+        return None
+    before = audio_in_points.audio_clips(audio_in_points.timeline_of(source, index))
+    after = audio_in_points.audio_clips(audio_in_points.timeline_of(roundtrip, 0))
+    kept = 0
+    for clip in before:
+        def near(a, b):
+            return abs(a - b) <= clip["frame"] + 1e-9
+        match = next((other for other in after if near(other["start"], clip["start"])
+                      and near(other["in_point"], clip["in_point"])
+                      and near(other["duration"], clip["duration"])), None)
+        if match is not None:
+            after.remove(match)
+            kept += 1
+    return len(before), sum(1 for clip in before if clip["in_point"] != 0), kept
+
+
+def main(tool, here=HERE):
+    global HERE
+    HERE = here
+    audio = [0, 0, 0]
     files = sorted(f for f in os.listdir(HERE) if f.endswith((".otio", ".otioz", ".otiod"))
                    and not f.endswith(".expected.json"))
     whole = total_files = matched = clips_kept = clips_all = 0
@@ -63,10 +93,19 @@ def main(tool):
                 matched += abs(seconds - timeline["video_duration"]) <= 1 / 24 + 1e-9
                 print(f"{name} #{index}: {count}/{timeline['clips']} clips, "
                       f"{seconds} s (OTIO {timeline['video_duration']} s)")
+                back = out + ".otio"
+                exported = subprocess.run([tool, "export-otio", out, "-o", back],
+                                          capture_output=True, text=True)
+                figures = (audio_kept(os.path.join(HERE, name), back, index)
+                           if exported.returncode == 0 else None)
+                if figures:
+                    audio = [a + b for a, b in zip(audio, figures)]
     print(f"files with all their clips: {whole}/{total_files}")
     print(f"clips kept: {clips_kept}/{clips_all}")
     print(f"video length within a frame: {matched}/{total_files}")
+    print(f"audio clips back through export-otio with place, in-point and length: "
+          f"{audio[2]}/{audio[0]} ({audio[1]} start inside their file)")
 
 
 if __name__ == "__main__":
-    main(sys.argv[1])
+    main(sys.argv[1], *sys.argv[2:3])

@@ -5,14 +5,15 @@ import KadrPersistenceCore
 /// Writes and reads ``AudioTrack`` values, the composition's background audio: kind `audioTrack`.
 ///
 /// Every stored property is written; the optional ones (`duckingLevel`, `startTime`,
-/// `explicitDuration`, `crossfadeDuration`) are omitted when absent. Values are kept as given,
+/// `explicitDuration`, `crossfadeDuration`, `trimStart`) are omitted when absent. `trimStart`
+/// (the in-point in the file) is this package's extension of schema 1. Values are kept as given,
 /// also out-of-range levels and speeds (the model reports them, an export refuses them).
 struct AudioTrackCodec: ModelCodec {
   /// The payload's keys, one per stored property.
   public enum Key: String, PayloadKey {
     case url, volumeLevel, fadeInDuration, fadeOutDuration
     case duckingLevel, startTime, explicitDuration, crossfadeDuration
-    case volumeRamps, speedRate, pitchAlgorithm
+    case volumeRamps, speedRate, pitchAlgorithm, trimStart
   }
 
   /// Creates the codec.
@@ -38,6 +39,7 @@ struct AudioTrackCodec: ModelCodec {
     try payload.encode(value.volumeRamps, for: .volumeRamps)
     try payload.encode(value.speedRate, for: .speedRate)
     try payload.encode(value.pitchAlgorithm, for: .pitchAlgorithm)
+    try payload.encodeIfPresent(value.trimStart, for: .trimStart)
   }
 
   /// Reads a track; refuses a missing required field, an unknown key or pitch algorithm.
@@ -55,7 +57,8 @@ struct AudioTrackCodec: ModelCodec {
       crossfadeDuration: try payload.decodeIfPresent(Time.self, for: .crossfadeDuration),
       volumeRamps: try payload.decode([AudioTrack.VolumeRamp].self, for: .volumeRamps),
       speedRate: try payload.decode(Double.self, for: .speedRate),
-      pitchAlgorithm: try payload.decode(AudioTimePitchAlgorithm.self, for: .pitchAlgorithm))
+      pitchAlgorithm: try payload.decode(AudioTimePitchAlgorithm.self, for: .pitchAlgorithm),
+      trimStart: try payload.decodeIfPresent(Time.self, for: .trimStart))
   }
 
   /// The file's name: `audio music.m4a`.
@@ -63,11 +66,15 @@ struct AudioTrackCodec: ModelCodec {
     "audio \(value.url.lastPathComponent)"
   }
 
-  /// A bare track, and three full ones, one per pitch algorithm.
+  /// A bare track, three full ones, one per pitch algorithm, and one with an in-point.
   public func samples() -> CodecSamples<AudioTrack> {
     CodecSamples(
       minimal: AudioTrack(url: URL(fileURLWithPath: "/media/music.m4a")),
-      maximal: AudioTimePitchAlgorithm.allCases.map(Self.maximalSample(pitchAlgorithm:)))
+      maximal: AudioTimePitchAlgorithm.allCases.map(Self.maximalSample(pitchAlgorithm:))
+        + [
+          Self.maximalSample(pitchAlgorithm: .spectral).trimmed(
+            from: Time(value: 90, timescale: 48_000))
+        ])
   }
 
   /// A track that sets every field, with the given pitch algorithm.

@@ -1,0 +1,135 @@
+import Foundation
+import KadrOTIO
+import KadrPersistence
+
+/// `kadr-doc import-otio FILE --all -o DIR`: every timeline of a collection as a document of its
+/// own, `DIR/N-NAME.kadr.json` (N the timeline's index, NAME its name made safe for a file
+/// name), each with its report. With `--strict`, nothing is written unless every report is
+/// empty.
+struct ImportAllTimelines {
+  /// The file read, or `-`.
+  let file: String
+  /// The directory the documents go to (created when missing).
+  let directory: String
+  /// The importer, set up as the options say (`timeline` is set here for each one).
+  var importer: OTIOImporter
+  /// The store image tokens must resolve in, when given.
+  let images: (any ImageStore)?
+  /// The media relinking rule, when given.
+  let relinker: OTIOMediaRelinker?
+  /// Whether any report makes the command fail, writing nothing.
+  let strict: Bool
+  /// Whether the reports go to standard output as JSON.
+  let json: Bool
+
+  /// One imported timeline, and where its document goes.
+  struct Imported: Encodable {
+    let index: Int
+    let name: String
+    let output: String
+    let report: OTIOImportReport
+  }
+
+  /// Imports every timeline, then writes them all (or, with `--strict` and a loss, none).
+  func run(console: Console) throws -> Int32 {
+    let stdin = file == "-" ? try Input.read(file) : nil
+    let source = URL(fileURLWithPath: file)
+    let timelines =
+      try stdin.map { try importer.timelines(in: $0) } ?? importer.timelines(at: source)
+    guard prepareDirectory(console: console) else { return ExitCode.failure }
+    var documents: [(Imported, Data)] = []
+    for timeline in timelines {
+      var importer = self.importer
+      importer.timeline = .index(timeline.index)
+      let output = (directory as NSString).appendingPathComponent(
+        "\(timeline.index)-\(Self.fileName(for: timeline.name)).kadr.json")
+      importer.bundleMediaDirectory = URL(fileURLWithPath: output + ".media", isDirectory: true)
+      var imported =
+        try stdin.map { try importer.importTimeline(from: $0, images: images) }
+        ?? importer.read(from: source, images: images)
+      // Every timeline is imported: that the file holds others is no loss here.
+      imported = OTIOImport(
+        video: imported.video,
+        report: OTIOImportReport(
+          items: imported.report.items.filter { $0.kind != .otherTimelines }),
+        imageStore: imported.imageStore, unresolvedTokens: imported.unresolvedTokens)
+      if let relinker {
+        let (video, count) = relinker.relink(imported.video)
+        console.err(
+          "\(file) #\(timeline.index): relinked \(count) media URL\(count == 1 ? "" : "s")")
+        imported = OTIOImport(
+          video: video, report: imported.report, imageStore: imported.imageStore,
+          unresolvedTokens: imported.unresolvedTokens)
+      }
+      if !json, !imported.report.isEmpty {
+        let name = file == "-" ? "<stdin>" : file
+        console.err(imported.report.rendered(prefix: "\(name) #\(timeline.index): "))
+      }
+      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let bytes = try coder.data(for: imported.video, images: imported.imageStore)
+      documents.append(
+        (
+          Imported(
+            index: timeline.index, name: timeline.name, output: output, report: imported.report),
+          bytes
+        ))
+    }
+    if json {
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.sortedKeys]
+      console.outData(try encoder.encode(documents.map(\.0)))
+      console.out("")
+    }
+    if strict, documents.contains(where: { !$0.0.report.isEmpty }) { return ExitCode.failure }
+    for (imported, bytes) in documents {
+      guard FileOutput.write(bytes, to: imported.output, console: console) else {
+        return ExitCode.failure
+      }
+      if !json {
+        let name = TerminalText.escaped(imported.name, keepingNewlines: false)
+        console.err("\(file) #\(imported.index) “\(name)”: wrote \(imported.output)")
+      }
+    }
+    return ExitCode.ok
+  }
+
+  /// Creates the directory when it is missing; says why when it cannot be used.
+  private func prepareDirectory(console: Console) -> Bool {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: directory, isDirectory: &isDirectory) {
+      guard isDirectory.boolValue else {
+        console.err(
+          "kadr-doc import-otio: \(directory) is not a directory; --all writes one document per "
+            + "timeline into the directory -o names")
+        return false
+      }
+      return true
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: directory, withIntermediateDirectories: true)
+      return true
+    } catch {
+      console.err("kadr-doc import-otio: cannot create \(directory): \(error.localizedDescription)")
+      return false
+    }
+  }
+
+  /// A timeline's name as part of a file name: letters, digits, `-` and `_` kept, every other
+  /// run of characters one `-`, at most 48 characters; `timeline` when nothing is left.
+  static func fileName(for name: String) -> String {
+    var result = ""
+    for character in name {
+      let isSafe =
+        character.isASCII && (character.isLetter || character.isNumber || "-_".contains(character))
+      if isSafe {
+        result.append(character)
+      } else if !result.isEmpty, result.last != "-" {
+        result.append("-")
+      }
+      if result.count >= 48 { break }
+    }
+    while result.last == "-" { result.removeLast() }
+    return result.isEmpty ? "timeline" : result
+  }
+}
