@@ -19,8 +19,13 @@ struct CorpusAudioTests {
   /// What the script found.
   struct Comparison: Decodable {
     let clips: Int
-    let with_in_point: Int
+    let withInPoint: Int
     let kept: Int
+
+    enum CodingKeys: String, CodingKey {
+      case clips, kept
+      case withInPoint = "with_in_point"
+    }
   }
 
   @Test(arguments: CorpusTests.files)
@@ -64,7 +69,7 @@ struct CorpusAudioTests {
       let source = CorpusTests.corpus.appendingPathComponent(name)
       let run = Subprocess.run(python.path, [Self.script.path, source.path, source.path])
       withInPoint +=
-        try JSONDecoder().decode(Comparison.self, from: Data(run.output.utf8)).with_in_point
+        try JSONDecoder().decode(Comparison.self, from: Data(run.output.utf8)).withInPoint
     }
     #expect(withInPoint >= 3)
   }
