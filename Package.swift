@@ -17,6 +17,7 @@ let package = Package(
     .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
     .library(name: "KadrDiff", targets: ["KadrDiff"]),
     .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
+    .library(name: "KadrProjectLibraryTesting", targets: ["KadrProjectLibraryTesting"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -44,6 +45,8 @@ let package = Package(
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
     .target(name: "KadrProjectLibrary", dependencies: ["KadrPersistence", "KadrFileSystem"]),
+    // The contract every ProjectStore keeps, as checks any test target runs on its store.
+    .target(name: "KadrProjectLibraryTesting", dependencies: ["KadrProjectLibrary"]),
     // The C library's atomic exchange of two directory entries, which Glibc's overlay does not
     // import: the library's save commits by exchanging a new project folder with the old one.
     .target(name: "KadrFileSystem", path: "Sources/KadrFileSystem"),
@@ -78,7 +81,10 @@ let package = Package(
       path: "Tests/ProjectLibraryProbe"),
     .testTarget(
       name: "ProjectLibraryTests",
-      dependencies: ["KadrPersistence", "KadrProjectLibrary", "ProjectLibraryProbe", "kadr-doc"]),
+      dependencies: [
+        "KadrPersistence", "KadrProjectLibrary", "KadrProjectLibraryTesting", "ProjectLibraryProbe",
+        "kadr-doc",
+      ]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],

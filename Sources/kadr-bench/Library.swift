@@ -13,6 +13,14 @@ enum LibraryBenchmark {
     var scroll: [Double]
   }
 
+  /// The directory of a project of a folder library.
+  static func directory(of project: ProjectSummary<BenchState>) throws -> URL {
+    guard let directory = project.directory else {
+      throw BenchmarkError("a folder library's project has no directory")
+    }
+    return directory
+  }
+
   static func run(projects count: Int = 10_000) throws {
     let folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("kadr-bench-library-\(UUID().uuidString)")
@@ -25,11 +33,13 @@ enum LibraryBenchmark {
     // with their own ids, names and dates, so building the library does not dominate the run.
     let createMs = try Measure.medianMilliseconds(runs: 5) {
       let made = try library.create(name: "template", video: video, metadata: state)
-      try FileManager.default.removeItem(at: made.directory)
+      try FileManager.default.removeItem(at: try Self.directory(of: made))
     }
     let template = try library.create(name: "template", video: video, metadata: state)
-    let documentBytes = try Data(contentsOf: template.documentURL)
-    let metadataFile = template.directory.appendingPathComponent("project.json")
+    let templateDirectory = try Self.directory(of: template)
+    let documentBytes = try Data(
+      contentsOf: templateDirectory.appendingPathComponent("document.json"))
+    let metadataFile = templateDirectory.appendingPathComponent("project.json")
     let metadata = try JSONSerialization.jsonObject(with: Data(contentsOf: metadataFile))
     guard var envelope = metadata as? [String: Any] else {
       throw BenchmarkError("project.json is not an object")

@@ -47,14 +47,14 @@ struct AutosaveTests {
     defer { directory.remove() }
     let library = try directory.library(autosaveDelay: .seconds(60))
     let project = try library.create(name: "p", video: Pictures.video("saved"), metadata: .init())
-    let document = try fingerprint(project.documentURL)
-    let metadata = try fingerprint(project.directory.appendingPathComponent("project.json"))
+    let document = try fingerprint(project.documentFile)
+    let metadata = try fingerprint(project.folder.appendingPathComponent("project.json"))
 
     library.scheduleSave(Pictures.video("edited"), metadata: EditorState(zoom: 4), for: project.id)
     try library.flush()
 
-    #expect(try fingerprint(project.documentURL) == document)
-    #expect(try fingerprint(project.directory.appendingPathComponent("project.json")) == metadata)
+    #expect(try fingerprint(project.documentFile) == document)
+    #expect(try fingerprint(project.folder.appendingPathComponent("project.json")) == metadata)
     try expectSameVideo(
       library.open(project.id).video, Pictures.video("saved"), images: library.images)
     let recovered = try #require(try library.recover(project.id))
@@ -89,7 +89,7 @@ struct AutosaveTests {
     }
     #expect(try library.recover(project.id)?.origin.sequence == 3)
     // Slot 0 holds autosaves 1 and 3; tear it in the middle of its document.
-    let slot = project.directory.appendingPathComponent("autosave-0.json")
+    let slot = project.folder.appendingPathComponent("autosave-0.json")
     let bytes = try Data(contentsOf: slot)
     try bytes.prefix(bytes.count - 40).write(to: slot)
 

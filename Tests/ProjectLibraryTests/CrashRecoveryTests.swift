@@ -21,7 +21,7 @@ struct CrashRecoveryTests {
     let library = try ProjectLibrary<ProbeState>(directory: directory.url)
     let project = try library.create(
       name: "crash", video: ProbeState.video(step: 0), metadata: ProbeState(step: 0))
-    let savedDocument = try fingerprint(project.documentURL)
+    let savedDocument = try fingerprint(project.documentFile)
     let coder = KadrCoder()
 
     var random = SystemRandomNumberGenerator()
@@ -43,14 +43,14 @@ struct CrashRecoveryTests {
       // random time.
       _ = ready.fileHandleForReading.readData(ofLength: 6)
       if attempt.isMultiple(of: 2) {
-        try Self.waitForTemporaryFile(in: project.directory)
+        try Self.waitForTemporaryFile(in: project.folder)
       } else {
         usleep(UInt32.random(in: 0...20_000, using: &random))
       }
       kill(process.processIdentifier, SIGKILL)
       process.waitUntilExit()
       #expect(process.terminationReason == .uncaughtSignal, "attempt \(attempt)")
-      let names = try FileManager.default.contentsOfDirectory(atPath: project.directory.path)
+      let names = try FileManager.default.contentsOfDirectory(atPath: project.folder.path)
       if names.contains(where: { $0.hasPrefix(".tmp-") }) { killedMidWrite += 1 }
 
       let recovered = try #require(try library.recover(project.id), "attempt \(attempt)")
@@ -62,7 +62,7 @@ struct CrashRecoveryTests {
       #expect(
         try coder.data(for: recovered.video) == coder.data(for: expected),
         "attempt \(attempt): the document is state \(step)'s, whole")
-      #expect(try fingerprint(project.documentURL) == savedDocument, "attempt \(attempt)")
+      #expect(try fingerprint(project.documentFile) == savedDocument, "attempt \(attempt)")
     }
     #expect(killedMidWrite >= Self.kills / 4, "too few kills landed in the middle of a write")
     let firsts = recoveredSteps.filter { $0 % 1_000_000 == 1 }.count

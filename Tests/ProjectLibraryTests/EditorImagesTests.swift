@@ -20,7 +20,7 @@ struct EditorImagesTests {
     let video = Pictures.video("t", photos: [Pictures.red, Pictures.blue])
     let project = try library.create(name: "p", video: video, metadata: .init())
     let redToken = try library.images.token(for: Pictures.red)
-    let original = try Data(contentsOf: project.documentURL)
+    let original = try Data(contentsOf: project.documentFile)
     try Self.removeImage(redToken, from: library)
 
     #expect(throws: PersistenceError.self) { try library.open(project.id) }
@@ -28,7 +28,7 @@ struct EditorImagesTests {
     #expect(opened.unresolvedImageTokens == [redToken])
     // Saving writes the token back, byte for byte, and keeps the image that is there.
     try library.save(opened.video, metadata: opened.metadata, for: project.id)
-    #expect(try Data(contentsOf: project.documentURL) == original)
+    #expect(try Data(contentsOf: project.documentFile) == original)
     // Once the image is back, the project opens as it was.
     _ = try library.images.token(for: Pictures.red)
     try expectSameVideo(try library.open(project.id).video, video, images: library.images)

@@ -27,7 +27,7 @@ struct EditorListingTests {
     #expect(Set(created.kinds).isSuperset(of: ["title", "image", "transition", "track"]))
 
     // The list reads them from project.json: a document nobody could open still lists them.
-    try Data("not json".utf8).write(to: created.documentURL)
+    try Data("not json".utf8).write(to: created.documentFile)
     let listed = try #require(try library.list().projects.first)
     #expect(listed == created, "the listed summary is the created one")
   }
@@ -110,7 +110,7 @@ struct EditorListingTests {
     let library = try directory.library()
     let garbled = try library.create(name: "garbled", video: Self.video, metadata: .init())
     let newer = try library.create(name: "newer", video: Self.video, metadata: .init())
-    try Data("{".utf8).write(to: garbled.directory.appendingPathComponent("project.json"))
+    try Data("{".utf8).write(to: garbled.folder.appendingPathComponent("project.json"))
     try LibraryHardeningTests.editMetadataFile(of: newer) { $0["metadataVersion"] = 9 }
 
     let skipped = try library.list().skipped

@@ -70,13 +70,13 @@ struct ImageCollectionTests {
       name: "broken", video: Pictures.video("b", photos: [Pictures.red]), metadata: .init())
     try library.delete(readable.id)
     try library.emptyTrash()
-    try Data("{\"schema\":1,\"video\":{\"clips\":[".utf8).write(to: broken.documentURL)
+    try Data("{\"schema\":1,\"video\":{\"clips\":[".utf8).write(to: broken.documentFile)
     let before = try library.images.storedTokens()
     #expect(before.count == 1)
 
     for dryRun in [true, false] {
       #expect(
-        throws: ProjectLibraryError.collectionRefused(unreadable: [broken.documentURL.path])
+        throws: ProjectLibraryError.collectionRefused(unreadable: [broken.documentFile.path])
       ) {
         try library.collectImages(dryRun: dryRun)
       }
@@ -92,7 +92,7 @@ struct ImageCollectionTests {
       name: "p", video: Pictures.video("1", photos: [Pictures.red]), metadata: .init())
     // A create killed before its last rename leaves a hidden directory.
     let staging = directory.url.appendingPathComponent("projects/.new-\(ProjectID())")
-    try FileManager.default.copyItem(at: project.directory, to: staging)
+    try FileManager.default.copyItem(at: project.folder, to: staging)
     try library.delete(project.id)
     try library.emptyTrash()
     #expect(!FileManager.default.fileExists(atPath: staging.path))

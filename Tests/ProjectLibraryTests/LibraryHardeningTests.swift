@@ -44,7 +44,7 @@ struct LibraryHardeningTests {
       name: "p", video: ProbeState.video(step: 0), metadata: ProbeState(step: 0))
     library.scheduleSave(ProbeState.video(step: 1), metadata: ProbeState(step: 1), for: project.id)
     try library.flush()
-    let slot = project.directory.appendingPathComponent("autosave-0.json")
+    let slot = project.folder.appendingPathComponent("autosave-0.json")
     let bytes = try Data(contentsOf: slot)
     let newline = try #require(bytes.firstIndex(of: UInt8(ascii: "\n")))
     let header = String(decoding: bytes[..<newline], as: UTF8.self)
@@ -65,7 +65,7 @@ struct LibraryHardeningTests {
     let library = try directory.library()
     let project = try library.create(name: "p", video: Pictures.video("a"), metadata: .init())
     let huge = try Self.sparseFile(in: directory, bytes: 2 << 30)
-    try Self.replace(project.directory.appendingPathComponent("project.json"), withLinkTo: huge)
+    try Self.replace(project.folder.appendingPathComponent("project.json"), withLinkTo: huge)
 
     let skipped = try #require(try library.list().skipped.first)
     #expect(skipped.projectID == project.id && skipped.reason == .unreadableMetadata)
@@ -78,7 +78,7 @@ struct LibraryHardeningTests {
     let library = try directory.library()
     let project = try library.create(name: "p", video: Pictures.video("a"), metadata: .init())
     let huge = try Self.sparseFile(in: directory, bytes: 1 << 30)
-    try Self.replace(project.documentURL, withLinkTo: huge)
+    try Self.replace(project.documentFile, withLinkTo: huge)
 
     #expect {
       _ = try library.open(project.id)
@@ -97,7 +97,7 @@ struct LibraryHardeningTests {
     let project = try library.create(
       name: "p", video: ProbeState.video(step: 0), metadata: ProbeState(step: 0))
     let huge = try Self.sparseFile(in: directory, bytes: 2 << 30)
-    try Self.replace(project.directory.appendingPathComponent("autosave-0.json"), withLinkTo: huge)
+    try Self.replace(project.folder.appendingPathComponent("autosave-0.json"), withLinkTo: huge)
     // Recovery in a process that cannot have 2 GiB of memory: reading the slot would fail it.
     let run = try Executables.run(
       Self.prlimit,
@@ -114,7 +114,7 @@ struct LibraryHardeningTests {
       name: "kept", video: ProbeState.video(step: 0), metadata: ProbeState(step: 0))
     let fifo = try library.create(
       name: "fifo", video: ProbeState.video(step: 0), metadata: ProbeState(step: 0))
-    let metadata = fifo.directory.appendingPathComponent("project.json")
+    let metadata = fifo.folder.appendingPathComponent("project.json")
     try FileManager.default.removeItem(at: metadata)
     #expect(mkfifo(metadata.path, 0o644) == 0)
 
@@ -184,7 +184,7 @@ struct LibraryHardeningTests {
   static func editMetadataFile<M>(
     of project: ProjectSummary<M>, _ change: (inout [String: Any]) -> Void
   ) throws {
-    let file = project.directory.appendingPathComponent("project.json")
+    let file = project.folder.appendingPathComponent("project.json")
     var object = try #require(
       try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
     change(&object)

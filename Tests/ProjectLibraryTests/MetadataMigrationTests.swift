@@ -14,7 +14,7 @@ struct MetadataMigrationTests {
       {"app":\(app),"created":1700000000,"format":1,"metadataVersion":\(version),\
       "modified":1700000100.5,"name":"old"}
       """
-    try Data(envelope.utf8).write(to: project.directory.appendingPathComponent("project.json"))
+    try Data(envelope.utf8).write(to: project.folder.appendingPathComponent("project.json"))
     return project
   }
 
@@ -23,7 +23,7 @@ struct MetadataMigrationTests {
     defer { directory.remove() }
     let library = try directory.library()
     let project = try Self.project(in: library, version: 1, app: #"{"scale":2.5}"#)
-    let file = project.directory.appendingPathComponent("project.json")
+    let file = project.folder.appendingPathComponent("project.json")
     let before = try fingerprint(file)
 
     let opened = try library.open(project.id)
@@ -42,7 +42,7 @@ struct MetadataMigrationTests {
     defer { directory.remove() }
     let library = try directory.library()
     let project = try Self.project(in: library, version: 3, app: #"{"zoom":1,"newField":true}"#)
-    let file = project.directory.appendingPathComponent("project.json")
+    let file = project.folder.appendingPathComponent("project.json")
     let before = try fingerprint(file)
 
     let listing = try library.list()

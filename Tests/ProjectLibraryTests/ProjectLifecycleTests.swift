@@ -31,8 +31,8 @@ struct ProjectLifecycleTests {
     let library = try directory.library()
     let project = try library.create(
       name: "Old", video: Pictures.video("Old", photos: [Pictures.red]), metadata: EditorState())
-    let files = try FileManager.default.contentsOfDirectory(atPath: project.directory.path)
-      .sorted().map { project.directory.appendingPathComponent($0) }
+    let files = try FileManager.default.contentsOfDirectory(atPath: project.folder.path)
+      .sorted().map { project.folder.appendingPathComponent($0) }
     let before = try files.map(fingerprint)
     Thread.sleep(forTimeInterval: 0.02)  // a rewrite would show in the modification dates
 
@@ -43,7 +43,7 @@ struct ProjectLifecycleTests {
 
     #expect(try files.map(fingerprint) == before)
     #expect(
-      try FileManager.default.contentsOfDirectory(atPath: project.directory.path).sorted()
+      try FileManager.default.contentsOfDirectory(atPath: project.folder.path).sorted()
         == files.map(\.lastPathComponent))
   }
 
@@ -92,7 +92,7 @@ struct ProjectLifecycleTests {
     #expect(copy.id != original.id && copy.name == "Copy")
     #expect(try library.images.storedTokens() == imagesBefore)
     #expect(
-      try Data(contentsOf: copy.documentURL) == Data(contentsOf: original.documentURL))
+      try Data(contentsOf: copy.documentFile) == Data(contentsOf: original.documentFile))
     try expectSameVideo(library.open(copy.id).video, video, images: library.images)
     #expect(try library.open(copy.id).metadata == EditorState(zoom: 2))
     #expect(try library.list().projects.count == 2)

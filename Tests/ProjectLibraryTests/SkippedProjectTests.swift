@@ -29,8 +29,8 @@ enum Damage: String, CaseIterable, Sendable {
   }
 
   func apply(to project: ProjectSummary<EditorState>, images: FileImageStore) throws {
-    let document = project.documentURL
-    let metadata = project.directory.appendingPathComponent("project.json")
+    let document = project.documentFile
+    let metadata = project.folder.appendingPathComponent("project.json")
     func edit(_ url: URL, _ old: String, _ new: String) throws {
       let text = try String(contentsOf: url, encoding: .utf8)
       #expect(text.contains(old), "\(url.lastPathComponent) has no \(old)")
@@ -85,12 +85,12 @@ struct SkippedProjectTests {
     let library = try directory.library()
     let project = try library.create(name: "p", video: Pictures.video("x"), metadata: .init())
     try Damage.pluginKind.apply(to: project, images: library.images)
-    let original = try Data(contentsOf: project.documentURL)
+    let original = try Data(contentsOf: project.documentFile)
 
     let opened = try library.open(project.id, preservingUnknown: true)
     #expect(opened.preserved.count == 1)
     try library.save(opened.video, metadata: opened.metadata, for: project.id)
-    #expect(try Data(contentsOf: project.documentURL) == original, "kept verbatim")
+    #expect(try Data(contentsOf: project.documentFile) == original, "kept verbatim")
   }
 
   @Test func discardingASkippedProjectMovesItToTheTrash() throws {

@@ -76,14 +76,16 @@ extension ProjectLibrary {
       return .skipped(skip(id, name, metadataFile, .unreadableMetadata, error))
     }
     let documentPath = LibraryLayout.documentPath(in: directory)
+    let documentURL = URL(fileURLWithPath: documentPath, isDirectory: false)
     guard FileManager.default.fileExists(atPath: documentPath) else {
       let error = ProjectLibraryError.fileSystem(path: documentPath, detail: "it is missing")
-      return .skipped(skip(id, name, summary.documentURL, .missingDocument, error))
+      return .skipped(skip(id, name, documentURL, .missingDocument, error))
     }
-    if let flagged = flag(summary) { return .skipped(flagged) }
+    if let flagged = flag(summary, file: documentURL) { return .skipped(flagged) }
     guard verifying else { return .listed(summary) }
     do {
-      _ = try coder().open(readDocument(in: summary.directory), images: images)
+      _ = try coder().open(
+        readDocument(in: URL(fileURLWithPath: directory, isDirectory: true)), images: images)
       return .listed(summary)
     } catch {
       var found: Int?
@@ -93,17 +95,17 @@ extension ProjectLibrary {
       }
       return .skipped(
         skip(
-          id, name, summary.documentURL, Self.reason(for: error), error, found: found,
+          id, name, documentURL, Self.reason(for: error), error, found: found,
           supported: supported))
     }
   }
 
   /// Why a project cannot be opened, from what its last save recorded: a newer schema, or
   /// kinds no registered codec reads (unless unknown content is preserved).
-  private func flag(_ summary: ProjectSummary<Metadata>) -> SkippedProject? {
+  private func flag(_ summary: ProjectSummary<Metadata>, file: URL) -> SkippedProject? {
     if let schema = summary.schema, schema > KadrDocument.currentSchema {
       return SkippedProject(
-        id: summary.id, name: summary.name, file: summary.documentURL, reason: .newerSchema,
+        id: summary.id, name: summary.name, file: file, reason: .newerSchema,
         detail: "This project was saved by a newer version of the app. Update the app to open "
           + "it.",
         foundVersion: schema, supportedVersion: KadrDocument.currentSchema)
@@ -112,7 +114,7 @@ extension ProjectLibrary {
     let unknown = summary.kinds.filter { !registry.hasCodec(for: KindID($0)) }
     guard !unknown.isEmpty else { return nil }
     return SkippedProject(
-      id: summary.id, name: summary.name, file: summary.documentURL, reason: .unknownKinds,
+      id: summary.id, name: summary.name, file: file, reason: .unknownKinds,
       detail: "This project holds content made with an add-on this version of the app does not "
         + "have.",
       unknownKinds: unknown)

@@ -183,12 +183,10 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
     let hasAutosave = LibraryLayout.slotPaths(in: directoryPath).contains {
       FileManager.default.fileExists(atPath: $0)
     }
-    let facts = envelope.document
     return ProjectSummary(
       id: id, name: envelope.name, created: envelope.created, modified: envelope.modified,
       thumbnailToken: envelope.thumbnail, metadata: metadata,
-      metadataVersion: envelope.metadataVersion, clipCount: facts?.clipCount,
-      duration: facts?.duration, schema: facts?.schema, kinds: facts?.kinds ?? [],
-      directoryPath: directoryPath, hasAutosave: hasAutosave)
+      metadataVersion: envelope.metadataVersion, facts: envelope.document,
+      revision: envelope.revision, directoryPath: directoryPath, hasAutosave: hasAutosave)
   }
 }

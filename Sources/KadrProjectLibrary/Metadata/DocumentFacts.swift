@@ -8,11 +8,15 @@ import KadrPersistence
 /// "document":{"clips":12,"duration":{"timescale":600,"value":27000},
 ///             "kinds":["com.example.countdown","title","video"],"schema":1}
 /// ```
-struct DocumentFacts: Codable, Sendable, Hashable {
-  var clipCount: Int
-  var duration: Time
-  var schema: Int
-  var kinds: [String]
+public struct DocumentFacts: Codable, Sendable, Hashable {
+  /// The clips a person counts: every clip at any depth of tracks, not transitions or tracks.
+  public let clipCount: Int
+  /// The composition's length (`video.layout.duration`).
+  public let duration: Time
+  /// The schema the document is written in.
+  public let schema: Int
+  /// Every kind id the document holds, sorted.
+  public let kinds: [String]
 
   enum CodingKeys: String, CodingKey {
     case clipCount = "clips"
@@ -21,7 +25,11 @@ struct DocumentFacts: Codable, Sendable, Hashable {
   enum TimeKeys: String, CodingKey { case timescale, value }
 
   /// The facts of a saved composition.
-  init(video: Video, saved: SavedDocument) {
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - saved: What saving it wrote (`KadrCoder.save(_:allowingLoss:images:)`).
+  public init(video: Video, saved: SavedDocument) {
     clipCount = Self.clipCount(of: video.clips)
     duration = video.layout.duration
     schema = saved.schema
@@ -63,7 +71,14 @@ struct DocumentFacts: Codable, Sendable, Hashable {
       schema: schemaNumber, kinds: kinds)
   }
 
-  init(clipCount: Int, duration: Time, schema: Int, kinds: [String]) {
+  /// Creates facts from their parts, as a store reads them back.
+  ///
+  /// - Parameters:
+  ///   - clipCount: The number of clips.
+  ///   - duration: The length.
+  ///   - schema: The schema.
+  ///   - kinds: The kind ids, sorted.
+  public init(clipCount: Int, duration: Time, schema: Int, kinds: [String]) {
     self.clipCount = clipCount
     self.duration = duration
     self.schema = schema

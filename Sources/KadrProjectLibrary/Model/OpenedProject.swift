@@ -33,7 +33,15 @@ public struct OpenedProject<Metadata: ProjectMetadata>: Sendable, Identifiable {
   /// The app's metadata.
   public var metadata: Metadata { summary.metadata }
 
-  init(
+  /// Creates an opened project, as a ``ProjectStore`` opens one.
+  ///
+  /// - Parameters:
+  ///   - summary: The project's summary.
+  ///   - video: The composition.
+  ///   - preserved: Content kept without being understood.
+  ///   - origin: Where the opened state came from.
+  ///   - unresolvedImageTokens: The images opened as placeholders, sorted.
+  public init(
     summary: ProjectSummary<Metadata>, video: Video, preserved: [PreservedContent],
     origin: Origin, unresolvedImageTokens: [String] = []
   ) {

@@ -35,19 +35,73 @@ public struct ProjectSummary<Metadata: ProjectMetadata>: Sendable, Identifiable 
   /// Every kind id its document holds, built-in and plugin kinds, sorted; empty as
   /// ``clipCount`` is `nil`.
   public let kinds: [String]
-  /// The path of the project's directory: listing builds no `URL` per project (building five
-  /// each took listing 10,000 projects from 0.50 s to 1.06 s, kadr-bench --library).
-  let directoryPath: String
+  /// How many explicit saves the project has had; its creation is 0.
+  public let revision: Int
+  /// The path of the project's directory in a folder library, `nil` in other stores: listing
+  /// builds no `URL` per project (building five each took listing 10,000 projects from 0.50 s
+  /// to 1.06 s, kadr-bench --library).
+  let directoryPath: String?
   /// Whether an autosave newer than the last explicit save may be recovered
   /// (``ProjectLibrary/recover(_:preservingUnknown:)``).
   public let hasAutosave: Bool
 
-  /// The project's directory.
-  public var directory: URL { URL(fileURLWithPath: directoryPath, isDirectory: true) }
+  /// The project's directory in a folder library (``ProjectLibrary``); `nil` in a store that
+  /// keeps no project files (a database).
+  public var directory: URL? {
+    directoryPath.map { URL(fileURLWithPath: $0, isDirectory: true) }
+  }
 
-  /// The document of the last explicit save.
-  public var documentURL: URL {
-    URL(fileURLWithPath: LibraryLayout.documentPath(in: directoryPath), isDirectory: false)
+  /// The document of the last explicit save in a folder library; `nil` in other stores.
+  public var documentURL: URL? {
+    directoryPath.map {
+      URL(fileURLWithPath: LibraryLayout.documentPath(in: $0), isDirectory: false)
+    }
+  }
+
+  /// Creates a summary, as a ``ProjectStore`` other than the folder library lists a project.
+  ///
+  /// - Parameters:
+  ///   - id: The project's identity.
+  ///   - name: The name shown to the user.
+  ///   - created: When it was created.
+  ///   - modified: When it was last changed.
+  ///   - thumbnailToken: Its thumbnail's token in the store's images.
+  ///   - metadata: The app's metadata, migrated.
+  ///   - metadataVersion: The version the metadata was written by.
+  ///   - facts: What the store learnt of its document at its last save, if it kept that.
+  ///   - revision: How many explicit saves it has had.
+  ///   - hasAutosave: Whether an autosave newer than its last save may be recovered.
+  public init(
+    id: ProjectID, name: String, created: Date, modified: Date, thumbnailToken: String?,
+    metadata: Metadata, metadataVersion: Int, facts: DocumentFacts?, revision: Int,
+    hasAutosave: Bool
+  ) {
+    self.init(
+      id: id, name: name, created: created, modified: modified, thumbnailToken: thumbnailToken,
+      metadata: metadata, metadataVersion: metadataVersion, facts: facts, revision: revision,
+      directoryPath: nil, hasAutosave: hasAutosave)
+  }
+
+  /// Creates a summary, in a folder library with the project's directory.
+  init(
+    id: ProjectID, name: String, created: Date, modified: Date, thumbnailToken: String?,
+    metadata: Metadata, metadataVersion: Int, facts: DocumentFacts?, revision: Int,
+    directoryPath: String?, hasAutosave: Bool
+  ) {
+    self.id = id
+    self.name = name
+    self.created = created
+    self.modified = modified
+    self.thumbnailToken = thumbnailToken
+    self.metadata = metadata
+    self.metadataVersion = metadataVersion
+    clipCount = facts?.clipCount
+    duration = facts?.duration
+    schema = facts?.schema
+    kinds = facts?.kinds ?? []
+    self.revision = revision
+    self.directoryPath = directoryPath
+    self.hasAutosave = hasAutosave
   }
 }
 

@@ -91,7 +91,10 @@ enum LibraryCommand: Command {
     let newer = listing.projects.filter { $0.metadataVersion > version }
     let skipped = newer.map {
       SkippedProject(
-        id: $0.id, name: $0.name, file: $0.directory.appendingPathComponent("project.json"),
+        // A folder library's projects have a directory; the name alone stands in otherwise.
+        id: $0.id, name: $0.name,
+        file: ($0.directory ?? URL(fileURLWithPath: $0.id.rawValue, isDirectory: true))
+          .appendingPathComponent("project.json"),
         reason: .newerMetadataVersion,
         detail: ProjectLibraryError.newerMetadataVersion(
           found: $0.metadataVersion, supported: version
@@ -154,7 +157,7 @@ enum LibraryCommand: Command {
     object["modified"] = .string(date(project.modified))
     object["hasAutosave"] = .bool(project.hasAutosave)
     object["metadataVersion"] = .integer(Int64(project.metadataVersion))
-    object["document"] = .string(project.documentURL.path)
+    if let document = project.documentURL { object["document"] = .string(document.path) }
     if let clips = project.clipCount { object["clips"] = .integer(Int64(clips)) }
     if let duration = project.duration {
       object["duration"] = .object([

@@ -1,0 +1,259 @@
+import Foundation
+import KadrPersistence
+
+/// What an editor app does with its projects, whatever keeps them: a folder on this machine
+/// (``ProjectLibrary``) or a database several machines share (the PostgreSQL store in
+/// `Integrations/KadrLibraryPostgres`).
+///
+/// An app written against this protocol moves between stores by changing the line that makes
+/// the store. The same contract suite (`KadrProjectLibraryTesting`'s `ProjectStoreContract`)
+/// runs against every implementation.
+///
+/// ## Implementation requirements
+///
+/// - **All or nothing.** Every change is whole or absent after a crash, of this process or of
+///   the machine; a failed call leaves the project as it was.
+/// - **No silent loss.** A save that would overwrite another client's newer save either merges
+///   the two or fails naming the conflict; the folder store, whose clients share one disk and
+///   one lock, saves the last explicit save as it is given.
+/// - **Values, not code.** Names and metadata are stored as given (any text), never spliced
+///   into paths, queries or commands.
+/// - **Change stream.** ``changes()`` delivers this store's changes and, soon after, other
+///   clients' changes to the same projects.
+/// - **Thread safety.** A store is a `Sendable` reference used from any task.
+public protocol ProjectStore<Metadata>: AnyObject, Sendable {
+  /// The app's metadata type.
+  associatedtype Metadata: ProjectMetadata
+  /// The image store the projects share.
+  associatedtype Images: ImageStore
+
+  /// The image store every project of the store shares.
+  var images: Images { get }
+
+  /// Creates a project and saves it (see ``ProjectLibrary/create(name:video:metadata:thumbnail:id:created:modified:)``).
+  ///
+  /// - Parameters:
+  ///   - name: The name shown to the user.
+  ///   - video: The composition.
+  ///   - metadata: The app's metadata.
+  ///   - thumbnail: A picture for the project list.
+  ///   - id: The project's id; a new one when `nil`.
+  ///   - created: When it was created; now when `nil`.
+  ///   - modified: When it was last changed; `created` when `nil`.
+  /// - Returns: The new project's summary.
+  /// - Throws: ``ProjectLibraryError/projectExists(_:)``, `PersistenceError`, or a store error.
+  @discardableResult
+  func create(
+    name: String, video: Video, metadata: Metadata, thumbnail: PlatformImage?, id: ProjectID?,
+    created: Date?, modified: Date?
+  ) throws -> ProjectSummary<Metadata>
+
+  /// Opens a project's last save.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - preservingUnknown: Keep content of kinds no codec is registered for.
+  ///   - missingImages: Refuse a missing image, or open a placeholder for it.
+  /// - Returns: The project.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, a metadata error, or the document's
+  ///   `PersistenceError`.
+  func open(
+    _ id: ProjectID, preservingUnknown: Bool, missingImages: MissingImages
+  ) throws -> OpenedProject<Metadata>
+
+  /// Saves a project explicitly, based on what this store last opened or saved of it.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - metadata: The app's metadata.
+  ///   - thumbnail: Keep, set or remove the thumbnail.
+  ///   - id: The project.
+  /// - Returns: The saved project's summary.
+  /// - Throws: ``ProjectLibraryError``, `PersistenceError`, or a store error (a conflict with
+  ///   another client's save, in a store that detects them); nothing is written then.
+  @discardableResult
+  func save(
+    _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange, for id: ProjectID
+  ) throws -> ProjectSummary<Metadata>
+
+  /// Schedules an autosave of an edited project, written when edits pause.
+  ///
+  /// - Parameters:
+  ///   - video: The composition as edited.
+  ///   - metadata: The app's metadata as edited.
+  ///   - thumbnail: Keep, set or remove the thumbnail.
+  ///   - id: The project.
+  func scheduleSave(
+    _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange, for id: ProjectID)
+
+  /// Writes every pending autosave now.
+  ///
+  /// - Throws: What writing an autosave throws; failed edits stay pending.
+  func flush() throws
+
+  /// The newest autosave of a project when it is newer than its last save, else `nil`.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - preservingUnknown: Keep content of kinds no codec is registered for.
+  /// - Returns: The recovered project, or `nil`.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a metadata error.
+  func recover(_ id: ProjectID, preservingUnknown: Bool) throws -> OpenedProject<Metadata>?
+
+  /// Removes a project's autosaves.
+  ///
+  /// - Parameter id: The project.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a store error.
+  func discardAutosave(_ id: ProjectID) throws
+
+  /// The projects, most recently changed first, and the ones that cannot be opened.
+  ///
+  /// - Returns: The listing.
+  /// - Throws: A store error.
+  func list() throws -> ProjectListing<Metadata>
+
+  /// Renames a project.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - name: The new name.
+  /// - Returns: The renamed project's summary.
+  /// - Throws: ``ProjectLibraryError`` or a store error.
+  @discardableResult
+  func rename(_ id: ProjectID, to name: String) throws -> ProjectSummary<Metadata>
+
+  /// Copies a project's last save under a new id and name.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - name: The copy's name.
+  /// - Returns: The copy's summary.
+  /// - Throws: ``ProjectLibraryError`` or a store error.
+  @discardableResult
+  func duplicate(_ id: ProjectID, name: String) throws -> ProjectSummary<Metadata>
+
+  /// Changes a project's metadata in place, atomically.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - change: Edits the metadata; what it throws is rethrown and nothing is written.
+  /// - Returns: The project's summary with the new metadata.
+  /// - Throws: ``ProjectLibraryError``, a store error, or what `change` throws.
+  @discardableResult
+  func updateMetadata(
+    of id: ProjectID, _ change: (inout Metadata) throws -> Void
+  ) throws -> ProjectSummary<Metadata>
+
+  /// Moves a project to the trash.
+  ///
+  /// - Parameter id: The project.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a store error.
+  func delete(_ id: ProjectID) throws
+
+  /// Brings a project back from the trash.
+  ///
+  /// - Parameter id: The trashed project.
+  /// - Returns: Its summary.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a store error.
+  @discardableResult
+  func restore(_ id: ProjectID) throws -> ProjectSummary<Metadata>
+
+  /// The projects in the trash.
+  ///
+  /// - Returns: The trash's listing.
+  /// - Throws: A store error.
+  func trashed() throws -> ProjectListing<Metadata>
+
+  /// Deletes every project in the trash for good.
+  ///
+  /// - Returns: How many projects were deleted.
+  /// - Throws: A store error.
+  @discardableResult
+  func emptyTrash() throws -> Int
+
+  /// Deletes a project for good, from the library or its trash.
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: The image tokens only it used, which image collection may now remove.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)`` or a store error.
+  @discardableResult
+  func deletePermanently(_ id: ProjectID) throws -> [String]
+
+  /// Removes the stored images nothing refers to.
+  ///
+  /// - Parameter dryRun: Only say what would be removed.
+  /// - Returns: What was (or would be) removed and what is kept.
+  /// - Throws: A store error; nothing is removed then.
+  @discardableResult
+  func collectImages(dryRun: Bool) throws -> ImageCollection
+
+  /// A stream of the store's changes, this client's and other clients'.
+  ///
+  /// - Returns: A new stream; it ends when the task reading it is cancelled.
+  func changes() -> AsyncStream<LibraryChange>
+}
+
+extension ProjectLibrary: ProjectStore {}
+
+extension ProjectStore {
+  /// Creates a project now, under a new id (see
+  /// ``create(name:video:metadata:thumbnail:id:created:modified:)``).
+  ///
+  /// - Parameters:
+  ///   - name: The name shown to the user.
+  ///   - video: The composition.
+  ///   - metadata: The app's metadata.
+  /// - Returns: The new project's summary.
+  /// - Throws: What the full call throws.
+  @discardableResult
+  public func create(name: String, video: Video, metadata: Metadata) throws
+    -> ProjectSummary<Metadata>
+  {
+    try create(
+      name: name, video: video, metadata: metadata, thumbnail: nil, id: nil, created: nil,
+      modified: nil)
+  }
+
+  /// Opens a project's last save, refusing unknown kinds and missing images.
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: The project.
+  /// - Throws: What ``open(_:preservingUnknown:missingImages:)`` throws.
+  public func open(_ id: ProjectID) throws -> OpenedProject<Metadata> {
+    try open(id, preservingUnknown: false, missingImages: .refuse)
+  }
+
+  /// Saves a project explicitly, keeping its thumbnail.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - metadata: The app's metadata.
+  ///   - id: The project.
+  /// - Returns: The saved project's summary.
+  /// - Throws: What ``save(_:metadata:thumbnail:for:)`` throws.
+  @discardableResult
+  public func save(_ video: Video, metadata: Metadata, for id: ProjectID) throws
+    -> ProjectSummary<Metadata>
+  {
+    try save(video, metadata: metadata, thumbnail: .keep, for: id)
+  }
+
+  /// Schedules an autosave, keeping the thumbnail.
+  ///
+  /// - Parameters:
+  ///   - video: The composition as edited.
+  ///   - metadata: The app's metadata as edited.
+  ///   - id: The project.
+  public func scheduleSave(_ video: Video, metadata: Metadata, for id: ProjectID) {
+    scheduleSave(video, metadata: metadata, thumbnail: .keep, for: id)
+  }
+
+  /// The newest autosave newer than the last save, refusing unknown kinds.
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: The recovered project, or `nil`.
+  /// - Throws: What ``recover(_:preservingUnknown:)`` throws.
+  public func recover(_ id: ProjectID) throws -> OpenedProject<Metadata>? {
+    try recover(id, preservingUnknown: false)
+  }
+}

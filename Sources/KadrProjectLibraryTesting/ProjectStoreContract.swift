@@ -1,0 +1,89 @@
+import Foundation
+import KadrPersistence
+import KadrProjectLibrary
+
+/// The behaviour every ``ProjectStore`` must have, as checks a test target runs against its
+/// store: the folder library's tests run them, and so do the PostgreSQL store's.
+///
+/// Each check takes a store of its own (empty, or at least holding none of the check's
+/// projects) and throws a ``Violation`` naming what failed. The checks use no test framework,
+/// so Swift Testing and XCTest both run them:
+///
+/// ```swift
+/// @Test(arguments: ProjectStoreContract.Check.allCases)
+/// func folderStoreKeepsTheContract(_ check: ProjectStoreContract.Check) async throws {
+///   try await ProjectStoreContract.verify(check, on: try ProjectLibrary<ContractMetadata>(directory: temporary()))
+/// }
+/// ```
+public enum ProjectStoreContract {
+  /// One behaviour of the contract.
+  public enum Check: String, Sendable, CaseIterable, CustomStringConvertible {
+    /// A created project opens as it was created, by reflection, with its name and metadata.
+    case createdProjectOpensAsCreated
+    /// A save replaces the document, counts a revision and moves the project to the top.
+    case saveReplacesTheDocumentAndCountsARevision
+    /// A project created under an id that is taken is refused.
+    case takenIDIsRefused
+    /// Opening a project that does not exist says so.
+    case missingProjectIsNotFound
+    /// A rename changes the name only.
+    case renameKeepsTheDocument
+    /// A duplicate is a project of its own.
+    case duplicateIsIndependent
+    /// A metadata update is atomic; a change that throws writes nothing.
+    case metadataUpdateIsAllOrNothing
+    /// Trash, restore, empty the trash, delete for good.
+    case trashRestoreAndDelete
+    /// Hostile names and metadata are stored as given.
+    case hostileNamesAndMetadataAreValues
+    /// A project's images are stored and resolve when it opens.
+    case imagesAreStoredAndResolve
+    /// Image collection removes what nothing uses and keeps what a project uses.
+    case imageCollectionKeepsWhatIsUsed
+    /// An autosave is recovered until the next save; discarding removes it.
+    case autosaveIsRecoveredUntilTheNextSave
+    /// The change stream reports this store's changes.
+    case changeStreamReportsChanges
+
+    /// The check's name.
+    public var description: String { rawValue }
+  }
+
+  /// A check that failed, with what was expected and what was found.
+  public struct Violation: Error, CustomStringConvertible, Sendable {
+    /// The check.
+    public let check: Check
+    /// What failed, as a sentence.
+    public let message: String
+
+    /// `"<check>: <message>"`.
+    public var description: String { "\(check): \(message)" }
+  }
+
+  /// Runs one check on `store`.
+  ///
+  /// - Parameters:
+  ///   - check: The behaviour to check.
+  ///   - store: A store of its own for this check.
+  /// - Throws: ``Violation`` when the store does not behave as the contract says, or what the
+  ///   store threw where it should not have.
+  public static func verify<Store: ProjectStore>(_ check: Check, on store: Store) async throws
+  where Store.Metadata == ContractMetadata {
+    var run = ContractRun(check: check, store: store)
+    switch check {
+    case .createdProjectOpensAsCreated: try run.createdProjectOpensAsCreated()
+    case .saveReplacesTheDocumentAndCountsARevision: try run.saveReplacesTheDocument()
+    case .takenIDIsRefused: try run.takenIDIsRefused()
+    case .missingProjectIsNotFound: try run.missingProjectIsNotFound()
+    case .renameKeepsTheDocument: try run.renameKeepsTheDocument()
+    case .duplicateIsIndependent: try run.duplicateIsIndependent()
+    case .metadataUpdateIsAllOrNothing: try run.metadataUpdateIsAllOrNothing()
+    case .trashRestoreAndDelete: try run.trashRestoreAndDelete()
+    case .hostileNamesAndMetadataAreValues: try run.hostileNamesAndMetadataAreValues()
+    case .imagesAreStoredAndResolve: try run.imagesAreStoredAndResolve()
+    case .imageCollectionKeepsWhatIsUsed: try run.imageCollectionKeepsWhatIsUsed()
+    case .autosaveIsRecoveredUntilTheNextSave: try run.autosaveIsRecovered()
+    case .changeStreamReportsChanges: try await run.changeStreamReportsChanges()
+    }
+  }
+}
