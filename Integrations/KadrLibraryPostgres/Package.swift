@@ -10,8 +10,11 @@ let package = Package(
   name: "KadrLibraryPostgres",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
   products: [
-    .library(name: "PostgresClient", targets: ["PostgresClient"])
+    .library(name: "PostgresClient", targets: ["PostgresClient"]),
+    .library(name: "KadrLibraryPostgres", targets: ["KadrLibraryPostgres"]),
   ],
+  // The kadr-persistence package this one sits in (its library, the diff for merging saves).
+  dependencies: [.package(name: "kadr-persistence", path: "../..")],
   targets: [
     // The system libpq, PostgreSQL's own client library: it speaks the wire protocol,
     // authentication and TLS exactly as psql does, so none of that is written again here.
@@ -21,6 +24,25 @@ let package = Package(
     // The safe Swift layer over libpq: the only code in this package that touches its pointers.
     .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
     .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient"]),
+    // The project library on PostgreSQL: a ProjectStore whose every save is a revision.
+    .target(
+      name: "KadrLibraryPostgres",
+      dependencies: [
+        "PostgresClient",
+        .product(name: "KadrPersistence", package: "kadr-persistence"),
+        .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+        .product(name: "KadrDiff", package: "kadr-persistence"),
+      ]),
+    .testTarget(
+      name: "KadrLibraryPostgresTests",
+      dependencies: [
+        "KadrLibraryPostgres", "PostgresClient",
+        .product(name: "KadrProjectLibraryTesting", package: "kadr-persistence"),
+      ]),
+    // A client process for the tests that save from several processes and kill one mid-save.
+    .executableTarget(
+      name: "PostgresStoreProbe", dependencies: ["KadrLibraryPostgres", "PostgresClient"],
+      path: "Tests/PostgresStoreProbe"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -7,4 +7,16 @@ public struct ImageCollection: Sendable, Hashable {
   public let removed: [String]
   /// The tokens of the stored images that are kept because something refers to them; sorted.
   public let kept: [String]
+
+  /// Creates the outcome of a collection, as a ``ProjectStore`` reports it.
+  ///
+  /// - Parameters:
+  ///   - dryRun: Whether nothing was removed.
+  ///   - removed: The tokens removed, or that would be; sorted.
+  ///   - kept: The tokens kept because something refers to them; sorted.
+  public init(dryRun: Bool, removed: [String], kept: [String]) {
+    self.dryRun = dryRun
+    self.removed = removed
+    self.kept = kept
+  }
 }

@@ -1,0 +1,76 @@
+import Foundation
+import KadrDiff
+import KadrProjectLibrary
+import PostgresClient
+
+/// What the PostgreSQL project store refuses, beside ``ProjectLibraryError`` (a missing project,
+/// a taken id, newer metadata) and the server's ``PostgresError`` (a connection lost, a missing
+/// privilege).
+public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomStringConvertible {
+  /// Another client saved the project since this one opened it, and the two saves change the
+  /// same things: nothing was written. `conflicts` names each, with the base, this client's
+  /// and the other client's values.
+  case conflict(ProjectID, theirRevision: Int, conflicts: [MergeConflict])
+  /// The schema's tables were made by a newer version of this store.
+  case newerSchema(found: Int, supported: Int)
+  /// The schema name is not one the store splices into statements.
+  case invalidSchemaName(String)
+  /// A value the server stored does not read back (a damaged row).
+  case damagedRow(ProjectID?, detail: String)
+  /// A revision of a project that does not exist.
+  case revisionNotFound(ProjectID, revision: Int)
+
+  /// The sentence for the person using the app.
+  public var errorDescription: String? {
+    switch self {
+    case .conflict(_, _, let conflicts):
+      let count = conflicts.count == 1 ? "1 change" : "\(conflicts.count) changes"
+      return "Someone else saved this project while you were editing it, and \(count) of theirs "
+        + "touch what you changed. Nothing was saved."
+    case .newerSchema:
+      return "The project server was set up by a newer version of the app. Update the app."
+    case .invalidSchemaName:
+      return "The project store is not set up correctly."
+    case .damagedRow:
+      return "A project on the server is damaged and cannot be read."
+    case .revisionNotFound(_, let revision):
+      return "The project has no version \(revision)."
+    }
+  }
+
+  /// The developer's sentence.
+  public var failureReason: String? { description }
+
+  /// What to do next.
+  public var recoverySuggestion: String? {
+    switch self {
+    case .conflict:
+      return "Open the project again to see their changes, then make yours again; or save "
+        + "with the conflicts resolved (each lists both values)."
+    case .newerSchema: return "Update the app to a version that knows this server's tables."
+    case .invalidSchemaName:
+      return "Use a schema name of lower-case letters, digits and underscores."
+    case .damagedRow: return "Restore an earlier revision of the project."
+    case .revisionNotFound: return "List the project's history for the revisions it has."
+    }
+  }
+
+  /// Everything, for a developer.
+  public var description: String {
+    switch self {
+    case .conflict(let id, let theirs, let conflicts):
+      return "Project \(id): revision \(theirs) was saved by another client since this one's "
+        + "base; merging gives \(conflicts.count) conflict(s): "
+        + conflicts.map(\.description).joined(separator: "; ")
+    case .newerSchema(let found, let supported):
+      return "The store's schema is at version \(found); this build knows up to \(supported)."
+    case .invalidSchemaName(let name):
+      return "'\(name)' is not a schema name the store accepts (lower-case letters, digits, "
+        + "underscores; at most 63 bytes; not starting with a digit)."
+    case .damagedRow(let id, let detail):
+      return "A row of project \(id.map(\.rawValue) ?? "?") does not read back: \(detail)."
+    case .revisionNotFound(let id, let revision):
+      return "Project \(id) has no revision \(revision)."
+    }
+  }
+}
