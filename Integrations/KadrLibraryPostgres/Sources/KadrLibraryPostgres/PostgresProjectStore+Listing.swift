@@ -44,7 +44,8 @@ extension PostgresProjectStore {
 
   /// A project listed as skipped, with why.
   func skip(_ id: ProjectID, name: String?, _ error: any Error) -> SkippedProject {
-    let file = URL(string: "postgres:\(schema)/projects/\(id.rawValue)") ?? URL(fileURLWithPath: "/")
+    let file =
+      URL(string: "postgres:\(schema)/projects/\(id.rawValue)") ?? URL(fileURLWithPath: "/")
     if case .newerMetadataVersion(let found, let supported)? = error as? ProjectLibraryError {
       return SkippedProject(
         id: id, name: name, file: file, reason: .newerMetadataVersion,

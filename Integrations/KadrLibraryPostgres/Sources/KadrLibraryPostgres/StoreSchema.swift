@@ -51,12 +51,23 @@ enum StoreSchema {
   /// - Throws: ``PostgresProjectStoreError/newerSchema(found:supported:)`` when the schema was
   ///   made by a newer build, or the server's error.
   static func migrate(_ name: String, on connection: PostgresConnection) throws {
+    // A current schema needs no DDL: an app's role may have only USAGE and the table
+    // privileges (see the README's Privileges).
+    if let found = try? connection.query("SELECT version FROM \(name).schema_version")
+      .first?.int64(0).map(Int.init)
+    {
+      guard found <= currentVersion else {
+        throw PostgresProjectStoreError.newerSchema(found: found, supported: currentVersion)
+      }
+      if found == currentVersion { return }
+    }
     try connection.transaction { connection in
       try connection.query("SELECT pg_advisory_xact_lock($1)", [.int(migrationLock)])
       try connection.execute("CREATE SCHEMA IF NOT EXISTS \(name)")
       try connection.execute(
         "CREATE TABLE IF NOT EXISTS \(name).schema_version (version integer NOT NULL)")
-      let found = try connection.query("SELECT version FROM \(name).schema_version")
+      let found =
+        try connection.query("SELECT version FROM \(name).schema_version")
         .first?.int64(0).map(Int.init) ?? 0
       guard found <= currentVersion else {
         throw PostgresProjectStoreError.newerSchema(found: found, supported: currentVersion)

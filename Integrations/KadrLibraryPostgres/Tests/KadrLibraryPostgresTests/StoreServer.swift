@@ -32,6 +32,18 @@ enum StoreServer {
     }
   }
 
+  /// The probe client is not built.
+  struct NotBuilt: Error, CustomStringConvertible {
+    var description: String { "PostgresStoreProbe is not built: run swift build --build-tests" }
+  }
+
+  /// The server script failed.
+  struct ScriptFailed: Error, CustomStringConvertible {
+    let command: String
+    let status: Int32
+    var description: String { "postgres-server \(command) exited \(status)" }
+  }
+
   /// The connection string, or the failure that says how to get one.
   static func required() throws -> String {
     guard let connectionString else { throw Missing() }

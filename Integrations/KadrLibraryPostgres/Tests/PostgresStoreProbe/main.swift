@@ -14,15 +14,18 @@ import PostgresClient
 //     does what a save does up to its commit (locks the project's row, writes the next
 //     revision), prints "holding" and waits to be killed: a client that dies mid-save.
 
+/// The tests' metadata (`ContractMetadata`'s shape): a note and a zoom.
 struct ProbeMetadata: ProjectMetadata {
   static let version = 1
-  var client: Int
+  var note: String
+  var zoom: Double
 }
 
 /// The composition with title `client` set to `text`.
 func edited(_ video: Video, client: Int, text: String) -> Video {
   var clips = video.clips
-  if let index = clips.firstIndex(where: { ($0 as? TitleSequence)?.clipID == ClipID("p\(client)") }) {
+  if let index = clips.firstIndex(where: { ($0 as? TitleSequence)?.clipID == ClipID("p\(client)") })
+  {
     clips[index] = TitleSequence(text, duration: 1).id(ClipID("p\(client)"))
   }
   return Video(clips: clips)
@@ -47,7 +50,7 @@ case "saves":
     do {
       try store.save(
         edited(video, client: client, text: "p\(client)-\(step)"),
-        metadata: ProbeMetadata(client: client), for: project)
+        metadata: ProbeMetadata(note: "p\(client)", zoom: 1), for: project)
       saved += 1
     } catch PostgresProjectStoreError.conflict {
       conflicts += 1
@@ -60,10 +63,11 @@ case "hold":
   let connection = try PostgresConnection(connectionString: arguments[2])
   let schema = arguments[3]
   try connection.execute("BEGIN")
-  let head = try connection.query(
-    "SELECT revision FROM \(schema).projects WHERE id = $1::uuid FOR UPDATE",
-    [.string(project.rawValue)]
-  ).first?.int64(0) ?? 0
+  let head =
+    try connection.query(
+      "SELECT revision FROM \(schema).projects WHERE id = $1::uuid FOR UPDATE",
+      [.string(project.rawValue)]
+    ).first?.int64(0) ?? 0
   try connection.query(
     "INSERT INTO \(schema).revisions SELECT project, $2, saved, document, metadata_version, "
       + "metadata, clips, duration_value, duration_timescale, schema, kinds FROM "

@@ -1,0 +1,67 @@
+import Foundation
+import KadrLibraryPostgres
+import KadrPersistence
+import KadrProjectLibrary
+import KadrProjectLibraryTesting
+import Testing
+
+/// A server that dies while clients save: after its recovery every project is a whole
+/// revision, and every revision opens.
+@Suite(
+  "PostgreSQL store: a server crash mid-save", .serialized,
+  .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
+struct ServerCrashTests {
+  static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Scripts/postgres-server")
+
+  /// Runs the server script. Its output is not read: the server it starts would hold the
+  /// pipe open (it inherits the descriptors of this process's child), so the connection
+  /// string is the one the script documents.
+  static func server(_ command: String, _ directory: String) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [script.path, command, directory]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    guard process.terminationStatus == 0 else {
+      throw StoreServer.ScriptFailed(command: command, status: process.terminationStatus)
+    }
+  }
+
+  @Test func aServerKilledWhileAClientSavesLeavesNoHalfRevision() throws {
+    // A server of its own, which this test crashes.
+    let directory = "/tmp/kadr-crash-" + UUID().uuidString.prefix(8).lowercased()
+    try Self.server("start", directory)
+    let connection = "host=\(directory) user=postgres dbname=postgres"
+    defer { try? Self.server("stop", directory) }
+    let schema = StoreServer.freshSchema()
+    let project = try PostgresProjectStore<ContractMetadata>(
+      connectionString: connection, schema: schema
+    ).create(name: "Crashing", video: RevisionTests.shared(), metadata: ContractMetadata())
+    let (client, _) = try ProcessTests.launch([
+      "saves", connection, schema, project.id.rawValue, "0", "100000",
+    ])
+    Thread.sleep(forTimeInterval: 1.5)
+    try Self.server("crash", directory)
+    client.waitUntilExit()
+    #expect(client.terminationStatus != 0, "the client did not notice the server die")
+    try Self.server("restart", directory)
+
+    let store = try PostgresProjectStore<ContractMetadata>(
+      connectionString: connection, schema: schema)
+    let history = try store.history(of: project.id).map(\.revision)
+    let head = try store.open(project.id)
+    #expect(history.count > 2, "the client saved \(history.count - 1) times before the crash")
+    #expect(history == Array((0...head.summary.revision).reversed()), "revisions are whole")
+    let last = try #require(RevisionTests.texts(head.video).first)
+    #expect(last == "p0-\(head.summary.revision - 1)", "the head is the last committed save")
+    for revision in history {
+      _ = try store.open(project.id, revision: revision)
+    }
+    // And the store saves on.
+    try store.save(RevisionTests.shared(), metadata: ContractMetadata(), for: project.id)
+  }
+}
