@@ -12,6 +12,7 @@ let package = Package(
   products: [
     .library(name: "PostgresClient", targets: ["PostgresClient"]),
     .library(name: "KadrLibraryPostgres", targets: ["KadrLibraryPostgres"]),
+    .executable(name: "kadr-library-bench", targets: ["kadr-library-bench"]),
   ],
   // The kadr-persistence package this one sits in (its library, the diff for merging saves).
   dependencies: [.package(name: "kadr-persistence", path: "../..")],
@@ -38,6 +39,13 @@ let package = Package(
       dependencies: [
         "KadrLibraryPostgres", "PostgresClient",
         .product(name: "KadrProjectLibraryTesting", package: "kadr-persistence"),
+      ]),
+    // Saves and opens per second with 1, 4 and 16 clients, beside the folder store.
+    .executableTarget(
+      name: "kadr-library-bench",
+      dependencies: [
+        "KadrLibraryPostgres",
+        .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
       ]),
     // A client process for the tests that save from several processes and kill one mid-save.
     .executableTarget(
