@@ -24,7 +24,7 @@ extension PostgresProjectStore {
   /// The live or trashed projects.
   func listing(trashed: Bool) throws -> ProjectListing<Metadata> {
     let rows = try connection.query(
-      "SELECT \(summaryColumns), p.name FROM \(summarySource) WHERE (p.trashed IS NULL) <> $1 "
+      "SELECT \(summaryColumns) FROM \(summarySource) WHERE (p.trashed IS NULL) <> $1 "
         + "ORDER BY p.modified DESC, p.id",
       [.bool(trashed)])
     var projects: [ProjectSummary<Metadata>] = []
@@ -35,7 +35,7 @@ extension PostgresProjectStore {
       } catch {
         guard let id = (try? row.string(0)).flatMap({ $0 }).flatMap(ProjectID.init(rawValue:))
         else { throw error }
-        let name = (try? row.data(14)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
+        let name = (try? row.data(1)).flatMap { $0 }.map { String(decoding: $0, as: UTF8.self) }
         skipped.append(skip(id, name: name, error))
       }
     }
