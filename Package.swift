@@ -18,6 +18,7 @@ let package = Package(
     .library(name: "KadrDiff", targets: ["KadrDiff"]),
     .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
     .library(name: "KadrProjectLibraryTesting", targets: ["KadrProjectLibraryTesting"]),
+    .library(name: "KadrDocCommands", targets: ["KadrDocCommands"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -50,12 +51,14 @@ let package = Package(
     // The C library's atomic exchange of two directory entries, which Glibc's overlay does not
     // import: the library's save commits by exchanging a new project folder with the old one.
     .target(name: "KadrFileSystem", path: "Sources/KadrFileSystem"),
-    .executableTarget(
-      name: "kadr-doc",
+    // kadr-doc's commands, so a tool can run them with more project stores (the PostgreSQL
+    // package's kadr-doc-postgres); the executable is its entry point.
+    .target(
+      name: "KadrDocCommands",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "KadrProjectLibrary",
-      ],
-      exclude: ["Schemas"]),
+      ]),
+    .executableTarget(name: "kadr-doc", dependencies: ["KadrDocCommands"], exclude: ["Schemas"]),
     .executableTarget(
       name: "kadr-bench",
       dependencies: [
@@ -71,7 +74,7 @@ let package = Package(
       name: "KadrPersistenceTests",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc"]),
+    .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc", "KadrDocCommands"]),
     .testTarget(
       name: "KadrDiffTests",
       dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),

@@ -13,6 +13,7 @@ let package = Package(
     .library(name: "PostgresClient", targets: ["PostgresClient"]),
     .library(name: "KadrLibraryPostgres", targets: ["KadrLibraryPostgres"]),
     .executable(name: "kadr-library-bench", targets: ["kadr-library-bench"]),
+    .executable(name: "kadr-doc-postgres", targets: ["kadr-doc-postgres"]),
   ],
   // The kadr-persistence package this one sits in (its library, the diff for merging saves).
   dependencies: [.package(name: "kadr-persistence", path: "../..")],
@@ -45,6 +46,14 @@ let package = Package(
       name: "kadr-library-bench",
       dependencies: [
         "KadrLibraryPostgres",
+        .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+      ]),
+    // kadr-doc with PostgreSQL stores: `kadr-doc library --store postgres://…` runs it.
+    .executableTarget(
+      name: "kadr-doc-postgres",
+      dependencies: [
+        "KadrLibraryPostgres",
+        .product(name: "KadrDocCommands", package: "kadr-persistence"),
         .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
       ]),
     // A client process for the tests that save from several processes and kill one mid-save.

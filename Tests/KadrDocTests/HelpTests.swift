@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import kadr_doc
+@testable import KadrDocCommands
 
 @Suite("kadr-doc help, version, completions and the README's table")
 struct HelpTests {

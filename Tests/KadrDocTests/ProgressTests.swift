@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import kadr_doc
+@testable import KadrDocCommands
 
 @Suite("kadr-doc progress on a terminal")
 struct ProgressTests {

@@ -88,15 +88,7 @@ extension ProjectLibrary {
         readDocument(in: URL(fileURLWithPath: directory, isDirectory: true)), images: images)
       return .listed(summary)
     } catch {
-      var found: Int?
-      var supported: Int?
-      if case .unsupportedSchema(let newer, let known) = error as? PersistenceError {
-        (found, supported) = (newer, known)
-      }
-      return .skipped(
-        skip(
-          id, name, documentURL, Self.reason(for: error), error, found: found,
-          supported: supported))
+      return .skipped(SkippedProject(id: id, name: name, file: documentURL, openError: error))
     }
   }
 
@@ -133,23 +125,5 @@ extension ProjectLibrary {
     return SkippedProject(
       id: id, name: name, file: file, reason: reason, detail: detail, foundVersion: found,
       supportedVersion: supported, unknownKinds: unknown)
-  }
-
-  /// The skip reason of a document that does not open.
-  static func reason(for error: any Error) -> SkippedProject.Reason {
-    guard let error = error as? PersistenceError else { return .corrupt }
-    switch error {
-    case .unsupportedSchema(let found, let supported) where found > supported:
-      return .newerSchema
-    case .missingImageStore, .imageUnresolvable:
-      return .missingImages
-    default:
-      break
-    }
-    switch error.reason {
-    case .unknownKind?, .payloadVersionTooNew?: return .unknownKinds
-    case .unresolvableImageToken?, .imageStoreFailed?: return .missingImages
-    default: return .corrupt
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KadrPersistence
 
 /// A project that cannot be opened as it is, with why and what the user can do.
 ///
@@ -117,6 +118,51 @@ public struct SkippedProject: Sendable, Hashable, Identifiable {
     case .missingImages: [.openWithPlaceholders, .showFile, .discard]
     case .corrupt, .unreadableMetadata, .missingDocument: [.showFile, .discard]
     case .notAProjectFolder: [.showFile]
+    }
+  }
+}
+
+extension SkippedProject {
+  /// A project whose document does not open: the reason, versions and kinds `error` gives, and
+  /// the user's sentence (which names no path: the file is a property of its own).
+  init(id: ProjectID, name: String?, file: URL, openError error: any Error) {
+    var found: Int?
+    var supported: Int?
+    var unknown: [String] = []
+    if let error = error as? PersistenceError {
+      if case .unsupportedSchema(let newer, let known) = error {
+        (found, supported) = (newer, known)
+      }
+      if case .unknownKind(_, let kind)? = error.reason { unknown = [kind.rawValue] }
+    }
+    self.init(
+      id: id, name: name, file: file, reason: Reason(openError: error),
+      detail: (error as? any LocalizedError)?.errorDescription ?? "\(error)", foundVersion: found,
+      supportedVersion: supported, unknownKinds: unknown)
+  }
+}
+
+extension SkippedProject.Reason {
+  /// Why a document that throws `error` when opened does not open.
+  init(openError error: any Error) {
+    guard let error = error as? PersistenceError else {
+      self = .corrupt
+      return
+    }
+    switch error {
+    case .unsupportedSchema(let found, let supported) where found > supported:
+      self = .newerSchema
+      return
+    case .missingImageStore, .imageUnresolvable:
+      self = .missingImages
+      return
+    default:
+      break
+    }
+    switch error.reason {
+    case .unknownKind?, .payloadVersionTooNew?: self = .unknownKinds
+    case .unresolvableImageToken?, .imageStoreFailed?: self = .missingImages
+    default: self = .corrupt
     }
   }
 }

@@ -112,6 +112,17 @@ public protocol ProjectStore<Metadata>: AnyObject, Sendable {
   /// - Throws: A store error.
   func list() throws -> ProjectListing<Metadata>
 
+  /// Lists the projects as ``list()`` does, and also opens every one with its images, so a
+  /// corrupt document, a newer schema, an unknown kind or a missing image is found before the
+  /// user opens it.
+  ///
+  /// The default opens each listed project with ``open(_:)``; a store may check more.
+  ///
+  /// - Returns: The listing; ``ProjectListing/skipped`` holds every project that does not open.
+  /// - Throws: A store error (the store cannot be read); a project that does not open is never
+  ///   an error.
+  func check() throws -> ProjectListing<Metadata>
+
   /// Renames a project.
   ///
   /// - Parameters:
@@ -196,6 +207,31 @@ public protocol ProjectStore<Metadata>: AnyObject, Sendable {
 extension ProjectLibrary: ProjectStore {}
 
 extension ProjectStore {
+  /// Lists the projects and opens each, moving those that do not open to the skipped (see
+  /// ``check()``).
+  ///
+  /// - Returns: The listing.
+  /// - Throws: What ``list()`` throws.
+  public func check() throws -> ProjectListing<Metadata> {
+    let listing = try list()
+    var projects: [ProjectSummary<Metadata>] = []
+    var skipped = listing.skipped
+    for project in listing.projects {
+      do {
+        _ = try open(project.id)
+        projects.append(project)
+      } catch {
+        // A store without files names the project by a URL of its id.
+        let file =
+          project.documentURL ?? URL(string: "kadr-project:\(project.id.rawValue)")
+          ?? URL(fileURLWithPath: "/")
+        skipped.append(
+          SkippedProject(id: project.id, name: project.name, file: file, openError: error))
+      }
+    }
+    return ProjectListing(projects: projects, skipped: skipped.sorted { $0.id < $1.id })
+  }
+
   /// Creates a project now, under a new id (see
   /// ``create(name:video:metadata:thumbnail:id:created:modified:)``).
   ///

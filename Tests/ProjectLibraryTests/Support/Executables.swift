@@ -22,9 +22,11 @@ enum Executables {
   static let probe = find("ProjectLibraryProbe")
   static let kadrDoc = find("kadr-doc")
 
-  /// Runs `binary arguments…` to its end; returns its status, standard output and error.
+  /// Runs `binary arguments…` to its end, with `environment` added to this process's; returns
+  /// its status, standard output and error.
   static func run(
-    _ binary: URL?, _ arguments: [String], sourceLocation: SourceLocation = #_sourceLocation
+    _ binary: URL?, _ arguments: [String], environment: [String: String] = [:],
+    sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> (status: Int32, out: String, err: String) {
     let binary = try #require(
       binary, "not built: run swift build --build-tests", sourceLocation: sourceLocation)
@@ -38,6 +40,7 @@ enum Executables {
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
     process.standardOutput = try FileHandle(forWritingTo: output)
     process.standardError = try FileHandle(forWritingTo: errors)
     try process.run()

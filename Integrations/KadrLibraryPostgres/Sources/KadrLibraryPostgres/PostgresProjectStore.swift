@@ -61,18 +61,26 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   ///   - options: Loss, unknown content and limits for the documents.
   ///   - migrations: Migrations of documents from older schemas.
   ///   - autosaveDelay: The quiet time before an autosave.
-  /// - Throws: ``PostgresProjectStoreError`` (a bad schema name, a newer schema) or
-  ///   `PostgresError` (no connection, a missing privilege: the error names it).
+  ///   - migratingSchema: Whether to create the tables when they are missing and migrate them
+  ///     when they are older. `false` changes nothing on the server and throws instead: for
+  ///     tools that only read a store someone else set up.
+  /// - Throws: ``PostgresProjectStoreError`` (a bad schema name, a newer schema, or with
+  ///   `migratingSchema: false` a schema not set up) or `PostgresError` (no connection, a
+  ///   missing privilege: the error names it).
   public init(
     connectionString: String = "", schema: String = "kadr", registry: CodecRegistry = .standard,
     options: CodingOptions = CodingOptions(), migrations: MigrationChain = MigrationChain(),
-    autosaveDelay: Duration = .milliseconds(500)
+    autosaveDelay: Duration = .milliseconds(500), migratingSchema: Bool = true
   ) throws {
     guard StoreSchema.isValidName(schema) else {
       throw PostgresProjectStoreError.invalidSchemaName(schema)
     }
     connection = try PostgresConnection(connectionString: connectionString)
-    try StoreSchema.migrate(schema, on: connection)
+    if migratingSchema {
+      try StoreSchema.migrate(schema, on: connection)
+    } else {
+      try StoreSchema.requireCurrent(schema, on: connection)
+    }
     self.connectionString = connectionString
     self.schema = schema
     self.registry = registry

@@ -15,6 +15,9 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
   case newerSchema(found: Int, supported: Int)
   /// The schema name is not one the store splices into statements.
   case invalidSchemaName(String)
+  /// The schema has no store's tables (`found` is `nil`), or older ones, and the store was
+  /// made with `migratingSchema: false`, so nothing was created.
+  case schemaNotSetUp(String, found: Int?)
   /// A value the server stored does not read back (a damaged row).
   case damagedRow(ProjectID?, detail: String)
   /// A revision of a project that does not exist.
@@ -31,6 +34,8 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
       return "The project server was set up by a newer version of the app. Update the app."
     case .invalidSchemaName:
       return "The project store is not set up correctly."
+    case .schemaNotSetUp:
+      return "There are no projects on this server yet."
     case .damagedRow:
       return "A project on the server is damaged and cannot be read."
     case .revisionNotFound(_, let revision):
@@ -50,6 +55,9 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
     case .newerSchema: return "Update the app to a version that knows this server's tables."
     case .invalidSchemaName:
       return "Use a schema name of lower-case letters, digits and underscores."
+    case .schemaNotSetUp:
+      return "Check the server, database and schema; the app sets the store up when it first "
+        + "connects."
     case .damagedRow: return "Restore an earlier revision of the project."
     case .revisionNotFound: return "List the project's history for the revisions it has."
     }
@@ -67,6 +75,12 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
     case .invalidSchemaName(let name):
       return "'\(name)' is not a schema name the store accepts (lower-case letters, digits, "
         + "underscores; at most 63 bytes; not starting with a digit)."
+    case .schemaNotSetUp(let name, let found?):
+      return "The schema '\(name)' holds a store of version \(found), older than this build's "
+        + "\(StoreSchema.currentVersion), and it was not to be migrated."
+    case .schemaNotSetUp(let name, nil):
+      return "The database has no project store in the schema '\(name)' (no "
+        + "\(name).schema_version table), and none was to be created."
     case .damagedRow(let id, let detail):
       return "A row of project \(id.map(\.rawValue) ?? "?") does not read back: \(detail)."
     case .revisionNotFound(let id, let revision):

@@ -87,6 +87,28 @@ enum StoreSchema {
     }
   }
 
+  /// Checks that the schema `name` is at ``currentVersion``, changing nothing.
+  ///
+  /// - Throws: ``PostgresProjectStoreError/schemaNotSetUp(_:found:)`` when it is missing or
+  ///   older, ``PostgresProjectStoreError/newerSchema(found:supported:)`` when newer, or the
+  ///   server's error (a missing privilege, say).
+  static func requireCurrent(_ name: String, on connection: PostgresConnection) throws {
+    let found: Int
+    do {
+      let version = try connection.query("SELECT version FROM \(name).schema_version")
+        .first?.int64(0).map(Int.init)
+      found = version ?? 0
+    } catch let error as PostgresError where error.kind == .undefinedTable {
+      throw PostgresProjectStoreError.schemaNotSetUp(name, found: nil)
+    }
+    guard found <= currentVersion else {
+      throw PostgresProjectStoreError.newerSchema(found: found, supported: currentVersion)
+    }
+    guard found == currentVersion else {
+      throw PostgresProjectStoreError.schemaNotSetUp(name, found: found == 0 ? nil : found)
+    }
+  }
+
   /// Whether `name` may be spliced into statements as a schema: lower-case letters, digits and
   /// underscores, not starting with a digit, at most 63 bytes. It comes from the app's code,
   /// never from a document; values always go as parameters.

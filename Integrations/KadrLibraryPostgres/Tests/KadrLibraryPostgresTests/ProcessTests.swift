@@ -12,16 +12,7 @@ import Testing
   .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
 struct ProcessTests {
   /// The probe client (`Tests/PostgresStoreProbe`), built next to the tests.
-  static let probe: URL? = {
-    var directories = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
-    directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
-    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .deletingLastPathComponent().deletingLastPathComponent()
-    directories.append(package.appendingPathComponent(".build/debug"))
-    return directories.map { $0.appendingPathComponent("PostgresStoreProbe") }.first {
-      FileManager.default.isExecutableFile(atPath: $0.path)
-    }
-  }()
+  static let probe = StoreServer.executable("PostgresStoreProbe")
 
   /// A started probe and its standard output.
   static func launch(_ arguments: [String]) throws -> (Process, Pipe) {

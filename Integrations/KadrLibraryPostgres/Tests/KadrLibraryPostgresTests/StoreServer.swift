@@ -32,9 +32,25 @@ enum StoreServer {
     }
   }
 
-  /// The probe client is not built.
+  /// An executable the tests run is not built.
   struct NotBuilt: Error, CustomStringConvertible {
-    var description: String { "PostgresStoreProbe is not built: run swift build --build-tests" }
+    var name = "PostgresStoreProbe"
+    var description: String {
+      "\(name) is not built: run Scripts/test, or swift build --build-tests and "
+        + "swift build --product kadr-doc in this package"
+    }
+  }
+
+  /// The built executable `name` of this package (a probe, a tool), beside the tests.
+  static func executable(_ name: String) -> URL? {
+    var directories = Bundle.allBundles.map { $0.bundleURL.deletingLastPathComponent() }
+    directories.append(Bundle.main.bundleURL.deletingLastPathComponent())
+    let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
+    directories.append(package.appendingPathComponent(".build/debug"))
+    return directories.map { $0.appendingPathComponent(name) }.first {
+      FileManager.default.isExecutableFile(atPath: $0.path)
+    }
   }
 
   /// The server script failed.

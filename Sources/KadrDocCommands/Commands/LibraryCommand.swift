@@ -3,17 +3,19 @@ import KadrOTIO
 import KadrPersistence
 import KadrProjectLibrary
 
-/// `kadr-doc library list|check|gc DIR`: a project library, read without the app's types.
+/// `kadr-doc library list|check|gc DIR|--store LOCATION`: a project library, read without the
+/// app's types, in a folder or in a store another executable brings (PostgreSQL).
 enum LibraryCommand: Command {
   static let name = "library"
   static let summary = "list, check or collect the images of a project library"
   static let help = """
-    usage: kadr-doc library list DIR [--json] [--metadata-version N]
-           kadr-doc library check DIR [--json] [--metadata-version N]
-           kadr-doc library gc DIR [--dry-run]
+    usage: kadr-doc library list [DIR] [--store LOCATION] [--json] [--metadata-version N]
+           kadr-doc library check [DIR] [--store LOCATION] [--json] [--metadata-version N]
+           kadr-doc library gc [DIR] [--store LOCATION] [--dry-run]
 
-    Reads a project library (a directory written by KadrProjectLibrary) without the app that
-    wrote it: the library's own fields (name, dates) and, opaque, the app's metadata.
+    Reads a project library (a directory written by KadrProjectLibrary, or a PostgreSQL store)
+    without the app that wrote it: the library's own fields (name, dates) and, opaque, the app's
+    metadata.
       list    the projects, most recently changed first, and every project that cannot be
               opened, with the reason, the file and what the user can do
       check   as list, and opens every document with its images; exit 1 if any is skipped
@@ -23,17 +25,29 @@ enum LibraryCommand: Command {
     The tool does not know which metadata version the app writes: give it with
     --metadata-version to list projects written by a newer app as skipped.
 
+    A PostgreSQL store is a libpq URI (postgres://USER@HOST/DATABASE?sslmode=verify-full) or
+    postgres: followed by a libpq connection string (postgres:host=db dbname=projects); a bare
+    postgres: takes everything from PGHOST, PGDATABASE, PGUSER, PGSSLMODE, … as psql does.
+    It is opened by kadr-doc-postgres (Integrations/KadrLibraryPostgres), which kadr-doc runs
+    when it is installed beside kadr-doc or on PATH. The tool never creates a store.
+
     options:
+      --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;
+                              without either, KADR_LIBRARY_STORE holds it (keep passwords
+                              there or in ~/.pgpass, not on the command line)
       --json                  print one JSON object on standard output (list, check)
       --metadata-version N    the app's metadata version; newer projects are skipped
       --dry-run               print what gc would delete, and delete nothing
     """
   static let spec = ArgumentSpec(
-    flags: [["--json"], ["--dry-run"]], options: [["--metadata-version"]], positionals: 2...2)
+    flags: [["--json"], ["--dry-run"]], options: [["--metadata-version"], ["--store"]],
+    positionals: 1...2)
+
+  /// The variable that holds the library when neither DIR nor `--store` is given.
+  static let storeVariable = "KADR_LIBRARY_STORE"
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let action = arguments.positionals[0]
-    let path = arguments.positionals[1]
     let flagsAllowed: Set<String> =
       action == "gc" ? ["--dry-run"] : ["--json", "--metadata-version"]
     guard ["list", "check", "gc"].contains(action) else {
@@ -55,25 +69,33 @@ enum LibraryCommand: Command {
       }
       appVersion = version
     }
-    let directory = URL(fileURLWithPath: path)
-    var isDirectory: ObjCBool = false
-    guard
-      FileManager.default.fileExists(
-        atPath: directory.appendingPathComponent("projects").path, isDirectory: &isDirectory),
-      isDirectory.boolValue
-    else {
-      console.err(
-        "kadr-doc library: \(path) is not a project library (it has no projects/ directory).")
-      return ExitCode.failure
+    let location: String
+    switch (arguments.positionals.dropFirst().first, arguments.value("--store")) {
+    case (let path?, nil), (nil, let path?): location = path
+    case (_?, _?):
+      console.err("kadr-doc library: give the library as DIR or as --store, not both.")
+      return ExitCode.usage
+    case (nil, nil):
+      guard let stored = ProcessInfo.processInfo.environment[storeVariable], !stored.isEmpty
+      else {
+        console.err(
+          "kadr-doc library: missing the library: give DIR, --store LOCATION or "
+            + "\(storeVariable).")
+        return ExitCode.usage
+      }
+      location = stored
+    }
+    let store: any ProjectStore<OpaqueMetadata>
+    switch LibraryStores.open(location, console: console) {
+    case .opened(let opened): store = opened
+    case .exit(let status): return status
     }
     do {
-      let library = try ProjectLibrary<OpaqueMetadata>(
-        directory: directory, registry: OTIOPlaceholderModule.standardRegistry)
       switch action {
       case "gc":
-        return try collect(library, dryRun: arguments.has("--dry-run"), console: console)
+        return try collect(store, dryRun: arguments.has("--dry-run"), console: console)
       default:
-        var listing = try action == "check" ? library.check() : library.list()
+        var listing = try action == "check" ? store.check() : store.list()
         if let appVersion { listing = skippingNewer(than: appVersion, listing) }
         report(listing, json: arguments.has("--json"), console: console)
         return action == "check" && !listing.skipped.isEmpty ? ExitCode.failure : ExitCode.ok
@@ -139,9 +161,9 @@ enum LibraryCommand: Command {
   }
 
   private static func collect(
-    _ library: ProjectLibrary<OpaqueMetadata>, dryRun: Bool, console: Console
+    _ store: any ProjectStore<OpaqueMetadata>, dryRun: Bool, console: Console
   ) throws -> Int32 {
-    let collection = try library.collectImages(dryRun: dryRun)
+    let collection = try store.collectImages(dryRun: dryRun)
     let verb = dryRun ? "would delete" : "deleted"
     console.out(
       "\(verb) \(collection.removed.count) image(s), kept \(collection.kept.count)")
@@ -199,7 +221,7 @@ enum LibraryCommand: Command {
     ISO8601DateFormatter().string(from: date)
   }
 
-  private static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error) -> String {
     if let error = error as? PersistenceError { return error.debugDescription }
     // The developer's sentence (with paths and versions): a terminal user acts on files.
     guard let error = error as? any LocalizedError,

@@ -1,0 +1,112 @@
+import Foundation
+import KadrOTIO
+import KadrPersistence
+import KadrProjectLibrary
+
+/// The library `kadr-doc library` was given, opened: a folder, a store of a kind this
+/// executable was built with, or a PostgreSQL store, handed to `kadr-doc-postgres`.
+enum LibraryStores {
+  /// A store, or the status to exit with after saying why there is none.
+  enum Outcome {
+    case opened(any ProjectStore<OpaqueMetadata>)
+    case exit(Int32)
+  }
+
+  /// The executables that open the stores of a scheme this one has no kind for: the PostgreSQL
+  /// package's tool, which is `kadr-doc` built with libpq.
+  static let tools = ["postgres": "kadr-doc-postgres", "postgresql": "kadr-doc-postgres"]
+
+  /// Set in the environment of a tool a store was handed to, so that it never hands it on.
+  static let handOffVariable = "KADR_DOC_HANDED_OFF"
+
+  /// Opens the library at `location` for reading and collecting; never creates one.
+  static func open(_ location: String, console: Console) -> Outcome {
+    let registry = OTIOPlaceholderModule.standardRegistry
+    guard let scheme = LibraryStoreKind.scheme(of: location),
+      !FileManager.default.fileExists(atPath: location)
+    else {
+      return folder(location, registry: registry, console: console)
+    }
+    if let kind = ToolContext.current.libraryStores.first(where: { $0.schemes.contains(scheme) }) {
+      do {
+        return .opened(try kind.open(location, registry))
+      } catch {
+        console.err("kadr-doc library: \(LibraryCommand.describe(error))")
+        return .exit(ExitCode.failure)
+      }
+    }
+    guard let tool = tools[scheme] else {
+      let known = Set(tools.keys).union(ToolContext.current.libraryStores.flatMap(\.schemes))
+      console.err(
+        "kadr-doc library: no store opens '\(scheme):' locations, and there is no such folder; "
+          + "give a library folder or a store of "
+          + known.sorted().map { "\($0):" }.joined(separator: ", ") + ".")
+      return .exit(ExitCode.usage)
+    }
+    return .exit(handOff(to: tool, console: console))
+  }
+
+  /// The folder library at `path`, when it is one (the tool never makes a library of a folder
+  /// it was only asked to read).
+  private static func folder(_ path: String, registry: CodecRegistry, console: Console)
+    -> Outcome
+  {
+    let directory = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    guard
+      FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("projects").path, isDirectory: &isDirectory),
+      isDirectory.boolValue
+    else {
+      console.err(
+        "kadr-doc library: \(path) is not a project library (it has no projects/ directory).")
+      return .exit(ExitCode.failure)
+    }
+    do {
+      return .opened(
+        try ProjectLibrary<OpaqueMetadata>(directory: directory, registry: registry))
+    } catch {
+      console.err("kadr-doc library: \(LibraryCommand.describe(error))")
+      return .exit(ExitCode.failure)
+    }
+  }
+
+  /// Runs `tool` in place of this process with the same arguments (as `git` runs its
+  /// `git-NAME` commands): its output, errors and exit status are the command's. Returns only
+  /// when it cannot be run, with the status to exit with.
+  private static func handOff(to tool: String, console: Console) -> Int32 {
+    guard ProcessInfo.processInfo.environment[handOffVariable] == nil else {
+      console.err("kadr-doc library: \(tool) was run for this store but does not open it.")
+      return ExitCode.failure
+    }
+    guard let path = find(tool) else {
+      console.err(
+        "kadr-doc library: PostgreSQL stores are opened by \(tool), which is neither beside "
+          + "kadr-doc nor on PATH. Build it (it needs libpq) with 'swift build -c release "
+          + "--package-path Integrations/KadrLibraryPostgres --product \(tool)' and put it on "
+          + "PATH.")
+      return ExitCode.failure
+    }
+    setenv(handOffVariable, "1", 1)
+    let arguments = [path] + ToolContext.current.arguments
+    // The C strings live until exec replaces the process, or are freed when it fails.
+    var argv = arguments.map { strdup($0) } + [nil]
+    execv(path, &argv)
+    let reason = String(cString: strerror(errno))
+    for argument in argv { free(argument) }
+    console.err("kadr-doc library: cannot run \(path): \(reason).")
+    return ExitCode.failure
+  }
+
+  /// The executable `name` beside this one, or else the first on `PATH`.
+  private static func find(_ name: String) -> String? {
+    var directories: [String] = []
+    if let own = Bundle.main.executableURL?.resolvingSymlinksInPath() {
+      directories.append(own.deletingLastPathComponent().path)
+    }
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    directories += path.split(separator: ":").map(String.init)
+    return directories.map { URL(fileURLWithPath: $0).appendingPathComponent(name).path }
+      .first { FileManager.default.isExecutableFile(atPath: $0) }
+  }
+}
