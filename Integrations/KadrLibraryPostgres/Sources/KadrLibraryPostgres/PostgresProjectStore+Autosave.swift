@@ -5,50 +5,110 @@ import PostgresClient
 
 extension PostgresProjectStore {
   /// Schedules an autosave of an edited project: written when edits have paused for
-  /// ``autosaveDelay`` (or by ``flush()``), as the project's recovery copy on the server; the
-  /// last explicit save is not touched.
+  /// ``autosaveDelay`` (edits that never pause are written every ten delays), or by
+  /// ``flush()``.
+  ///
+  /// What is written depends on ``autosavePolicy``: a recovery copy on the server beside the
+  /// project's head revision, which ``recover(_:preservingUnknown:)`` offers; or a revision, as
+  /// ``save(_:metadata:thumbnail:for:)`` writes, merged with other clients' saves. An explicit
+  /// save, a delete or a discard of the project before the write drops the edit. Each
+  /// background write's outcome is on ``autosaveEvents()``; a failed one stays pending.
   ///
   /// - Parameters:
   ///   - video: The composition as edited.
   ///   - metadata: The app's metadata as edited.
-  ///   - thumbnail: Ignored: a recovery copy keeps the saved thumbnail.
+  ///   - thumbnail: Keep, set or remove the thumbnail; a recovery copy keeps the saved one.
   ///   - id: The project.
   public func scheduleSave(
     _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID
   ) {
+    let now = ContinuousClock.now
     let generation = lock.withLock { () -> Int in
+      if state.pending.isEmpty { state.unsavedSince = now }
       state.generation += 1
       state.pending[id] = StoreState.Pending(
-        video: video, metadata: metadata, edit: state.generation)
+        video: video, metadata: metadata, thumbnail: thumbnail, edit: state.generation,
+        dropped: state.dropped[id] ?? 0)
       return state.generation
     }
     let delay = autosaveDelay
     Task.detached { [self] in
       try? await Task.sleep(for: delay)
-      let due = lock.withLock { state.generation == generation }
-      // A failed write stays pending for the next flush.
+      let due = lock.withLock {
+        state.generation == generation
+          || (state.unsavedSince.map { ContinuousClock.now - $0 >= delay * 10 } ?? false)
+      }
+      // Each outcome reaches autosaveEvents(); a failed write stays pending for the next flush.
       if due { try? flush() }
     }
   }
 
   /// Writes every pending autosave now.
   ///
-  /// - Throws: The first error; the edits that failed stay pending unless a newer edit
-  ///   replaced them.
+  /// - Throws: The first error (``PostgresProjectStoreError/conflict(_:theirRevision:conflicts:)``
+  ///   when an autosave that saves meets another client's changes to the same things); the
+  ///   edits that failed stay pending unless a newer edit replaced them.
   public func flush() throws {
-    let pending = lock.withLock { state.pending }
+    let pending = lock.withLock {
+      state.unsavedSince = nil
+      return state.pending
+    }
     var firstError: (any Error)?
     for (id, edit) in pending.sorted(by: { $0.value.edit < $1.value.edit }) {
       do {
-        try writeAutosave(edit.video, metadata: edit.metadata, for: id)
+        if try write(edit, for: id) { publish(.written(id)) }
         lock.withLock {
           if state.pending[id]?.edit == edit.edit { state.pending[id] = nil }
         }
+      } catch ProjectLibraryError.projectNotFound {
+        dropPending(id)  // deleted since the edit: nothing to write it into
       } catch {
+        publish(.failed(id, error))
         firstError = firstError ?? error
       }
     }
     if let firstError { throw firstError }
+  }
+
+  /// A stream of background autosaves' outcomes: each written project, and each failure with
+  /// its error (the edit stays pending and is retried). Each call returns a new stream.
+  ///
+  /// - Returns: A new stream, ended when the task reading it is cancelled.
+  public func autosaveEvents() -> AsyncStream<AutosaveEvent> {
+    let (stream, continuation) = AsyncStream<AutosaveEvent>.makeStream()
+    let key = UUID()
+    lock.withLock { autosaveListeners[key] = continuation }
+    continuation.onTermination = { [weak self] _ in
+      guard let self else { return }
+      _ = lock.withLock { autosaveListeners.removeValue(forKey: key) }
+    }
+    return stream
+  }
+
+  /// Gives an autosave's outcome to every ``autosaveEvents()`` stream.
+  func publish(_ event: AutosaveEvent) {
+    for listener in lock.withLock({ Array(autosaveListeners.values) }) { listener.yield(event) }
+  }
+
+  /// Writes one pending edit by the policy; whether it was written (it is stale when the
+  /// project was saved, deleted or discarded since, or a newer edit was written).
+  private func write(_ edit: StoreState<Metadata>.Pending, for id: ProjectID) throws -> Bool {
+    try saving.withLock {
+      let stale = lock.withLock {
+        state.dropped[id, default: 0] != edit.dropped || state.written[id, default: 0] >= edit.edit
+      }
+      guard !stale else { return false }
+      let written: Bool
+      switch autosavePolicy {
+      case .saves:
+        _ = try commit(edit.video, metadata: edit.metadata, thumbnail: edit.thumbnail, for: id)
+        written = true
+      default:
+        written = try writeAutosave(edit.video, metadata: edit.metadata, for: id)
+      }
+      lock.withLock { state.written[id] = edit.edit }
+      return written
+    }
   }
 
   /// The newest autosave of a project when it is based on the project's head revision (an
@@ -101,13 +161,17 @@ extension PostgresProjectStore {
     }
   }
 
-  /// Writes one autosave, based on the project's head revision.
-  func writeAutosave(_ video: Video, metadata: Metadata, for id: ProjectID) throws {
+  /// Writes one autosave, based on the project's head revision; whether it was written. It is
+  /// not when another client saved a later revision than the one the edit was made on: offered
+  /// for recovery, it would undo that save.
+  func writeAutosave(_ video: Video, metadata: Metadata, for id: ProjectID) throws -> Bool {
     let collecting = collectingImages()
     let saved = try coder().save(video, images: collecting)
     let metadataBytes = try encodeMetadata(metadata)
-    try connection.transaction { connection in
+    let seen = base(of: id)
+    return try connection.transaction { connection in
       let head = try lockedHead(of: id)
+      if let seen, seen < head.revision { return false }
       try images.insert(collecting.images, on: connection)
       try connection.query(
         "INSERT INTO \(schema).autosaves AS a (project, based_on, sequence, saved, document, "
@@ -121,6 +185,7 @@ extension PostgresProjectStore {
         ])
       try recordUses(of: saved.data, by: id, use: "autosave")
       try announce(.autosaved, id)
+      return true
     }
   }
 
@@ -133,6 +198,9 @@ extension PostgresProjectStore {
 
   /// Forgets a pending autosave edit (an explicit save or a delete replaces it).
   func dropPending(_ id: ProjectID) {
-    lock.withLock { state.pending[id] = nil }
+    lock.withLock {
+      state.pending[id] = nil
+      state.dropped[id, default: 0] += 1
+    }
   }
 }

@@ -79,6 +79,9 @@ extension PostgresProjectStore {
   public func restore(_ id: ProjectID, toRevision revision: Int) throws
     -> ProjectSummary<Metadata>
   {
+    // A save: no autosave that saves commits between the pending edit's drop and this one.
+    saving.lock()
+    defer { saving.unlock() }
     dropPending(id)
     let newRevision = try connection.transaction { connection -> Int in
       let head = try lockedHead(of: id)

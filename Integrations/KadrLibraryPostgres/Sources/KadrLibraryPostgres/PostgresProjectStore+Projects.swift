@@ -98,7 +98,18 @@ extension PostgresProjectStore {
   public func save(
     _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID
   ) throws -> ProjectSummary<Metadata> {
-    dropPending(id)
+    try saving.withLock {
+      dropPending(id)
+      return try commit(video, metadata: metadata, thumbnail: thumbnail, for: id)
+    }
+  }
+
+  /// Writes a revision of a project, merged with the saves of other clients since its base
+  /// (``save(_:metadata:thumbnail:for:)`` without dropping the pending autosave); called with
+  /// `saving` held.
+  func commit(
+    _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange, for id: ProjectID
+  ) throws -> ProjectSummary<Metadata> {
     let collecting = collectingImages()
     let ours = try coder().save(video, images: collecting)
     var thumbnailToken: String??

@@ -41,6 +41,8 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   public let images: PostgresImageStore
   /// How long ``scheduleSave(_:metadata:thumbnail:for:)`` waits for edits to stop.
   public let autosaveDelay: Duration
+  /// What an autosave writes: a recovery copy (the default) or a revision.
+  public let autosavePolicy: AutosavePolicy
 
   let connection: PostgresConnection
   let connectionString: String
@@ -50,6 +52,11 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   let migrations: MigrationChain
   let lock = NSLock()
   var state = StoreState<Metadata>()
+  /// Held by every save from its base to its commit, so an autosave that saves and an explicit
+  /// save of the same project never interleave (one is based on the other, or is dropped).
+  let saving = NSLock()
+  /// The continuations of ``autosaveEvents()``'s streams, under `lock`.
+  var autosaveListeners: [UUID: AsyncStream<AutosaveEvent>.Continuation] = [:]
 
   /// Connects to the server and makes or migrates the store's tables.
   ///
@@ -61,6 +68,9 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   ///   - options: Loss, unknown content and limits for the documents.
   ///   - migrations: Migrations of documents from older schemas.
   ///   - autosaveDelay: The quiet time before an autosave.
+  ///   - autosave: What an autosave writes: ``AutosavePolicy/recoveryCopies``, which
+  ///     ``recover(_:preservingUnknown:)`` offers, or ``AutosavePolicy/saves``, a revision as
+  ///     an explicit save makes (merged the same way with other clients' saves).
   ///   - migratingSchema: Whether to create the tables when they are missing and migrate them
   ///     when they are older. `false` changes nothing on the server and throws instead: for
   ///     tools that only read a store someone else set up.
@@ -70,7 +80,8 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   public init(
     connectionString: String = "", schema: String = "kadr", registry: CodecRegistry = .standard,
     options: CodingOptions = CodingOptions(), migrations: MigrationChain = MigrationChain(),
-    autosaveDelay: Duration = .milliseconds(500), migratingSchema: Bool = true
+    autosaveDelay: Duration = .milliseconds(500), autosave: AutosavePolicy = .recoveryCopies,
+    migratingSchema: Bool = true
   ) throws {
     guard StoreSchema.isValidName(schema) else {
       throw PostgresProjectStoreError.invalidSchemaName(schema)
@@ -87,6 +98,7 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
     self.options = options
     self.migrations = migrations
     self.autosaveDelay = autosaveDelay
+    self.autosavePolicy = autosave
     images = PostgresImageStore(connection: connection, schema: schema)
   }
 
@@ -127,12 +139,22 @@ struct StoreState<Metadata: ProjectMetadata> {
   struct Pending {
     var video: Video
     var metadata: Metadata
+    var thumbnail: ThumbnailChange
     var edit: Int
+    /// The project's ``StoreState/dropped`` count when the edit was scheduled: an explicit
+    /// save, a delete or a discard since makes the edit stale.
+    var dropped: Int
   }
 
   var seen: [ProjectID: Int] = [:]
+  /// Per project, how many times its pending edit was dropped.
+  var dropped: [ProjectID: Int] = [:]
+  /// Per project, the newest edit written: two flushes at once never write an older one last.
+  var written: [ProjectID: Int] = [:]
   /// The stores of opens with missing images, whose placeholders save back as their tokens.
   var fallbacks: [FallbackImageStore] = []
   var pending: [ProjectID: Pending] = [:]
   var generation = 0
+  /// When the oldest edit not yet written was made.
+  var unsavedSince: ContinuousClock.Instant?
 }
