@@ -25,7 +25,12 @@ let package = Package(
       providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
     // The safe Swift layer over libpq: the only code in this package that touches its pointers.
     .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
-    .testTarget(name: "PostgresClientTests", dependencies: ["PostgresClient"]),
+    .testTarget(
+      name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestServer"]),
+    // The test server (KADR_POSTGRES) both test targets use.
+    .target(
+      name: "PostgresTestServer", dependencies: ["PostgresClient"],
+      path: "Tests/PostgresTestServer"),
     // The project library on PostgreSQL: a ProjectStore whose every save is a revision.
     .target(
       name: "KadrLibraryPostgres",
@@ -38,7 +43,7 @@ let package = Package(
     .testTarget(
       name: "KadrLibraryPostgresTests",
       dependencies: [
-        "KadrLibraryPostgres", "PostgresClient",
+        "KadrLibraryPostgres", "PostgresClient", "PostgresTestServer",
         .product(name: "KadrProjectLibraryTesting", package: "kadr-persistence"),
       ]),
     // Saves and opens per second with 1, 4 and 16 clients, beside the folder store.

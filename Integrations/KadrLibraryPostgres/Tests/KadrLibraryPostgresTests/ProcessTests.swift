@@ -4,6 +4,7 @@ import KadrPersistence
 import KadrProjectLibrary
 import KadrProjectLibraryTesting
 import PostgresClient
+import PostgresTestServer
 import Testing
 
 /// Clients in processes of their own: saving at once, dying mid-save, and a role that may not.
@@ -91,7 +92,7 @@ struct ProcessTests {
       try? admin.execute("DROP OWNED BY \(role)")
       try? admin.execute("DROP ROLE \(role)")
     }
-    let asRole = try StoreServer.required() + " user=\(role)"
+    let asRole = try PostgresTestServer.connectionString(as: role)
     do {
       _ = try PostgresProjectStore<ContractMetadata>(connectionString: asRole, schema: schema)
       Issue.record("a role with no privileges opened the store")
