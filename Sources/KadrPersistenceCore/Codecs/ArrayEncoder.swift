@@ -3,14 +3,18 @@ import KadrModel
 
 /// Writes one array, element by element.
 ///
-/// Like ``ValueEncoder``, it is valid while the encoding call that started it runs.
+/// Like ``ValueEncoder``, it is valid while the encoding call that started it runs, and traps
+/// with a message saying so when it is used after.
 public struct ArrayEncoder {
-  /// The save's session, unretained, so that making or copying an encoder costs no reference
-  /// counting: the call that made the root encoder keeps the session alive. An encoder is valid
-  /// only while the encoding call it was given to runs.
-  let sessionRef: Unmanaged<CodingSession>
-  /// The save's session.
-  var session: CodingSession { sessionRef.takeUnretainedValue() }
+  /// The save's session, retained (see ``ValueEncoder``).
+  let owner: CodingSession
+  /// The save's session, once the encoder is checked to be live.
+  var session: CodingSession {
+    position.checkLive(in: owner, "ArrayEncoder")
+    return owner
+  }
+  /// The session unretained (for `_withUnsafeGuaranteedRef`), once the encoder is checked.
+  var sessionRef: Unmanaged<CodingSession> { .passUnretained(session) }
   /// Where the array is.
   let position: EncodingPosition
   let start: Int
@@ -18,7 +22,7 @@ public struct ArrayEncoder {
   public private(set) var count = 0
 
   init(session: CodingSession, position: EncodingPosition) {
-    self.sessionRef = .passUnretained(session)
+    owner = session
     self.position = position
     self.start = session.position
     if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "[")) }

@@ -64,6 +64,8 @@ final class CodingSession {
   @exclusivity(unchecked) var extraKeys = JSONParseStack<String>(capacity: 64)
   /// Saving: the steps from the root to the value being written (see ``EncodingPosition``).
   @exclusivity(unchecked) var path = JSONParseStack<EncodingStep>()
+  /// Saving: the serial number of the newest step pushed on ``path``.
+  @exclusivity(unchecked) var lastSerial: UInt32 = 0
   /// Saving: the pointers that positions start from (``EncodingPosition/base``); the first is
   /// the root.
   var bases: [JSONPointer] = [.root]

@@ -13,25 +13,37 @@ struct DecodingLocation {
   /// The value's position in the container (a member's position in the node's keys, or an
   /// element's index), or -1 for the value the node itself stands for.
   @usableFromInline var member: Int
+  /// The node's serial number (``DecodingContext/Node/serial``): the location is live while
+  /// the node in that slot has it.
+  @usableFromInline var serial: UInt64
 
   @inlinable
-  init(node: Int, member: Int) {
+  init(node: Int, member: Int, serial: UInt64) {
     self.node = node
     self.member = member
+    self.serial = serial
   }
 }
 
 /// The state that one open shares among its decoders: the session, the path of every container
 /// being read, and the payload shapes already checked.
 ///
-/// Decoders are values that hold this context; they are valid while the decoding call that gave
-/// them out runs (as `Decoder`s in `Codable` are). Path nodes made during a clip, overlay, filter
-/// or model codec's `decode` are dropped when it returns, so the path storage stays as small as
-/// the deepest nesting rather than growing with the document.
+/// A decoder is valid while the decoding call that gave it out runs (as `Decoder`s in `Codable`
+/// are): while its path node is in use with the serial number it had when the decoder was made.
+/// Path nodes made during a clip, overlay, filter or model codec's `decode` are dropped when it
+/// returns, and every node when the open ends (``DecodingContexts/giveBack(_:)``), so a decoder
+/// kept past its call traps with a clear message (``checkLive(_:_:_:)``) before it reads
+/// anything.
+///
+/// Decoders hold their context unretained (retaining it cost a quarter of an open), and a
+/// context is never deallocated: ``DecodingContexts`` lends it to one open at a time and keeps
+/// it between opens. So the check a kept decoder makes always reads a live object, and its
+/// serial numbers, which never repeat in a context, cannot match a later open's nodes. The path
+/// storage stays as small as the deepest nesting rather than growing with the document.
 @usableFromInline
 final class DecodingContext {
   /// One step of a path: a container the decoders entered.
-  struct Node {
+  @usableFromInline struct Node {
     /// The parent's node, or -1 for a base (whose pointer is in ``bases``).
     var parent: Int
     /// The container's position in its parent (as ``DecodingLocation/member``), or, for a base,
@@ -48,23 +60,31 @@ final class DecodingContext {
     /// For an array: the element last read, and its first word on the tape (-1: none yet).
     var cursorElement = 0
     var cursorWord = -1
+    /// A number no other node of this context had: a decoder made for this node is live while
+    /// the slot holds it (a slot is reused by later nodes with new numbers).
+    @usableFromInline var serial: UInt64 = 0
 
     /// The keys naming the members, or `nil` for an array or a base.
     var keys: [String]? { tape.map { $0.takeUnretainedValue().keys(ofShape: shape) } }
   }
 
-  let session: CodingSession
+  /// The session of the open the context is lent to; `nil` between opens.
+  private var lentTo: CodingSession?
+  /// The session of the open the context is lent to.
+  var session: CodingSession { lentTo! }
   // The state below is only ever accessed by the decoding thread, one access at a time (no
   // access spans a call that could reach it again), so it needs no run-time exclusivity checks,
   // which would cost more than the accesses themselves.
 
   /// The path nodes, outermost first: the first ``nodeCount`` are in use, the rest are dropped
   /// nodes whose slots are reused.
-  @exclusivity(unchecked) private var nodes: UnsafeMutablePointer<Node>
+  @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<Node>
   /// The room in ``nodes``.
   @exclusivity(unchecked) private var nodeCapacity = 64
   /// The number of path nodes in use.
-  @exclusivity(unchecked) private var nodeCount = 0
+  @exclusivity(unchecked) @usableFromInline var nodeCount = 0
+  /// The serial number of the newest node.
+  @exclusivity(unchecked) private var lastSerial: UInt64 = 0
   /// Pointers given from outside, where paths start.
   @exclusivity(unchecked) private var bases: [JSONPointer] = []
   /// The first words of the members of the objects being read, each object's in a run (see
@@ -87,21 +107,19 @@ final class DecodingContext {
   /// the registry around that codec's `decode` (see ``DecodingBase``).
   @usableFromInline @exclusivity(unchecked) var decodingBase: DecodingBase?
 
-  /// The codecs looked up so far, at each extension point.
-  let clipCodecs: KindCodecCache<any Clip>
-  let overlayCodecs: KindCodecCache<any Overlay>
-  let filterCodecs: KindCodecCache<Filter>
-  let textAnimationCodecs: KindCodecCache<any TextAnimation>
-  let modelCodecs: ModelCodecCache
+  /// The codecs looked up so far, at each extension point (made for each open's registry).
+  private(set) var clipCodecs: KindCodecCache<any Clip>
+  private(set) var overlayCodecs: KindCodecCache<any Overlay>
+  private(set) var filterCodecs: KindCodecCache<Filter>
+  private(set) var textAnimationCodecs: KindCodecCache<any TextAnimation>
+  private(set) var modelCodecs: ModelCodecCache
   /// The enumerations read so far, and their raw values (see ``RawValueCases``).
   @exclusivity(unchecked) var caseTypes: [ObjectIdentifier] = []
   @exclusivity(unchecked) var caseTables: [RawValueCases] = []
 
-  /// Creates the context of one decoding session.
-  ///
-  /// - Parameter session: The session.
-  init(session: CodingSession) {
-    self.session = session
+  /// Creates a context lent to `session`; only ``DecodingContexts`` makes them.
+  fileprivate init(session: CodingSession) {
+    lentTo = session
     shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
     positions = .allocate(capacity: positionCapacity)
     nodes = .allocate(capacity: nodeCapacity)
@@ -113,9 +131,41 @@ final class DecodingContext {
     modelCodecs = ModelCodecCache(table: registry.models)
   }
 
-  deinit {
-    positions.deallocate()
-    nodes.deallocate()
+  /// Lends the context to `session`, with the caches of its registry.
+  fileprivate func lend(to session: CodingSession) {
+    lentTo = session
+    let registry = session.registry
+    clipCodecs = KindCodecCache(table: registry.clips)
+    overlayCodecs = KindCodecCache(table: registry.overlays)
+    filterCodecs = KindCodecCache(table: registry.filters)
+    textAnimationCodecs = KindCodecCache(table: registry.textAnimations)
+    modelCodecs = ModelCodecCache(table: registry.models)
+  }
+
+  /// Ends the open: every path node is dropped, so each decoder still held traps on its next
+  /// use, and what the open read (its tapes, shapes and session) is let go. The serial numbers
+  /// go on from where they are.
+  fileprivate func finish() {
+    nodeCount = 0
+    positionCount = 0
+    lentTo = nil
+    bases.removeAll()
+    tapes.removeAll()
+    everyShape.removeAll()
+    shapeOverflow.removeAll()
+    for index in shapes.indices { shapes[index] = nil }
+    decodingBase = nil
+    // A deep document's room is not kept for every later one.
+    if nodeCapacity > 1_024 {
+      nodes.deallocate()
+      nodeCapacity = 64
+      nodes = .allocate(capacity: nodeCapacity)
+    }
+    if positionCapacity > 16_384 {
+      positions.deallocate()
+      positionCapacity = 256
+      positions = .allocate(capacity: positionCapacity)
+    }
   }
 
   /// A location standing for the value at `pointer`.
@@ -123,11 +173,35 @@ final class DecodingContext {
   /// - Parameter pointer: Where the value is in the document.
   func base(_ pointer: JSONPointer) -> DecodingLocation {
     bases.append(pointer)
-    return DecodingLocation(
-      node: push(
+    return location(
+      push(
         Node(parent: -1, member: bases.count - 1, tape: nil, shape: 0, positionStart: positionCount)
       ),
       member: -1)
+  }
+
+  /// The location of the value at `member` of the container of node `node` (-1: the container
+  /// itself), with the node's serial number.
+  @inlinable
+  func location(_ node: Int, member: Int) -> DecodingLocation {
+    DecodingLocation(node: node, member: member, serial: nodes[node].serial)
+  }
+
+  /// Traps, naming `type`, unless the path node `node` is in use with serial number `serial`:
+  /// the check every decoder makes before it reads.
+  @inlinable @inline(__always)
+  func checkLive(_ node: Int, _ serial: UInt64, _ type: StaticString) {
+    guard node >= 0, node < nodeCount, nodes[node].serial == serial else {
+      Self.usedAfterItsCall(type)
+    }
+  }
+
+  /// The trap of a decoder kept past its call.
+  @usableFromInline
+  static func usedAfterItsCall(_ type: StaticString) -> Never {
+    fatalError(
+      "kadr-persistence: a \(type) was used after the call that gave it out returned. Keep "
+        + "the values a decoder reads, never the decoder.")
   }
 
   /// Keeps `tape` alive for as long as this context: decoders hold tapes unretained.
@@ -206,6 +280,9 @@ final class DecodingContext {
       nodeCapacity *= 2
       nodes = nodes.moved(nodeCount, toCapacity: nodeCapacity)
     }
+    lastSerial &+= 1
+    var node = node
+    node.serial = lastSerial
     (nodes + nodeCount).initialize(to: node)
     nodeCount += 1
     return nodeCount - 1
@@ -254,5 +331,29 @@ final class DecodingContext {
     throws -> T
   {
     try session.nested(at: self.pointer(of: location), body)
+  }
+}
+
+/// The decoding contexts, lent to one open at a time and kept between opens, never
+/// deallocated: a decoder kept past its open holds its context unretained, and the check it
+/// makes before reading must find a live object (see ``DecodingContext``). There are as many
+/// as opens ever ran at once, each a few kilobytes between opens.
+enum DecodingContexts {
+  private static let lock = NSLock()
+  /// The contexts not lent to an open.
+  nonisolated(unsafe) private static var idle: [DecodingContext] = []
+
+  /// A context lent to `session`'s open until ``giveBack(_:)``.
+  static func lend(to session: CodingSession) -> DecodingContext {
+    let context = lock.withLock { idle.popLast() }
+    guard let context else { return DecodingContext(session: session) }
+    context.lend(to: session)
+    return context
+  }
+
+  /// Ends the open `context` was lent to and keeps the context for the next.
+  static func giveBack(_ context: DecodingContext) {
+    context.finish()
+    lock.withLock { idle.append(context) }
   }
 }

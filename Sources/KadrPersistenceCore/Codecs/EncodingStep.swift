@@ -10,6 +10,10 @@ struct EncodingStep {
   let value: Int
   /// Whether the step is a member's key.
   let isKey: Bool
+  /// A number no other step of the save had, given when it is pushed
+  /// (``CodingSession/pushStep(_:)``): the encoders made under it are live while it is on the
+  /// stack.
+  var serial: UInt32 = 0
 }
 
 /// A member of an object being written, as the session's member stack keeps it: plain data, its
@@ -27,6 +31,26 @@ struct StackedMember {
 }
 
 extension CodingSession {
+  /// Pushes `step` on ``path`` with a new serial number.
+  @inline(__always)
+  func pushStep(_ step: EncodingStep) {
+    var step = step
+    lastSerial &+= 1
+    step.serial = lastSerial
+    path.push(step)
+  }
+
+  /// Runs `body` with an encoder for the value at `pointer`, live until `body` returns: a step
+  /// is pushed for it (one that is no component of any pointer).
+  func withRootEncoder<Result>(
+    at pointer: JSONPointer, _ body: (ValueEncoder) throws -> Result
+  ) rethrows -> Result {
+    pushStep(EncodingStep(table: nil, value: 0, isKey: false))
+    defer { _ = path.popLast() }
+    return try body(
+      ValueEncoder(session: self, position: EncodingPosition(materialized: pointer, in: self)))
+  }
+
   /// The key of a member: `key` is a rank in `table` or (negative) an extra key's place.
   @inline(__always)
   func key(_ key: Int, in table: EncodingKeys) -> String {
@@ -49,10 +73,11 @@ extension CodingSession {
     at step: EncodingStep, in position: EncodingPosition, since start: Int,
     _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws -> WrittenJSON? {
-    path.push(step)
+    pushStep(step)
     defer { _ = path.popLast() }
     do {
-      guard let value = try body(ValueEncoder(session: self, position: position.child)) else {
+      guard let value = try body(ValueEncoder(session: self, position: position.child(in: self)))
+      else {
         discard(since: start)
         return nil
       }

@@ -5,12 +5,13 @@ import KadrModel
 ///
 /// Creating it refuses keys that the codec's ``PayloadKey`` type does not have, so nothing in a
 /// known kind is ignored silently. Every error names the field's JSON pointer. A decoder is valid
-/// while the decoding call that gave it out runs.
+/// while the decoding call that gave it out runs; one kept and used after it traps with a
+/// message saying so (see ``ValueDecoder``).
 public struct KeyedDecoder<Key: PayloadKey> {
   /// The decoding context, unretained (see ``ValueDecoder``).
   @usableFromInline let contextRef: Unmanaged<DecodingContext>
-  /// The tape the object is on; the context holds it.
-  @usableFromInline let tape: JSONTapeView
+  /// The tape the object is on; the context holds it during the open.
+  @usableFromInline let storedTape: JSONTapeView
   /// The object's first word on the tape.
   @usableFromInline let objectWord: Int
   /// Where the first words of the object's members start in the context's positions, or -1
@@ -18,8 +19,9 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @usableFromInline let members: Int
   /// The keys, checked against `Key`, and where each key's member is.
   @usableFromInline let shapeRef: Unmanaged<PayloadShape>
-  /// The object's path node.
+  /// The object's path node, and its serial number.
   @usableFromInline let node: Int
+  @usableFromInline let serial: UInt64
 
   /// Reads the object at `object` on `tape`, at `location`; the member at `hidden` (a flat
   /// payload's `kind`), if any, is not part of the payload.
@@ -45,20 +47,37 @@ public struct KeyedDecoder<Key: PayloadKey> {
       }
     }
     contextRef = context
-    self.tape = tape
+    storedTape = tape
     objectWord = object
     let count = shapeRef._withUnsafeGuaranteedRef { $0.keys.count }
-    (node, members) = context._withUnsafeGuaranteedRef { context in
-      (
-        context.enterObject(location, at: object, of: tape),
+    (node, serial, members) = context._withUnsafeGuaranteedRef { context in
+      let node = context.enterObject(location, at: object, of: tape)
+      return (
+        node, context.nodes[node].serial,
         count > Self.smallObjectLimit
           ? context.pushPositions(ofObjectAt: object, count: count, in: tape) : -1
       )
     }
   }
 
-  /// The decoding context.
-  var context: DecodingContext { contextRef.takeUnretainedValue() }
+  /// Traps unless the call that gave the decoder out is still running.
+  @inlinable @inline(__always)
+  func checkLive() {
+    contextRef._withUnsafeGuaranteedRef { $0.checkLive(node, serial, "KeyedDecoder") }
+  }
+
+  /// The decoding context, once the decoder is checked to be live.
+  var context: DecodingContext {
+    checkLive()
+    return contextRef.takeUnretainedValue()
+  }
+
+  /// The tape, once the decoder is checked to be live.
+  @inlinable
+  var tape: JSONTapeView {
+    checkLive()
+    return storedTape
+  }
 
   /// The payload's shape; its context keeps every shape it made (``DecodingContext/newShape``).
   @inlinable
@@ -71,18 +90,20 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   static var smallObjectLimit: Int { 2 }
 
-  /// The first word of the member at `member`.
+  /// The first word of the member at `member`; the caller has checked that the decoder is live
+  /// (every public way in does).
   @inlinable
   func word(of member: Int) -> Int {
     members >= 0
       ? contextRef._withUnsafeGuaranteedRef { $0.positions[members + member] }
-      : tape.word(ofMember: member, ofContainerAt: objectWord)
+      : storedTape.word(ofMember: member, ofContainerAt: objectWord)
   }
 
   var session: CodingSession { context.session }
 
   /// The object being read, made on demand (without the hidden member).
   public var object: JSONObject {
+    checkLive()
     var object = JSONObject(minimumCapacity: shape.keys.count)
     for (member, key) in shape.keys.enumerated() where member != shape.hidden {
       object.appendUnchecked(
@@ -99,14 +120,17 @@ public struct KeyedDecoder<Key: PayloadKey> {
   }
 
   /// Its JSON pointer.
-  public var pointer: JSONPointer { context.pointer(of: DecodingLocation(node: node, member: -1)) }
+  public var pointer: JSONPointer {
+    context.pointer(of: DecodingLocation(node: node, member: -1, serial: serial))
+  }
 
   /// Whether the payload has `key`.
   ///
   /// - Parameter key: The key.
   @inlinable
   public func contains(_ key: Key) -> Bool {
-    shapeRef._withUnsafeGuaranteedRef { $0.member(of: key) } != nil
+    checkLive()
+    return shapeRef._withUnsafeGuaranteedRef { $0.member(of: key) } != nil
   }
 
   /// The decoder of the value under `key`.
@@ -115,6 +139,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Throws: ``PersistenceError`` when the key is missing.
   @inlinable
   public func valueDecoder(for key: Key) throws -> ValueDecoder {
+    checkLive()
     guard let member = shapeRef._withUnsafeGuaranteedRef({ $0.member(of: key) }) else {
       throw PersistenceError(.missingField(key.rawValue), at: pointer)
     }
@@ -126,6 +151,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// - Parameter key: The key.
   @inlinable
   public func valueDecoderIfPresent(for key: Key) -> ValueDecoder? {
+    checkLive()
     guard let member = shapeRef._withUnsafeGuaranteedRef({ $0.member(of: key) }) else {
       return nil
     }
@@ -136,8 +162,8 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   func decoder(of member: Int) -> ValueDecoder {
     ValueDecoder(
-      context: contextRef, tape: tape, index: word(of: member),
-      location: DecodingLocation(node: node, member: member))
+      context: contextRef, tape: storedTape, index: word(of: member),
+      location: DecodingLocation(node: node, member: member, serial: serial))
   }
 
   /// Reads the required value under `key`.

@@ -110,6 +110,7 @@ extension KeyedEncoder {
   // 19.44 M so (callgrind).
   @inline(__always)
   private mutating func startScalar(_ key: String) throws -> Int? {
+    checkLive()
     guard session.sink == .bytes, let rank = keys.rank(of: key, from: hint) else { return nil }
     // The pending member goes first when its key comes before this one, as in `member(_:_:)`.
     if pending != nil, rank >= pendingRank { try writePending() }

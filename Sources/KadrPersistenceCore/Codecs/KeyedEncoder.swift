@@ -8,17 +8,25 @@ import KadrModel
 /// back through the registry: `encode(clips:for:)` writes a track's children with whatever codecs
 /// are registered for them, so a plugin's clip may hold built-in clips and the other way round.
 ///
-/// Like ``ValueEncoder``, it is valid while the encoding call that started it runs.
+/// Like ``ValueEncoder``, it is valid while the encoding call that started it runs, and traps
+/// with a message saying so when it is used after.
 public struct KeyedEncoder<Key: PayloadKey> {
-  // Held strongly, unlike the value and array encoders' (see `ValueEncoder.sessionRef`): an
-  // object's members are written in the encoder's own methods, and reaching an unretained
-  // session there cost more than the one retain per object.
-  // Figure: a save of 1,000 clips, 30.2 M instructions so; unretained, 30.8 M behind
-  // `_withUnsafeGuaranteedRef` closures, 39.7 M through `withUnsafeMutablePointer(to: &self)`
-  // (unspecialised), 40.5 M `unowned(unsafe)` (a retain at every use) (callgrind).
+  /// The save's session, retained (see ``ValueEncoder``). Every way in checks that the encoder
+  /// is live first (``checkLive()``: in ``member(_:_:)``, the scalar members, ``finish()``,
+  /// ``pointer``, the loss reports), so the many uses while a member is written do not repeat
+  /// the check.
   let session: CodingSession
-  /// The session, unretained.
-  var sessionRef: Unmanaged<CodingSession> { .passUnretained(session) }
+  /// The session unretained (for `_withUnsafeGuaranteedRef`), once the encoder is checked.
+  var sessionRef: Unmanaged<CodingSession> {
+    checkLive()
+    return .passUnretained(session)
+  }
+
+  /// Traps unless the call that started the object is still running.
+  @inline(__always)
+  func checkLive() {
+    position.checkLive(in: session, "KeyedEncoder")
+  }
   /// The keys of `Key`, ready to write (kept alive for good by the process-wide cache).
   let keys: EncodingKeys
   /// Where the object is.
@@ -58,13 +66,11 @@ public struct KeyedEncoder<Key: PayloadKey> {
 
   /// Starts an object at `position`, writing its `{`.
   ///
-  /// Takes the session unretained and retains it once, to hold it: passed as a reference, it was
-  /// retained twice, once to be passed and once to be stored.
-  init(session sessionRef: Unmanaged<CodingSession>, position: EncodingPosition) {
-    session = sessionRef.takeUnretainedValue()
+  init(session: CodingSession, position: EncodingPosition) {
+    self.session = session
     self.position = position
-    (keys, start, memberBase, extraBase, lossBase) = sessionRef._withUnsafeGuaranteedRef {
-      session in
+    (keys, start, memberBase, extraBase, lossBase) = Unmanaged.passUnretained(session)
+      ._withUnsafeGuaranteedRef { session in
       let start = session.position
       if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "{")) }
       return (
@@ -75,7 +81,10 @@ public struct KeyedEncoder<Key: PayloadKey> {
   }
 
   /// The JSON pointer of the object being written.
-  public var pointer: JSONPointer { position.pointer(in: session) }
+  public var pointer: JSONPointer {
+    checkLive()
+    return position.pointer(in: session)
+  }
 
   /// The number of members written so far.
   public private(set) var count = 0
@@ -100,6 +109,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   mutating func member(
     _ key: String, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws {
+    checkLive()
     let rank = keys.rank(of: key, from: hint)
     if let pending, rank.map({ $0 >= pendingRank }) ?? JSONOutput.precedes(pending.key, key) {
       try writePending()
@@ -222,6 +232,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// - Returns: The object, or `nil` when ``omitValue()`` was called.
   @discardableResult
   public mutating func finish() -> WrittenJSON? {
+    checkLive()
     if pending != nil, !isOmitted {
       // Writing a string member cannot fail.
       try? writePending()
@@ -366,12 +377,14 @@ public struct KeyedEncoder<Key: PayloadKey> {
   ///   - kind: What is lost.
   ///   - key: Where it would have been, or `nil` for the whole payload.
   public func reportLoss(_ kind: Loss.Kind, for key: Key? = nil) {
+    checkLive()
     session.recordLoss(kind, at: key.map { pointer.appending(key: $0.rawValue) } ?? pointer)
   }
 
   /// Leaves the whole value out: for a value that cannot stand without a member that could not
   /// be written (its loss already reported). ``finish()`` then returns `nil`.
   public mutating func omitValue() {
+    checkLive()
     isOmitted = true
   }
 }

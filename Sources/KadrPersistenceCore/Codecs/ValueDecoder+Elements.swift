@@ -5,6 +5,9 @@ extension ValueDecoder {
   ///
   /// A collection rather than an array of decoders: an element's decoder is made when it is
   /// read, so reading an array allocates nothing for its decoders.
+  ///
+  /// Like the decoder it came from, it is valid while the decoding call that gave that decoder
+  /// out runs, and traps with a message saying so when it is used after.
   public struct Elements: RandomAccessCollection {
     @usableFromInline let context: Unmanaged<DecodingContext>
     @usableFromInline let tape: JSONTapeView
@@ -12,8 +15,9 @@ extension ValueDecoder {
     @usableFromInline let array: Int
     /// The number of elements.
     @usableFromInline let elementCount: Int
-    /// The array's path node.
+    /// The array's path node, and its serial number.
     @usableFromInline let node: Int
+    @usableFromInline let serial: UInt64
 
     @inlinable
     init(
@@ -24,6 +28,7 @@ extension ValueDecoder {
       self.array = array
       elementCount = count
       self.node = node
+      serial = context._withUnsafeGuaranteedRef { $0.nodes[node].serial }
     }
 
     /// The first element's position: 0.
@@ -49,9 +54,10 @@ extension ValueDecoder {
       return ValueDecoder(
         context: context, tape: tape,
         index: context._withUnsafeGuaranteedRef {
-          $0.word(ofElement: position, ofArrayAt: array, node: node, in: tape)
+          $0.checkLive(node, serial, "ValueDecoder.Elements")
+          return $0.word(ofElement: position, ofArrayAt: array, node: node, in: tape)
         },
-        location: DecodingLocation(node: node, member: position))
+        location: DecodingLocation(node: node, member: position, serial: serial))
     }
   }
 }

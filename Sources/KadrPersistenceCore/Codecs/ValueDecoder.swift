@@ -7,15 +7,15 @@ import KadrModel
 /// A decoder reads the document where it lies (the tape the reader wrote), so reading a value
 /// builds no tree, and it holds what it reads from unretained, so making or copying one costs
 /// no reference counting. It is valid while the decoding call that gave it out runs: keep the
-/// values it reads, never the decoder.
+/// values it reads, never the decoder. One kept and used after its call traps with a message
+/// saying so, before it reads anything (see ``DecodingContext``).
 public struct ValueDecoder {
-  /// The decoding context, unretained: the call that made the root decoder holds it
-  /// (``withRoot(session:tape:pointer:index:_:)``).
+  /// The decoding context, unretained: ``DecodingContexts`` never deallocates one.
   // Figure: open of 1,000 clips 47.5 M instructions with a retained context, 43.8 M without
   // (−8 %), callgrind.
   @usableFromInline let contextRef: Unmanaged<DecodingContext>
-  /// The tape the value is on; the context holds it.
-  @usableFromInline let tape: JSONTapeView
+  /// The tape the value is on; the context holds it during the open.
+  @usableFromInline let storedTape: JSONTapeView
   /// The value's first word on the tape.
   @usableFromInline let index: Int
   @usableFromInline let location: DecodingLocation
@@ -26,7 +26,7 @@ public struct ValueDecoder {
     location: DecodingLocation
   ) {
     contextRef = context
-    self.tape = tape
+    storedTape = tape
     self.index = index
     self.location = location
   }
@@ -46,18 +46,35 @@ public struct ValueDecoder {
     session: CodingSession, tape: JSONTape, pointer: JSONPointer, index: Int = 0,
     _ body: (ValueDecoder) throws -> Result
   ) rethrows -> Result {
-    let context = DecodingContext(session: session)
+    let context = DecodingContexts.lend(to: session)
+    defer { DecodingContexts.giveBack(context) }
     context.hold(tape)
-    return try withExtendedLifetime(context) {
-      try body(
-        ValueDecoder(
-          context: Unmanaged.passUnretained(context), tape: tape.view, index: index,
-          location: context.base(pointer)))
+    return try body(
+      ValueDecoder(
+        context: Unmanaged.passUnretained(context), tape: tape.view, index: index,
+        location: context.base(pointer)))
+  }
+
+  /// Traps unless the call that gave the decoder out is still running.
+  @inlinable @inline(__always)
+  func checkLive() {
+    contextRef._withUnsafeGuaranteedRef {
+      $0.checkLive(location.node, location.serial, "ValueDecoder")
     }
   }
 
-  /// The decoding context.
-  var context: DecodingContext { contextRef.takeUnretainedValue() }
+  /// The tape, once the decoder is checked to be live.
+  @inlinable
+  var tape: JSONTapeView {
+    checkLive()
+    return storedTape
+  }
+
+  /// The decoding context, once the decoder is checked to be live.
+  var context: DecodingContext {
+    checkLive()
+    return contextRef.takeUnretainedValue()
+  }
 
   var session: CodingSession { context.session }
 
@@ -117,6 +134,7 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not a string.
   @inlinable
   public func string() throws -> String {
+    let tape = self.tape
     switch tape.tag(at: index) {
     case .emptyString: return ""
     case .string, .text: return tape.string(at: index)
@@ -138,6 +156,7 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not an integer literal that fits `Int64`.
   @inlinable
   public func int64() throws -> Int64 {
+    let tape = self.tape
     switch tape.tag(at: index) {
     case .smallInteger: return tape.signedPayload(at: index)
     case .integer: return Int64(bitPattern: tape.bits(after: index))
@@ -169,6 +188,7 @@ public struct ValueDecoder {
   /// - Throws: ``PersistenceError`` when it is not an array.
   @inlinable
   public func elements() throws -> Elements {
+    let tape = self.tape
     guard tape.tag(at: index) == .array else { throw typeMismatch(expected: "an array") }
     return Elements(
       context: contextRef, tape: tape, array: index,

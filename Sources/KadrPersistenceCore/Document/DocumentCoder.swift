@@ -68,8 +68,9 @@ package struct DocumentCoder: Sendable {
       }
     }
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
-    let written = try registry.encodeModel(
-      root, to: ValueEncoder(session: session, pointer: rootPointer))
+    let written = try session.withRootEncoder(at: rootPointer) { encoder in
+      try registry.encodeModel(root, to: encoder)
+    }
     if !session.losses.isEmpty && !options.allowingLoss {
       throw PersistenceError.lossyContent(session.losses)
     }
@@ -131,7 +132,9 @@ package struct DocumentCoder: Sendable {
     let session = CodingSession(
       registry: registry, options: options, images: images, sink: .nothing)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
-    _ = try registry.encodeModel(root, to: ValueEncoder(session: session, pointer: rootPointer))
+    _ = try session.withRootEncoder(at: rootPointer) { encoder in
+      try registry.encodeModel(root, to: encoder)
+    }
     return LossReport(losses: session.losses, preserved: session.preserved)
   }
 
@@ -148,7 +151,9 @@ package struct DocumentCoder: Sendable {
     let session = CodingSession(
       registry: registry, options: options, images: images, sink: .nothing)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
-    _ = try? registry.encodeModel(root, to: ValueEncoder(session: session, pointer: rootPointer))
+    _ = try? session.withRootEncoder(at: rootPointer) { encoder in
+      try registry.encodeModel(root, to: encoder)
+    }
     return session.losses
   }
 

@@ -80,8 +80,8 @@ extension CodecRegistry {
     let encoding = CodingSession(registry: self, options: options, images: images)
     do {
       guard
-        let written = try codec.encode(
-          sample, ValueEncoder(session: encoding, pointer: .root), nil, false)
+        let written = try encoding.withRootEncoder(
+          at: .root, { encoder in try codec.encode(sample, encoder, nil, false) })
       else {
         return ["the codec did not accept its own sample"]
       }

@@ -132,14 +132,15 @@ extension CodecRegistry {
     let extra = session.extraKeys.count
     session.extraKeys.push(codec.kindID.rawValue)
     session.extraKeys.push(Self.payloadBoxKey)
-    session.path.push(EncodingStep(table: nil, value: extra, isKey: true))
-    session.path.push(EncodingStep(table: nil, value: extra + 1, isKey: true))
+    session.pushStep(EncodingStep(table: nil, value: extra, isKey: true))
+    session.pushStep(EncodingStep(table: nil, value: extra + 1, isKey: true))
     defer {
       _ = session.path.popLast()
       _ = session.path.popLast()
       session.extraKeys.removeAll(from: extra)
     }
-    let payload = ValueEncoder(session: session, position: encoder.position.child.child)
+    let payload = ValueEncoder(
+      session: session, position: encoder.position.child(in: session).child(in: session))
     do throws {
       guard try codec.encode(value, payload, nil, true) != nil else {
         session.discard(since: start)

@@ -91,8 +91,8 @@ extension CodecRegistry {
     // The path nodes of this clip or overlay are no use once its codec has returned.
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
-    let kindLocation = DecodingLocation(
-      node: context.enterObject(decoder.location, at: decoder.index, of: tape), member: 0)
+    let kindLocation = context.location(
+      context.enterObject(decoder.location, at: decoder.index, of: tape), member: 0)
     let inner = decoder.index + 2
     let boxKeys = tape.tag(at: inner) == .object ? tape.keys(ofObjectAt: inner) : []
     guard boxKeys.count == 1, boxKeys.first == Self.payloadBoxKey,
@@ -102,8 +102,8 @@ extension CodecRegistry {
         .invalidValue("The \(point) must hold {\"_0\": {…payload…}}"),
         at: context.pointer(of: kindLocation), kindID: kind, extensionPoint: point)
     }
-    let payloadLocation = DecodingLocation(
-      node: context.enterObject(kindLocation, at: inner, of: tape), member: 0)
+    let payloadLocation = context.location(
+      context.enterObject(kindLocation, at: inner, of: tape), member: 0)
     let payload = decoder.decoder(at: inner + 2, location: payloadLocation)
     if version > codec.payloadVersion {
       guard session.options.preservingUnknown else {

@@ -223,7 +223,7 @@ extension CodecRegistry {
   ) throws -> EncodedValue {
     // The value is built as a tree, not written as bytes and read back.
     let session = CodingSession(registry: self, options: options, images: images, sink: .tree)
-    let written = try body(ValueEncoder(session: session, pointer: pointer))
+    let written = try session.withRootEncoder(at: pointer, body)
     if !session.losses.isEmpty && !options.allowingLoss {
       throw PersistenceError.lossyContent(session.losses)
     }

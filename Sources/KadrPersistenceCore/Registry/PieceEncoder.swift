@@ -104,6 +104,6 @@ package final class PieceEncoder {
   {
     let start = session.position
     defer { session.discard(since: start) }
-    return try body(ValueEncoder(session: session, pointer: pointer)).map { session.tree[$0.start] }
+    return try session.withRootEncoder(at: pointer, body).map { session.tree[$0.start] }
   }
 }
