@@ -71,13 +71,13 @@ public struct KeyedEncoder<Key: PayloadKey> {
     self.position = position
     (keys, start, memberBase, extraBase, lossBase) = Unmanaged.passUnretained(session)
       ._withUnsafeGuaranteedRef { session in
-      let start = session.position
-      if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "{")) }
-      return (
-        session.keyTables.table(of: Key.self), start, session.members.count,
-        session.extraKeys.count, session.losses.count
-      )
-    }
+        let start = session.position
+        if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "{")) }
+        return (
+          session.keyTables.table(of: Key.self), start, session.members.count,
+          session.extraKeys.count, session.losses.count
+        )
+      }
   }
 
   /// The JSON pointer of the object being written.
