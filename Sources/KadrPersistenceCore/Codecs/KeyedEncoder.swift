@@ -65,7 +65,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
   private(set) var pendingRank = Int.max
 
   /// Starts an object at `position`, writing its `{`.
-  ///
   init(session: CodingSession, position: EncodingPosition) {
     self.session = session
     self.position = position
