@@ -48,8 +48,44 @@ struct CanonicalOrderTests {
     #expect(session.reorderedObjects == 1)
     #expect(String(decoding: session.data(since: 0), as: UTF8.self) == #"{"apple":1,"zebra":2}"#)
   }
+
+  @Test func aFieldListCodecWritesItsFieldsInKeyOrderWhateverTheirListsOrder() throws {
+    var registry = CodecRegistry.standard
+    try registry.register(clip: BackwardsCodec())
+    let session = CodingSession(registry: registry, options: CodingOptions(), images: nil)
+    let video = Video(clips: (0..<5).map { Backwards(zebra: Double($0), apple: 1) })
+    _ = try registry.encodeModel(video, to: ValueEncoder(session: session, pointer: .root))
+    // Listed zebra, middle, apple: written apple, middle, zebra, so no payload is copied aside.
+    #expect(session.reorderedObjects == 0)
+    let text = String(decoding: session.data(since: 0), as: UTF8.self)
+    #expect(text.contains(#"{"_0":{"apple":1,"middle":2,"zebra":4}}"#), "\(text)")
+  }
 }
 
 private enum OrderKey: String, PayloadKey {
   case apple, zebra
+}
+
+/// A clip whose codec lists its fields against key order.
+private struct Backwards: Clip {
+  var zebra: Double
+  var middle: Double = 2
+  var apple: Double
+  var duration: Time { Time(value: 1, timescale: 1) }
+  var note: String?
+}
+
+private struct BackwardsCodec: ClipCodec, FieldListCodec {
+  enum Key: String, PayloadKey { case zebra, middle, apple }
+  var kindID: KindID { "com.test.backwards" }
+  let fields: [PayloadField<Backwards, Key>] = [
+    PayloadField(.zebra, \.zebra),
+    PayloadField(codeOnly: "note", \.note),
+    PayloadField(.middle, \.middle),
+    PayloadField(.apple, \.apple),
+  ]
+  func label(for value: Backwards) -> String? { nil }
+  func samples() -> CodecSamples<Backwards> {
+    CodecSamples(minimal: Backwards(zebra: 0, apple: 0), maximal: [Backwards(zebra: 1, apple: 2)])
+  }
 }

@@ -50,6 +50,9 @@ final class CodingSession {
   /// Saving: how many objects were written out of key order and had to be reordered (a cost
   /// the built-in clip codecs avoid; checked by the tests).
   var reorderedObjects = 0
+  /// Saving: the canonical order of each field-list codec type's fields (see
+  /// ``fieldOrder(of:_:)``).
+  var fieldOrders: [ObjectIdentifier: [Int]] = [:]
   /// Where the encoders put what they write: bytes for a save (the default).
   let sink: EncodingSink
   // The four below are touched for every value written. A session belongs to one call on one

@@ -52,7 +52,11 @@ extension FieldListCodec {
   ///   - payload: The payload object being built.
   /// - Throws: ``PersistenceError`` when a field cannot be written.
   public func encode(_ value: Model, to payload: inout KeyedEncoder<Key>) throws {
-    for field in fields { try field.write(value, &payload) }
+    // In canonical key order, so the payload is written once and never copied aside to be
+    // sorted; the order is found once a save for each codec type.
+    let fields = self.fields
+    let order = payload.session.fieldOrder(of: Self.self, fields)
+    for index in order { try fields[index].write(value, &payload) }
   }
 
   /// Reads every field into a copy of ``decodingBase``, the one the registry read when the
@@ -80,5 +84,25 @@ extension FieldListCodec {
   /// - Parameter value: The value about to be written.
   public func losses(in value: Model) -> [LossFinding] {
     fields.compactMap { $0.loss(value) }
+  }
+}
+
+extension CodingSession {
+  /// The positions of `fields` (a field-list codec's, of type `codec`) in canonical key order,
+  /// the fields that exist only as code last; found once a save for each codec type. A codec
+  /// whose instances list different fields at most costs its payloads a reordering.
+  func fieldOrder<Model, Key>(of codec: Any.Type, _ fields: [PayloadField<Model, Key>]) -> [Int] {
+    let type = ObjectIdentifier(codec)
+    if let order = fieldOrders[type], order.count == fields.count { return order }
+    let order = fields.indices.sorted { left, right in
+      switch (fields[left].key?.rawValue, fields[right].key?.rawValue) {
+      case (let left?, let right?): JSONOutput.precedes(left, right)
+      case (_?, nil): true
+      case (nil, _?): false
+      case (nil, nil): left < right
+      }
+    }
+    fieldOrders[type] = order
+    return order
   }
 }
