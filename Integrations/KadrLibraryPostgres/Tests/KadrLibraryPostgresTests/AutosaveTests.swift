@@ -20,6 +20,23 @@ struct AutosaveTests {
       autosaveDelay: .milliseconds(50), autosave: policy)
   }
 
+  /// A store autosaving by `policy` and a project it created, which another client has since
+  /// opened and saved with clip p`clip` reading "theirs" (revision 1).
+  static func savedByAnotherClient(policy: AutosavePolicy, clip: Int) throws
+    -> (PostgresProjectStore<ContractMetadata>, ProjectSummary<ContractMetadata>)
+  {
+    let schema = StoreServer.freshSchema()
+    let editor = try store(schema: schema, policy: policy)
+    let other = try StoreServer.store(schema: schema)
+    let project = try editor.create(
+      name: "Shared", video: RevisionTests.shared(), metadata: ContractMetadata())
+    _ = try other.open(project.id)
+    try other.save(
+      RevisionTests.editing(RevisionTests.shared(), client: clip, to: "theirs"),
+      metadata: ContractMetadata(), for: project.id)
+    return (editor, project)
+  }
+
   /// The first event on `events`, or `nil` after `seconds`.
   static func firstEvent(
     _ events: AsyncStream<AutosaveEvent>, within seconds: Double = 10
@@ -86,15 +103,7 @@ struct AutosaveTests {
   }
 
   @Test func aRecoveryCopyIsNotWrittenOverAnotherClientsLaterSave() throws {
-    let schema = StoreServer.freshSchema()
-    let editor = try Self.store(schema: schema, policy: .recoveryCopies)
-    let other = try StoreServer.store(schema: schema)
-    let project = try editor.create(
-      name: "Shared", video: RevisionTests.shared(), metadata: ContractMetadata())
-    _ = try other.open(project.id)
-    try other.save(
-      RevisionTests.editing(RevisionTests.shared(), client: 1, to: "theirs"),
-      metadata: ContractMetadata(), for: project.id)
+    let (editor, project) = try Self.savedByAnotherClient(policy: .recoveryCopies, clip: 1)
     // The editor's edit was made on revision 0; revision 1 is newer than it.
     editor.scheduleSave(
       RevisionTests.editing(RevisionTests.shared(), client: 0, to: "stale"),
@@ -105,15 +114,7 @@ struct AutosaveTests {
   }
 
   @Test func anAutosaveThatConflictsIsReportedAndStaysPending() async throws {
-    let schema = StoreServer.freshSchema()
-    let editor = try Self.store(schema: schema, policy: .saves)
-    let other = try StoreServer.store(schema: schema)
-    let project = try editor.create(
-      name: "Contested", video: RevisionTests.shared(), metadata: ContractMetadata())
-    _ = try other.open(project.id)
-    try other.save(
-      RevisionTests.editing(RevisionTests.shared(), client: 0, to: "theirs"),
-      metadata: ContractMetadata(), for: project.id)
+    let (editor, project) = try Self.savedByAnotherClient(policy: .saves, clip: 0)
     let events = editor.autosaveEvents()
     editor.scheduleSave(
       RevisionTests.editing(RevisionTests.shared(), client: 0, to: "ours"),
@@ -125,7 +126,7 @@ struct AutosaveTests {
     }
     #expect(id == project.id)
     #expect(error is PostgresProjectStoreError, "\(error)")
-    #expect(try other.history(of: project.id).count == 2, "the conflicting edit was written")
+    #expect(try editor.history(of: project.id).count == 2, "the conflicting edit was written")
     // Still pending: the next flush tries it again and says why again.
     #expect(throws: PostgresProjectStoreError.self) { try editor.flush() }
   }
