@@ -3,28 +3,18 @@ import KadrModel
 
 extension KeyedEncoder {
   /// Writes the array of `filters` under `key`, each through the codec registered for its kind,
-  /// and says which were written: a filter that cannot be saved (its loss is reported) is left
-  /// out, so that a codec can keep parallel arrays aligned by leaving out the same positions.
+  /// and says which were left out: a filter that cannot be saved (its loss is reported) is not
+  /// written, so that a codec can keep parallel arrays aligned by leaving out the same positions
+  /// (pass the result to ``encode(_:keeping:for:)``).
   ///
   /// - Parameters:
   ///   - filters: The filters.
   ///   - key: The key.
-  /// - Returns: For each filter, whether it was written.
+  /// - Returns: `nil` when every filter was written, the usual case, for which no array is made;
+  ///   otherwise, for each filter, whether it was written.
   /// - Throws: ``PersistenceError`` from a filter's codec.
-  public mutating func encode(filters: [Filter], for key: Key) throws -> [Bool] {
-    try encodeFilters(filters, for: key) ?? Array(repeating: true, count: filters.count)
-  }
-
-  /// ``encode(filters:for:)`` that makes no array when every filter is written.
-  ///
-  /// - Parameters:
-  ///   - filters: The filters.
-  ///   - key: The key.
-  /// - Returns: `nil` when every filter was written; otherwise, for each, whether it was.
-  /// - Throws: ``PersistenceError`` from a filter's codec.
-  // Figure: an array of flags made for every clip's filters (400 a save of 1,000 clips) cost an
-  // allocation and its release each (see `VideoClipCodec`).
-  package mutating func encodeFilters(_ filters: [Filter], for key: Key) throws -> [Bool]? {
+  @discardableResult
+  public mutating func encode(filters: [Filter], for key: Key) throws -> [Bool]? {
     var kept: [Bool]?
     let session = self.session
     try member(key.rawValue) { encoder throws in

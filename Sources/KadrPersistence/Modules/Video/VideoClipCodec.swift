@@ -45,7 +45,7 @@ package struct VideoClipCodec: ClipCodec {
     let expected =
       value.filters.allSatisfy(payload.canEncode) ? nil : value.filters.map(payload.canEncode)
     try encodeParallelArrays(of: value, keeping: expected, to: &payload)
-    let kept = try payload.encodeFilters(value.filters, for: .filters)
+    let kept = try payload.encode(filters: value.filters, for: .filters)
     if kept != expected {
       // Rare: a filter's codec left its value out after all. Writing the parallel arrays again
       // replaces them, and the losses the first ones reported.
