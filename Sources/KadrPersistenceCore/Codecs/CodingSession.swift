@@ -53,8 +53,6 @@ final class CodingSession {
   /// Saving: the canonical order of each field-list codec type's fields (see
   /// ``fieldOrder(of:_:)``).
   var fieldOrders: [ObjectIdentifier: [Int]] = [:]
-  /// Where the encoders put what they write: bytes for a save (the default).
-  let sink: EncodingSink
   // The four below are touched for every value written. A session belongs to one call on one
   // task and its accesses never overlap, so the run-time exclusivity check is only a cost.
   /// Saving: the bytes written so far, values written in place as they are encoded.
@@ -74,16 +72,9 @@ final class CodingSession {
   var bases: [JSONPointer] = [.root]
   /// Saving: the key tables of the key types met so far.
   @exclusivity(unchecked) var keyTables = EncodingKeyTableCache()
-  /// Saving to a tree (``EncodingSink/tree``): the values written so far whose containers are
-  /// still open, innermost last. Unchecked for the reason above.
-  @exclusivity(unchecked) var tree: [JSONValue] = []
 
-  init(
-    registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?,
-    sink: EncodingSink = .bytes
-  ) {
+  init(registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?) {
     self.registry = registry
-    self.sink = sink
     self.options = options
     self.images = images
   }

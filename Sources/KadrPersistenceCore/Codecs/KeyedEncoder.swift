@@ -71,7 +71,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     (keys, start, memberBase, extraBase, lossBase) = Unmanaged.passUnretained(session)
       ._withUnsafeGuaranteedRef { session in
         let start = session.position
-        if session.sink == .bytes { session.output.bytes.append(UInt8(ascii: "{")) }
+        session.output.bytes.append(UInt8(ascii: "{"))
         return (
           session.keyTables.table(of: Key.self), start, session.members.count,
           session.extraKeys.count, session.losses.count
@@ -132,8 +132,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
       step = EncodingStep(table: nil, value: session.extraKeys.count, isKey: true)
       session.extraKeys.push(key)
     }
-    // A save writes bytes, the hot path; a tree or nothing goes its own way (`EncodingSink`).
-    guard session.sink == .bytes else { return try sinkMember(stacked, step, body) }
     let memberStart = session.output.bytes.count
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let keyStart = session.output.bytes.count
@@ -179,22 +177,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
         key: key, range: 0..<0, losses: lossStart..<session.losses.count, isOmitted: true))
   }
 
-  /// ``member(_:_:)`` for a tree or for nothing: no key is written, and the member is where its
-  /// value lies on the session's stack.
-  @inline(never)
-  private mutating func sinkMember(
-    _ key: Int, _ step: EncodingStep, _ body: (ValueEncoder) throws -> WrittenJSON?
-  ) throws {
-    let memberStart = session.position
-    let lossStart = session.losses.count
-    guard let value = try session.value(at: step, in: position, since: memberStart, body) else {
-      return omitted(key, losses: lossStart)
-    }
-    push(
-      StackedMember(
-        key: key, range: value.start..<value.end, losses: lossStart..<session.losses.count))
-  }
-
   /// Writes the pending member, if any: its key is outside the table.
   ///
   /// Written straight to the bytes, with no value encoder (a string member cannot fail), from
@@ -204,9 +186,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
   mutating func writePending() throws {
     guard let next = pending else { return }
     pending = nil
-    guard session.sink == .bytes else {
-      return try write(next.key, rank: nil) { encoder throws in encoder.string(next.value) }
-    }
     let stacked = -1 - session.extraKeys.count
     session.extraKeys.push(next.key)
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
@@ -248,11 +227,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
     // instructions when every object is rewritten, 44.8 M so (−45 %, callgrind); the built-in
     // codecs write their keys in order for it.
     if inOrder {
-      guard session.sink == .bytes else {
-        let members = stackedMembers()
-        let written = count == members.count ? members : members.filter { !$0.isOmitted }
-        return session.closeObject(from: start, members: written[...])
-      }
       session.output.bytes.append(UInt8(ascii: "}"))
       return session.written(since: start)
     }
@@ -260,9 +234,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
     let members = stackedMembers()
     let ordered = CodingSession.canonicalOrder(of: members[...])
     session.reorderLosses(from: lossBase, members: members[...])
-    guard session.sink == .bytes else {
-      return session.closeObject(from: start, members: ordered[...])
-    }
     session.output.bytes.rewriteObject(from: start, segments: ordered.map(\.range))
     return session.written(since: start)
   }

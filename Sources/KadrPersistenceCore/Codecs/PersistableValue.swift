@@ -77,7 +77,6 @@ public struct ValueEncoder {
   /// - Parameter value: The string.
   public func string(_ value: String) -> WrittenJSON {
     sessionRef._withUnsafeGuaranteedRef { session in
-      guard session.sink == .bytes else { return session.push(.string(value)) }
       let start = session.position
       session.output.writeString(value)
       return session.written(since: start)
@@ -89,7 +88,6 @@ public struct ValueEncoder {
   /// - Parameter value: The integer.
   public func integer(_ value: Int64) -> WrittenJSON {
     sessionRef._withUnsafeGuaranteedRef { session in
-      guard session.sink == .bytes else { return session.push(.integer(value)) }
       let start = session.position
       session.output.writeInteger(value)
       return session.written(since: start)
@@ -106,9 +104,6 @@ public struct ValueEncoder {
       throw PersistenceError(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)
     }
     return sessionRef._withUnsafeGuaranteedRef { session in
-      guard session.sink == .bytes else {
-        return session.push(JSONOutput.canonicalNumber(value))
-      }
       let start = session.position
       session.output.writeDouble(value)
       return session.written(since: start)
@@ -120,7 +115,6 @@ public struct ValueEncoder {
   /// - Parameter value: The Boolean.
   public func bool(_ value: Bool) -> WrittenJSON {
     sessionRef._withUnsafeGuaranteedRef { session in
-      guard session.sink == .bytes else { return session.push(.bool(value)) }
       let start = session.position
       session.output.bytes.append(value ? "true" : "false")
       return session.written(since: start)
@@ -130,7 +124,6 @@ public struct ValueEncoder {
   /// Writes `null`.
   public func null() -> WrittenJSON {
     sessionRef._withUnsafeGuaranteedRef { session in
-      guard session.sink == .bytes else { return session.push(.null) }
       let start = session.position
       session.output.bytes.append("null")
       return session.written(since: start)
@@ -145,11 +138,10 @@ public struct ValueEncoder {
   /// - Parameters:
   ///   - first: A key and its integer.
   ///   - second: The other key and its integer.
-  /// - Returns: The object, or `nil` when the save is not writing bytes or a key is not one of
-  ///   its type's cases; then write it with ``keyed(by:)``.
+  /// - Returns: The object, or `nil` when a key is not one of its type's cases; then write it
+  ///   with ``keyed(by:)``.
   func integers<Key: PayloadKey>(_ first: (Key, Int64), _ second: (Key, Int64)) -> WrittenJSON? {
     sessionRef._withUnsafeGuaranteedRef { session in
-      guard session.sink == .bytes else { return nil }
       let keys = session.keyTables.table(of: Key.self)
       guard let firstRank = keys.rank(of: first.0.rawValue, from: 0),
         let secondRank = keys.rank(of: second.0.rawValue, from: firstRank + 1),
@@ -173,13 +165,6 @@ public struct ValueEncoder {
   /// - Parameter value: The tree, such as content preserved from a document.
   /// - Throws: ``PersistenceError`` for a non-finite number in the tree.
   public func json(_ value: JSONValue) throws -> WrittenJSON {
-    guard session.sink == .bytes else {
-      do {
-        return session.push(try value.canonicalized())
-      } catch {
-        throw PersistenceError(error.resolved, under: pointer)
-      }
-    }
     let start = session.position
     do {
       try session.output.write(value)

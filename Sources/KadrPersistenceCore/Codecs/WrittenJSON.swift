@@ -2,8 +2,7 @@ import Foundation
 
 /// The JSON of one value, already written canonically into the save's output.
 ///
-/// Values are written in place, in the order they are encoded, so saving builds no tree (a
-/// session that builds one, for a single value, holds the value at `start` of its stack). A
+/// Values are written in place, in the order they are encoded, so saving builds no tree. A
 /// `WrittenJSON` is what a ``PersistableValue`` returns from ``ValueEncoder``'s writers
 /// (``ValueEncoder/string(_:)``, ``ValueEncoder/number(_:)``, ``KeyedEncoder/finish()``, …) to
 /// say "this is my value"; it is only meaningful to the encoder that produced it.
@@ -15,8 +14,8 @@ public struct WrittenJSON: Sendable {
 }
 
 extension CodingSession {
-  /// The number of bytes written so far (for a tree, of values on the stack).
-  var position: Int { sink == .bytes ? output.bytes.count : tree.count }
+  /// The number of bytes written so far.
+  var position: Int { output.bytes.count }
 
   /// Marks what was written since `start` as one value.
   func written(since start: Int) -> WrittenJSON {
@@ -25,16 +24,36 @@ extension CodingSession {
 
   /// Forgets what was written since `start` (a value that turned out to be lossy).
   func discard(since start: Int) {
-    if sink == .bytes {
-      output.bytes.truncate(to: start)
-    } else if start < tree.count {
-      tree.removeSubrange(start...)
-    }
+    output.bytes.truncate(to: start)
   }
 
   /// The bytes written since `start`, as `Data`.
   func data(since start: Int) -> Data {
     output.bytes.makeData(start..<output.bytes.count)
+  }
+
+  /// The value `written` as a tree, read back from the bytes (for the callers that want a
+  /// value rather than a document: a piece of an export, a single value, a template). The
+  /// bytes are canonical, so the tree has its object keys in canonical order and each number in
+  /// the form its text reads as.
+  ///
+  /// - Throws: ``PersistenceError`` if the bytes cannot be read back within the reader's limits
+  ///   (never for what the writer wrote within the session's depth limit).
+  func tree(of written: WrittenJSON) throws -> JSONValue {
+    try Self.tree(of: output.bytes.makeData(written.start..<written.end))
+  }
+
+  /// The tree of canonical bytes written by a session (see ``tree(of:)``).
+  ///
+  /// - Throws: ``PersistenceError`` if they cannot be read back.
+  static func tree(of bytes: Data) throws -> JSONValue {
+    // The writer wrote what the session's depth limit allowed; the reader adds no other.
+    let reader = JSONReader(options: JSONReader.Options(maximumDepth: .max))
+    do {
+      return try reader.read(bytes)
+    } catch {
+      throw PersistenceError(error)
+    }
   }
 }
 

@@ -35,8 +35,8 @@ package struct DocumentCoder: Sendable {
 
   // MARK: Saving
 
-  /// Builds the document of `root` as a JSON value: the tree that reading the bytes of
-  /// ``encode(_:images:)`` would give, built directly (nothing is written or parsed back).
+  /// Builds the document of `root` as a JSON value: the bytes of ``encode(_:images:)``, read
+  /// back.
   ///
   /// - Parameters:
   ///   - root: The composition.
@@ -49,11 +49,8 @@ package struct DocumentCoder: Sendable {
   package func encodeJSON<Root: Sendable>(_ root: Root, images: (any ImageStore)? = nil)
     throws -> (json: JSONValue, report: LossReport)
   {
-    let session = CodingSession(registry: registry, options: options, images: images, sink: .tree)
-    let written = try encodeRoot(root, in: session)
-    let document = DocumentEnvelope.document(
-      payloadVersions: session.payloadVersions, root: session.tree[written.start])
-    return (document, LossReport(losses: session.losses, preserved: session.preserved))
+    let document = try encode(root, images: images)
+    return (try CodingSession.tree(of: document.bytes), document.lossReport)
   }
 
   /// Writes `root` where a document holds it, in `session`; throws the losses found unless
@@ -128,9 +125,8 @@ package struct DocumentCoder: Sendable {
   {
     var options = self.options
     options.allowingLoss = true
-    // Nothing is kept of what is written: only the losses are wanted.
-    let session = CodingSession(
-      registry: registry, options: options, images: images, sink: .nothing)
+    // Only the losses are wanted; what is written is dropped with the session.
+    let session = CodingSession(registry: registry, options: options, images: images)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     _ = try session.withRootEncoder(at: rootPointer) { encoder in
       try registry.encodeModel(root, to: encoder)
@@ -147,9 +143,8 @@ package struct DocumentCoder: Sendable {
   package func losses<Root: Sendable>(of root: Root, images: (any ImageStore)?) -> [Loss] {
     var options = self.options
     options.allowingLoss = true
-    // Nothing is kept of what is written: only the losses are wanted.
-    let session = CodingSession(
-      registry: registry, options: options, images: images, sink: .nothing)
+    // Only the losses are wanted; what is written is dropped with the session.
+    let session = CodingSession(registry: registry, options: options, images: images)
     let rootPointer = JSONPointer.root.appending(key: DocumentEnvelope.rootKey)
     _ = try? session.withRootEncoder(at: rootPointer) { encoder in
       try registry.encodeModel(root, to: encoder)

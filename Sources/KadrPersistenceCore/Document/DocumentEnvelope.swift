@@ -46,24 +46,6 @@ public enum DocumentEnvelope {
     return versions
   }
 
-  /// The whole document as a tree, as reading the bytes of ``head(payloadVersions:)``, the
-  /// composition and a closing `}` would give it.
-  static func document(payloadVersions: [KindID: Int], root: JSONValue) -> JSONValue {
-    var envelope = JSONObject(minimumCapacity: 3)
-    if !payloadVersions.isEmpty {
-      var versions = JSONObject(minimumCapacity: payloadVersions.count)
-      for (kind, version) in payloadVersions.sorted(by: {
-        JSONOutput.precedes($0.key.rawValue, $1.key.rawValue)
-      }) {
-        versions.appendUnchecked(.integer(Int64(version)), forKey: kind.rawValue)
-      }
-      envelope.appendUnchecked(.object(versions), forKey: payloadVersionsKey)
-    }
-    envelope.appendUnchecked(.integer(Int64(currentSchema)), forKey: schemaKey)
-    envelope.appendUnchecked(root, forKey: rootKey)
-    return .object(envelope)
-  }
-
   /// The bytes of the envelope up to the composition: `{"payloadVersions":{…},"schema":1,"video":`
   /// (the versions only when some payload is newer than version 1). The keys are in canonical
   /// order, so the composition's bytes and a closing `}` complete the document.

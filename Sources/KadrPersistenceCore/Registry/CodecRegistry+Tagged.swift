@@ -123,7 +123,6 @@ extension CodecRegistry {
     _ value: Base, codec: RegisteredCodec<Base>, to encoder: ValueEncoder
   ) throws -> WrittenJSON? {
     let session = encoder.session
-    guard session.sink == .bytes else { return try encodeTaggedObjects(value, codec, encoder) }
     // Figure: the wrapper written as its bytes, with the payload's path pushed as two keyed
     // encoders would push it; through two keyed encoders, a save of 1,000 clips took about
     // 1 M instructions more.
@@ -154,35 +153,6 @@ extension CodecRegistry {
     session.output.bytes.append(UInt8(ascii: "}"))
     session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
     return session.written(since: start)
-  }
-
-  /// ``encodeTagged(_:codec:to:)`` for a tree or for nothing, through two keyed encoders.
-  private func encodeTaggedObjects<Base>(
-    _ value: Base, _ codec: RegisteredCodec<Base>, _ encoder: ValueEncoder
-  ) throws -> WrittenJSON? {
-    let session = encoder.session
-    let kind = codec.kindID.rawValue
-    var wrapper = encoder.keyed(by: NoKeys.self)
-    var written: WrittenJSON?
-    do throws {
-      try wrapper.member(kind) { kindEncoder throws in
-        var box = kindEncoder.keyed(by: NoKeys.self)
-        try box.member(Self.payloadBoxKey) { payloadEncoder throws in
-          written = try codec.encode(value, payloadEncoder, nil, true)
-          return written
-        }
-        if written == nil { box.omitValue() }
-        return box.finish()
-      }
-    } catch {
-      wrapper.omitValue()
-      wrapper.finish()
-      throw PersistenceError.wrapping(error).attributed(to: codec.kindID, at: codec.point)
-    }
-    if written == nil { wrapper.omitValue() }
-    guard let result = wrapper.finish() else { return nil }
-    session.notePayloadVersion(codec.payloadVersion, of: codec.kindID)
-    return result
   }
 }
 

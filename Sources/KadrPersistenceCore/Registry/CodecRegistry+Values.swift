@@ -221,14 +221,13 @@ extension CodecRegistry {
     options: CodingOptions, images: (any ImageStore)?, at pointer: JSONPointer = .root,
     _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws -> EncodedValue {
-    // The value is built as a tree, not written as bytes and read back.
-    let session = CodingSession(registry: self, options: options, images: images, sink: .tree)
+    let session = CodingSession(registry: self, options: options, images: images)
     let written = try session.withRootEncoder(at: pointer, body)
     if !session.losses.isEmpty && !options.allowingLoss {
       throw PersistenceError.lossyContent(session.losses)
     }
     return EncodedValue(
-      json: written.map { session.tree[$0.start] },
+      json: try written.map { try session.tree(of: $0) },
       lossReport: LossReport(losses: session.losses, preserved: session.preserved),
       payloadVersions: session.payloadVersions)
   }

@@ -23,7 +23,7 @@ package final class PieceEncoder {
   package init(registry: CodecRegistry, options: CodingOptions, images: (any ImageStore)?) {
     var options = options
     options.allowingLoss = true
-    session = CodingSession(registry: registry, options: options, images: images, sink: .tree)
+    session = CodingSession(registry: registry, options: options, images: images)
   }
 
   /// What the pieces written so far lost, in the order found.
@@ -97,13 +97,13 @@ package final class PieceEncoder {
     session.locations.removeLast()
   }
 
-  /// Writes one piece at `pointer` and returns its JSON, built as a tree (never written as
-  /// bytes and read back), keeping nothing of it in the session.
+  /// Writes one piece at `pointer` and returns its JSON, read back from the bytes written,
+  /// keeping nothing of them in the session.
   private func piece(at pointer: JSONPointer, _ body: (ValueEncoder) throws -> WrittenJSON?)
     throws -> JSONValue?
   {
     let start = session.position
     defer { session.discard(since: start) }
-    return try session.withRootEncoder(at: pointer, body).map { session.tree[$0.start] }
+    return try session.withRootEncoder(at: pointer, body).map { try session.tree(of: $0) }
   }
 }
