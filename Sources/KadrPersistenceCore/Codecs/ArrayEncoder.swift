@@ -71,18 +71,18 @@ public struct ArrayEncoder {
   @inlinable
   mutating func append<Value: PersistableValue>(_ value: Value, index: Int?) throws -> Bool {
     // The type tests are constant where this is specialised.
-    if Value.self == String.self {
-      if appendInPlace(string: unsafeBitCast(value, to: String.self)) { return true }
-    } else if Value.self == FilterID.self {
-      if appendInPlace(string: unsafeBitCast(value, to: FilterID.self).rawValue) { return true }
-    } else if Value.self == Int.self {
-      if appendInPlace(integer: Int64(unsafeBitCast(value, to: Int.self))) { return true }
-    } else if Value.self == Int64.self {
-      if appendInPlace(integer: unsafeBitCast(value, to: Int64.self)) { return true }
-    } else if Value.self == Double.self {
-      if appendInPlace(number: unsafeBitCast(value, to: Double.self)) { return true }
-    } else if Value.self == Bool.self {
-      if appendInPlace(bool: unsafeBitCast(value, to: Bool.self)) { return true }
+    if let string = same(value, as: String.self) {
+      if appendInPlace(string: string) { return true }
+    } else if let id = same(value, as: FilterID.self) {
+      if appendInPlace(string: id.rawValue) { return true }
+    } else if let integer = same(value, as: Int.self) {
+      if appendInPlace(integer: Int64(integer)) { return true }
+    } else if let integer = same(value, as: Int64.self) {
+      if appendInPlace(integer: integer) { return true }
+    } else if let number = same(value, as: Double.self) {
+      if appendInPlace(number: number) { return true }
+    } else if let bool = same(value, as: Bool.self) {
+      if appendInPlace(bool: bool) { return true }
     }
     return try append(index: index) { encoder throws in try value.encodePersisted(to: encoder) }
   }
