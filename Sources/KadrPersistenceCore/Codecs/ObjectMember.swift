@@ -1,13 +1,13 @@
 import Foundation
 
 /// One member of an object being written, with its key as a `String`: a ``StackedMember``
-/// whose key is resolved, for the slow paths (reordering, the tree sink) that compare keys.
+/// whose key is resolved, for the slow path (reordering) that compares keys.
 struct ObjectMember {
   let key: String
   /// Where the member lies, its losses, and whether it was left out.
   let stacked: StackedMember
 
-  /// Where `"key":value` lies in the output (for a tree, where its value lies on the stack).
+  /// Where `"key":value` lies in the output.
   var range: Range<Int> { stacked.range }
   /// The losses its value reported: an object whose members are put in canonical order puts
   /// their losses in the same order.
