@@ -182,23 +182,20 @@ struct JSONKeySpanTests {
 
   @Test func theTapeGivesTheKeysOfFlatShapesToTheDecoders() throws {
     let (text, keys) = Self.document()
-    let bytes = Array(text.utf8)
-    try bytes.withUnsafeBytes { raw in
-      let tape = try JSONReader().readTape(raw)
-      tape.reading(raw) {
-        let view = tape.view
-        let wide = view.word(ofMember: 1, ofContainerAt: 0)
-        #expect(view.tag(at: wide) == .object)
-        #expect(view.memberCount(ofContainerAt: wide) == keys.count)
-        #expect(view.keys(ofObjectAt: wide).map { Array($0.utf8) } == keys.map { Array($0.utf8) })
-        for (index, key) in keys.enumerated() {
-          #expect(Array(view.key(index, ofObjectAt: wide).utf8) == Array(key.utf8))
-        }
-        let singles = view.word(ofMember: 2, ofContainerAt: 0)
-        for (index, key) in keys.enumerated() {
-          let object = view.word(ofMember: index, ofContainerAt: singles)
-          #expect(view.keys(ofObjectAt: object).map { Array($0.utf8) } == [Array(key.utf8)])
-        }
+    try JSONReader().withTape(of: Data(text.utf8)) { read in
+      let tape = try read.get()
+      let view = tape.view
+      let wide = view.word(ofMember: 1, ofContainerAt: 0)
+      #expect(view.tag(at: wide) == .object)
+      #expect(view.memberCount(ofContainerAt: wide) == keys.count)
+      #expect(view.keys(ofObjectAt: wide).map { Array($0.utf8) } == keys.map { Array($0.utf8) })
+      for (index, key) in keys.enumerated() {
+        #expect(Array(view.key(index, ofObjectAt: wide).utf8) == Array(key.utf8))
+      }
+      let singles = view.word(ofMember: 2, ofContainerAt: 0)
+      for (index, key) in keys.enumerated() {
+        let object = view.word(ofMember: index, ofContainerAt: singles)
+        #expect(view.keys(ofObjectAt: object).map { Array($0.utf8) } == [Array(key.utf8)])
       }
     }
   }

@@ -58,27 +58,25 @@ struct JSONTapeTests {
     }
     let session = CodingSession(
       registry: CodecRegistry(), options: CodingOptions(), images: nil)
-    try bytes.withUnsafeBytes { raw in
-      let tape = try JSONReader().readTape(raw)
-      try tape.reading(raw) {
-        try ValueDecoder.withRoot(session: session, tape: tape, pointer: .root) { root in
-          let decoders = try root.elements()
-          #expect(decoders.count == expectedElements.count)
-          for index in decoders.indices.reversed() {
-            #expect(identical(decoders[index].json, expectedElements[index]))
-          }
-          for index in decoders.indices {
-            let decoder = decoders[index]
-            let element = expectedElements[index]
-            #expect(identical(decoder.json, element))
-            switch element {
-            case .string(let text): #expect(try decoder.string() == text)
-            case .integer(let integer): #expect(try decoder.int64() == integer)
-            case .number(let number): #expect(try decoder.double().bitPattern == number.bitPattern)
-            case .bool(let flag): #expect(try decoder.bool() == flag)
-            case .array(let nested): #expect(try decoder.elements().count == nested.count)
-            case .null, .object: break
-            }
+    try JSONReader().withTape(of: bytes) { read in
+      let tape = try read.get()
+      try ValueDecoder.withRoot(session: session, tape: tape, pointer: .root) { root in
+        let decoders = try root.elements()
+        #expect(decoders.count == expectedElements.count)
+        for index in decoders.indices.reversed() {
+          #expect(identical(decoders[index].json, expectedElements[index]))
+        }
+        for index in decoders.indices {
+          let decoder = decoders[index]
+          let element = expectedElements[index]
+          #expect(identical(decoder.json, element))
+          switch element {
+          case .string(let text): #expect(try decoder.string() == text)
+          case .integer(let integer): #expect(try decoder.int64() == integer)
+          case .number(let number): #expect(try decoder.double().bitPattern == number.bitPattern)
+          case .bool(let flag): #expect(try decoder.bool() == flag)
+          case .array(let nested): #expect(try decoder.elements().count == nested.count)
+          case .null, .object: break
           }
         }
       }
@@ -93,8 +91,8 @@ struct JSONTapeTests {
     let inner = JSONValue.array((0..<count).map { .integer(Int64($0)) })
     let tree: JSONValue = [inner, ["a": inner], [inner, [inner]], .array([inner, "x"])]
     let bytes = try JSONWriter().writeData(tree)
-    try bytes.withUnsafeBytes { raw in
-      let read = try JSONReader().readTape(raw)
+    try JSONReader().withTape(of: bytes) { result in
+      let read = try result.get()
       for tape in [read, JSONTape(tree)] {
         let view = tape.view
         var index = 0
@@ -112,7 +110,7 @@ struct JSONTapeTests {
           // Into a container (past its first word, and an object's shape), over a scalar.
           index += tag == .array ? 1 : tag == .object ? 2 : view.span(at: index)
         }
-        #expect(identical(tape.reading(raw) { tape.value(at: 0) }, tree))
+        #expect(identical(tape.value(at: 0), tree))
       }
     }
   }

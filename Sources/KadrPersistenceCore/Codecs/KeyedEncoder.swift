@@ -190,7 +190,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     session.extraKeys.push(next.key)
     if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
     let keyStart = session.output.bytes.count
-    next.written.withUnsafeBufferPointer { session.output.bytes.append($0) }
+    session.output.bytes.append(next.written)
     let losses = session.losses.count
     push(
       StackedMember(

@@ -312,19 +312,18 @@ package struct DocumentCoder: Sendable {
     let readerOptions = JSONReader.Options(
       maximumDepth: limits.maximumDepth, maximumDocumentSize: limits.maximumDocumentBytes,
       maximumStringLength: limits.maximumStringBytes, maximumValueCount: limits.maximumValueCount)
-    return try bytes.withUnsafeBytes { raw in
-      let tape: JSONTape
-      do throws(JSONReadError) {
-        tape = try JSONReader(options: readerOptions).readTape(raw)
-      } catch {
-        let error = relocate(error)
+    return try JSONReader(options: readerOptions).withTape(of: bytes) { read in
+      switch read {
+      case .success(let tape):
+        return try body(tape)
+      case .failure(let failure):
+        let error = relocate(failure)
         if case .tooManyValues(let limit) = error.kind {
           throw PersistenceError(
             .limitExceeded("The document holds more than \(limit) JSON values"), at: error.pointer)
         }
         throw PersistenceError(error)
       }
-      return try tape.reading(raw) { try body(tape) }
     }
   }
 

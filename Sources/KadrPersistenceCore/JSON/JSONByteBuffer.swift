@@ -53,6 +53,12 @@ struct JSONByteBuffer: ~Copyable {
     count += 2
   }
 
+  /// Appends the bytes of `array` (written ahead of time: a tagged value's wrapper, a member).
+  @inline(__always)
+  mutating func append(_ array: [UInt8]) {
+    array.withUnsafeBufferPointer { append($0) }
+  }
+
   /// Appends bytes.
   ///
   /// Up to 16 bytes (a key, a number's digits) are copied as two overlapping words or halves,

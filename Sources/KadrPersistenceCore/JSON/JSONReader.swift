@@ -97,14 +97,24 @@ package struct JSONReader: Sendable {
     try read(Array(text.utf8))
   }
 
-  /// Reads a document onto a tape, which the decoders read without a tree.
+  /// Reads a document onto a tape, which the decoders read without a tree, and runs `body`
+  /// with the tape (or what is wrong with the document) while the document's bytes, from which
+  /// the tape's plain strings are read (``JSONTape/reading(_:_:)``), are held.
   ///
-  /// - Parameter document: The document's bytes; the tape's plain strings are read from them
-  ///   (``JSONTape/reading(_:_:)``).
-  /// - Returns: The tape, whose root value is at word 0.
-  /// - Throws: ``JSONReadError`` saying what is wrong and where.
-  func readTape(_ document: UnsafeRawBufferPointer) throws(JSONReadError) -> JSONTape {
-    try tapeResult(document.bindMemory(to: UInt8.self)).map { $0.finish() }.get()
+  /// - Parameters:
+  ///   - document: The document's bytes.
+  ///   - body: Given the tape, whose root value is at word 0, or the ``JSONReadError`` saying
+  ///     what is wrong and where.
+  /// - Returns: What `body` returns.
+  /// - Throws: What `body` throws.
+  func withTape<Value>(
+    of document: Data, _ body: (Result<JSONTape, JSONReadError>) throws -> Value
+  ) rethrows -> Value {
+    try document.withUnsafeBytes { raw in
+      let read = tapeResult(raw.bindMemory(to: UInt8.self)).map { $0.finish() }
+      guard case .success(let tape) = read else { return try body(read) }
+      return try tape.reading(raw) { try body(read) }
+    }
   }
 
   /// Parses a buffer into a tree, returning the failure rather than throwing it, so that

@@ -127,7 +127,7 @@ extension CodecRegistry {
     // encoders would push it; through two keyed encoders, a save of 1,000 clips took about
     // 1 M instructions more.
     let start = session.output.bytes.count
-    codec.taggedPrefix.withUnsafeBufferPointer { session.output.bytes.append($0) }
+    session.output.bytes.append(codec.taggedPrefix)
     let extra = session.extraKeys.count
     session.extraKeys.push(codec.kindID.rawValue)
     session.extraKeys.push(Self.payloadBoxKey)
