@@ -24,7 +24,10 @@ let package = Package(
   ],
   targets: [
     .target(name: "KadrModel"),
-    .target(name: "KadrPersistenceCore", dependencies: ["KadrModel"]),
+    // The core's storage: strict JSON (values, pointers, the reader's tape, the writer's bytes).
+    // The only part of the core that touches raw memory; the core re-exports it.
+    .target(name: "KadrStorage"),
+    .target(name: "KadrPersistenceCore", dependencies: ["KadrModel", "KadrStorage"]),
     .target(
       name: "KadrPersistence", dependencies: ["KadrModel", "KadrPersistenceCore", "KadrCurl"]),
     // The system libcurl, loaded at run time (no development package needed), for URL image

@@ -24,8 +24,9 @@ extension JSONTapeView {
     -> (Int, Int)?
   {
     guard tag(at: index) == .object,
-      let shapeRef = payloadShape(
-        at: shapeIndex(ofObjectAt: index), type: ObjectIdentifier(Key.self), hidden: -1)
+      let shapeRef = note(
+        at: shapeIndex(ofObjectAt: index), as: PayloadShape.self,
+        type: ObjectIdentifier(Key.self), hidden: -1)
     else { return nil }
     return shapeRef._withUnsafeGuaranteedRef { shape -> (Int, Int)? in
       guard shape.keys.count == 2, let position = shape.member(of: first),

@@ -73,11 +73,8 @@ package struct VideoClipCodec: ClipCodec {
   ) throws {
     let count = value.filters.count
     let sameLength = value.filterAnimations.count == count && value.filterIDs.count == count
-    guard let kept = kept ?? (sameLength ? nil : Array(repeating: true, count: count)) else {
-      try payload.encode(value.filterAnimations, for: .filterAnimations)
-      try payload.encode(value.filterIDs, for: .filterIDs)
-      return
-    }
+    // Arrays of other lengths than the filters' are cut to the filters' length.
+    let kept = kept ?? (sameLength ? nil : Array(repeating: true, count: count))
     try payload.encode(value.filterAnimations, keeping: kept, for: .filterAnimations)
     try payload.encode(value.filterIDs, keeping: kept, for: .filterIDs)
   }

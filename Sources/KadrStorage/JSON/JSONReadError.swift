@@ -117,7 +117,7 @@ package struct JSONReadError: Error, Sendable, Equatable, LocalizedError, Custom
   ///   - offset: The byte offset, from 0; clamped to the document.
   ///   - bytes: The document.
   /// - Returns: The line and column.
-  static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
+  package static func location(of offset: Int, in bytes: UnsafeBufferPointer<UInt8>) -> (
     line: Int, column: Int
   ) {
     var line = 1

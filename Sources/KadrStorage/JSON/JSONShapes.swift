@@ -10,7 +10,7 @@ import Foundation
 // Figure: 64 MiB of `[{"k0":0},{"k1":0},…]` costs 2.4× its size to read, 4.7× with a `String`
 // per key and an enum per shape, 7.3× with a keys array per object (kadr-bench --limits shapes).
 @usableFromInline
-struct JSONShapes {
+package struct JSONShapes {
   /// Marks an entry of a shared shape, whose index in ``shared`` is the rest.
   private static let sharedBit: UInt32 = 1 << 31
 
@@ -33,17 +33,17 @@ struct JSONShapes {
 
   /// The number of shapes; the first is the empty object's.
   @usableFromInline
-  var count: Int { entries.count }
+  package var count: Int { entries.count }
 
   /// The number of keys of shape `shape`.
-  func keyCount(of shape: Int) -> Int {
+  package func keyCount(of shape: Int) -> Int {
     let entry = entries[shape]
     return entry & Self.sharedBit != 0
       ? shared[Int(entry & ~Self.sharedBit)].count : flatRange(of: shape).count
   }
 
   /// The keys of shape `shape`, reading keys in the document from `document`.
-  func keys(of shape: Int, in document: UnsafeRawBufferPointer) -> [String] {
+  package func keys(of shape: Int, in document: UnsafeRawBufferPointer) -> [String] {
     let entry = entries[shape]
     if entry & Self.sharedBit != 0 { return shared[Int(entry & ~Self.sharedBit)] }
     return flatKeys[flatRange(of: shape)].map { string(of: $0, in: document) }
@@ -51,7 +51,7 @@ struct JSONShapes {
 
   /// The key at `index` (below ``keyCount(of:)``) of shape `shape`, reading keys in the
   /// document from `document`.
-  func key(_ index: Int, of shape: Int, in document: UnsafeRawBufferPointer) -> String {
+  package func key(_ index: Int, of shape: Int, in document: UnsafeRawBufferPointer) -> String {
     let entry = entries[shape]
     if entry & Self.sharedBit != 0 { return shared[Int(entry & ~Self.sharedBit)][index] }
     let range = flatRange(of: shape)
@@ -67,7 +67,7 @@ struct JSONShapes {
   }
 
   /// The key at `span`, reading keys in the document from `document`.
-  func string(of span: JSONKeySpan, in document: UnsafeRawBufferPointer) -> String {
+  package func string(of span: JSONKeySpan, in document: UnsafeRawBufferPointer) -> String {
     switch span.place {
     case .document:
       // A tape kept past its document finds none: trap, never read past.
@@ -88,7 +88,9 @@ struct JSONShapes {
 
   /// Whether the keys at two spans are equal as strings (canonically equivalent), comparing
   /// bytes when both are ASCII.
-  func equal(_ first: JSONKeySpan, _ second: JSONKeySpan, in document: UnsafeRawBufferPointer)
+  package func equal(
+    _ first: JSONKeySpan, _ second: JSONKeySpan, in document: UnsafeRawBufferPointer
+  )
     -> Bool
   {
     guard first.isASCII, second.isASCII, first.place != .string, second.place != .string else {
@@ -116,7 +118,7 @@ struct JSONShapes {
   }
 
   /// The span of a key that had escapes, unescaped to `bytes`, which are kept.
-  mutating func keySpan(escaped bytes: [UInt8]) -> JSONKeySpan {
+  package mutating func keySpan(escaped bytes: [UInt8]) -> JSONKeySpan {
     let isASCII = bytes.allSatisfy { $0 < 0x80 }
     guard keyBytes.count + bytes.count <= Int(UInt32.max),
       let span = JSONKeySpan(
@@ -127,13 +129,13 @@ struct JSONShapes {
   }
 
   /// The span of a key kept as a `String`: one whose place fits no other span.
-  mutating func keySpan(string: String) -> JSONKeySpan {
+  package mutating func keySpan(string: String) -> JSONKeySpan {
     keyStrings.append(string)
     return JSONKeySpan(string: keyStrings.count - 1)
   }
 
   /// Adds the shape of objects that share it.
-  mutating func append(shared keys: [String]) {
+  package mutating func append(shared keys: [String]) {
     precondition(shared.count < Int(Self.sharedBit))
     entries.append(Self.sharedBit | UInt32(truncatingIfNeeded: shared.count))
     shared.append(keys)
@@ -141,7 +143,7 @@ struct JSONShapes {
 
   /// Starts the shape of one object, kept flat, whose `count` keys follow
   /// (``appendFlatKey(_:)``), then ``endFlat(in:)``.
-  mutating func startFlat(count: Int) {
+  package mutating func startFlat(count: Int) {
     flatStart = flatKeys.count
     // Room at once for a wide object, where doubling holds the old and new storage at once.
     // Figure: 64 MiB of one object of distinct keys costs 2.8× its size to open, 3.2× doubling.
@@ -150,13 +152,13 @@ struct JSONShapes {
   }
 
   /// Adds a key of the flat shape being added.
-  mutating func appendFlatKey(_ span: JSONKeySpan) {
+  package mutating func appendFlatKey(_ span: JSONKeySpan) {
     flatKeys.append(span)
   }
 
   /// Ends the flat shape being added, reading keys in the document from `document` if it must
   /// be kept as an array instead (when its place does not fit an entry).
-  mutating func endFlat(in document: UnsafeRawBufferPointer) {
+  package mutating func endFlat(in document: UnsafeRawBufferPointer) {
     guard flatKeys.count < Int(Self.sharedBit) else {
       let keys = flatKeys[flatStart...].map { string(of: $0, in: document) }
       flatKeys.removeSubrange(flatStart...)

@@ -4,9 +4,10 @@
 /// `timescale`, `value`). Objects whose keys are all interned (see ``JSONKeyTable``) are looked
 /// up by their sequence of key ids and share one shape on the tape (one keys array), which saves
 /// an allocation per object, and lets the decoders check a shape once (``PayloadShape``).
-struct JSONShapeTable {
+@usableFromInline
+package struct JSONShapeTable {
   /// The most keys an object may have to have its shape shared.
-  static let maximumKeyCount = 64
+  package static let maximumKeyCount = 64
   /// The number of slots: a power of two, scaled to the document; half may be used.
   private let slotCount: Int
   /// Shape index + 1 for each slot, 0 when empty; allocated at the first shape.
@@ -26,14 +27,16 @@ struct JSONShapeTable {
   private static let predictionCount = 4096
 
   /// Creates a table sized for a document of `documentSize` bytes: up to 8192 slots.
-  init(documentSize: Int) {
+  package init(documentSize: Int) {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 16, maximum: 8192)
   }
 
   /// The tape's shape of the object whose key ids are `keyIDs`, and its index here; or `nil`
   /// if the shape is new (call ``remember(_:shape:)``) or cannot be shared (a key without an
   /// id).
-  mutating func shape(for keyIDs: UnsafeBufferPointer<UInt32>) -> (shape: Int, index: Int32)? {
+  package mutating func shape(for keyIDs: UnsafeBufferPointer<UInt32>) -> (
+    shape: Int, index: Int32
+  )? {
     guard let slot = slot(for: keyIDs), slots[slot] != 0 else { return nil }
     let index = Int(slots[slot]) - 1
     return (shapes[index], Int32(truncatingIfNeeded: index))
@@ -42,7 +45,7 @@ struct JSONShapeTable {
   /// Remembers a new shape, the tape's shape at `shape` (the next one the tape has).
   ///
   /// - Returns: Its index here (it is shared), or `nil` for a shape that cannot be shared.
-  mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) -> Int32? {
+  package mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) -> Int32? {
     guard shapes.count < slotCount / 2, let slot = slot(for: keyIDs), slots[slot] == 0 else {
       return nil
     }
@@ -55,13 +58,13 @@ struct JSONShapeTable {
 
   /// The tape's shape of the shape at `index` here.
   @inline(__always)
-  func tapeShape(of index: Int32) -> Int {
+  package func tapeShape(of index: Int32) -> Int {
     shapes[Int(index)]
   }
 
   /// The shape (its index here) most likely for the next object in `context`, or -1.
   @inline(__always)
-  mutating func prediction(in context: UInt32) -> Int32 {
+  package mutating func prediction(in context: UInt32) -> Int32 {
     if predictions.isEmpty {
       predictions = Array(repeating: -1, count: Self.predictionCount)
     }
@@ -70,21 +73,21 @@ struct JSONShapeTable {
 
   /// Remembers that the object read last in `context` had the shape at `index` here.
   @inline(__always)
-  mutating func predict(_ index: Int32, in context: UInt32) {
+  package mutating func predict(_ index: Int32, in context: UInt32) {
     guard !predictions.isEmpty else { return }
     predictions[Int(context) & (Self.predictionCount - 1)] = index
   }
 
   /// The number of keys of the shape at `index` here, or 0 when there is none (-1).
   @inline(__always)
-  func keyCount(of index: Int32) -> Int {
+  package func keyCount(of index: Int32) -> Int {
     guard index >= 0, Int(index) < spans.count else { return 0 }
     return spans[Int(index)].count
   }
 
   /// The id of the key at `key` of the shape at `index` here (below ``keyCount(of:)``).
   @inline(__always)
-  func keyID(_ key: Int, of index: Int32) -> UInt32 {
+  package func keyID(_ key: Int, of index: Int32) -> UInt32 {
     ids[spans[Int(index)].start + key]
   }
 

@@ -4,19 +4,20 @@ import Foundation
 ///
 /// Containers are opened with a placeholder word and closed once their members are written,
 /// which sets their span.
-struct JSONTapeWriter {
-  let words: JSONTapeStorage
-  var texts: [String] = []
+@usableFromInline
+package struct JSONTapeWriter {
+  package let words: JSONTapeStorage
+  package var texts: [String] = []
   /// The bytes of the strings, one after another (see ``JSONTape/stringBytes``).
-  var stringBytes: [UInt8] = []
+  package var stringBytes: [UInt8] = []
   /// The objects' key arrays; the first is the empty one.
-  var shapes = JSONShapes()
-  var longSpans: [Int: Int] = [:]
+  package var shapes = JSONShapes()
+  package var longSpans: [Int: Int] = [:]
   /// The element counts of long arrays (see ``JSONTape/longArrayCounts``).
-  var longArrayCounts: [Int: Int] = [:]
+  package var longArrayCounts: [Int: Int] = [:]
 
   /// A writer with room for `capacity` words and `stringCapacity` bytes of strings.
-  init(capacity: Int = 0, stringCapacity: Int = 0) {
+  package init(capacity: Int = 0, stringCapacity: Int = 0) {
     words = JSONTapeStorage(capacity: capacity)
     // Reserved at once for the reason the words are (see ``JSONTapeStorage``).
     stringBytes.reserveCapacity(stringCapacity)
@@ -29,13 +30,13 @@ struct JSONTapeWriter {
 
   /// Writes `null`, `true` or `false`.
   @inline(__always)
-  mutating func append(_ tag: JSONTape.Tag) {
+  package mutating func append(_ tag: JSONTape.Tag) {
     words.append(Self.word(tag))
   }
 
   /// Writes an integer.
   @inline(__always)
-  mutating func append(integer value: Int64) {
+  package mutating func append(integer value: Int64) {
     if JSONTape.smallRange.contains(value) {
       words.append(
         Self.word(.smallInteger, UInt32(truncatingIfNeeded: value) & JSONTape.payloadMask))
@@ -46,7 +47,7 @@ struct JSONTapeWriter {
 
   /// Writes a double.
   @inline(__always)
-  mutating func append(number value: Double) {
+  package mutating func append(number value: Double) {
     if value == 0, value.sign == .minus {
       words.append(Self.word(.negativeZero))
     } else if value.rounded(.towardZero) == value, value >= -134_217_728, value <= 134_217_727 {
@@ -65,7 +66,7 @@ struct JSONTapeWriter {
   }
 
   /// Writes a string held as a `String`; `false` when the tape holds too many already.
-  mutating func append(text: String) -> Bool {
+  package mutating func append(text: String) -> Bool {
     if text.isEmpty {
       words.append(Self.word(.emptyString))
       return true
@@ -79,7 +80,7 @@ struct JSONTapeWriter {
   /// Writes a string as a copy of its UTF-8 bytes (unescaped), or returns `false` when its place
   /// does not fit the words (the caller then writes it with ``append(text:)``).
   @inline(__always)
-  mutating func append(string bytes: UnsafeRawBufferPointer) -> Bool {
+  package mutating func append(string bytes: UnsafeRawBufferPointer) -> Bool {
     if bytes.isEmpty {
       words.append(Self.word(.emptyString))
       return true
@@ -96,7 +97,7 @@ struct JSONTapeWriter {
 
   /// Opens a container, returning its first word's index for ``close(_:shape:)``.
   @inline(__always)
-  mutating func open(isObject: Bool) -> Int {
+  package mutating func open(isObject: Bool) -> Int {
     let start = words.count
     words.append(Self.word(isObject ? .object : .array))
     if isObject { words.append(0) }
@@ -105,7 +106,7 @@ struct JSONTapeWriter {
 
   /// Closes the container opened at `start`; an object's keys are the shape at `shape`.
   @inline(__always)
-  mutating func close(_ start: Int, shape: Int?) {
+  package mutating func close(_ start: Int, shape: Int?) {
     let span = words.count - start
     if span < Int(JSONTape.longSpan) {
       words.set(UInt32(span), at: start)
@@ -119,7 +120,7 @@ struct JSONTapeWriter {
   /// Records the element count of the array at `start`, when it is long enough for a count to
   /// be worth its entry.
   @inline(__always)
-  mutating func noteCount(_ count: Int, ofArrayAt start: Int) {
+  package mutating func noteCount(_ count: Int, ofArrayAt start: Int) {
     if count >= JSONTape.longArrayLength { longArrayCounts[start] = count }
   }
 
@@ -135,7 +136,7 @@ extension JSONTape {
   /// A tape of `value`, whose strings are all ``texts``.
   ///
   /// - Parameter value: The tree, of any depth (it is walked without recursion).
-  convenience init(_ value: JSONValue) {
+  package convenience init(_ value: JSONValue) {
     var writer = JSONTapeWriter()
     struct Frame {
       var members: [JSONValue]
@@ -184,7 +185,7 @@ extension JSONTape {
   ///
   /// Objects of one shape share their keys array, and small containers identical to one made
   /// before share its storage (``JSONSharingTable``), as the reader's trees always have.
-  func value(at index: Int, in raw: UnsafeRawBufferPointer) -> JSONValue {
+  package func value(at index: Int, in raw: UnsafeRawBufferPointer) -> JSONValue {
     struct Frame {
       var start: Int
       var end: Int
@@ -242,7 +243,7 @@ extension JSONTape {
   }
 
   /// The value at `index` as a tree, reading plain strings from ``source``.
-  func value(at index: Int) -> JSONValue {
+  package func value(at index: Int) -> JSONValue {
     value(at: index, in: source)
   }
 

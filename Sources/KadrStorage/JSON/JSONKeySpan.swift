@@ -8,9 +8,10 @@
 // bytes) and no prediction entry per unshared shape (``JSONShapeTable``), 4.7× with a `String`
 // a key (16 bytes and, past 15 bytes, an allocation) and one (kadr-bench --limits shapes;
 // measured together).
-struct JSONKeySpan {
+@usableFromInline
+package struct JSONKeySpan {
   /// Where a key's bytes are.
-  enum Place: UInt64 {
+  package enum Place: UInt64 {
     /// In the document: the offset is the key's first byte there.
     case document = 0
     /// In ``JSONShapes``'s key bytes, unescaped: the offset is its first byte there.
@@ -20,7 +21,7 @@ struct JSONKeySpan {
   }
 
   /// The longest length a span holds.
-  static let maximumLength = 1 << 29 - 1
+  package static let maximumLength = 1 << 29 - 1
 
   /// The offset in the low 32 bits, the length in the next 29, whether the key is all ASCII in
   /// bit 61, the place in the top two.
@@ -35,7 +36,7 @@ struct JSONKeySpan {
   ///   - isASCII: Whether every byte is below 0x80: then two keys are equal exactly when their
   ///     bytes are (else they are compared as strings, which are equal when canonically so).
   @inline(__always)
-  init?(_ place: Place, offset: Int, length: Int, isASCII: Bool) {
+  package init?(_ place: Place, offset: Int, length: Int, isASCII: Bool) {
     guard let offset = UInt32(exactly: offset), length >= 0, length <= Self.maximumLength else {
       return nil
     }
@@ -44,20 +45,20 @@ struct JSONKeySpan {
   }
 
   /// The span of the key string at `index` in ``JSONShapes``'s key strings.
-  init(string index: Int) {
+  package init(string index: Int) {
     precondition(index >= 0 && index <= Int(UInt32.max))
     bits = Place.string.rawValue << 62 | UInt64(index)
   }
 
   /// Where the bytes are.
-  var place: Place { Place(rawValue: bits >> 62) ?? .string }
+  package var place: Place { Place(rawValue: bits >> 62) ?? .string }
 
   /// The first byte's offset in ``place`` (or the index of the string).
-  var offset: Int { Int(bits & 0xFFFF_FFFF) }
+  package var offset: Int { Int(bits & 0xFFFF_FFFF) }
 
   /// The number of bytes.
-  var length: Int { Int(bits >> 32 & UInt64(Self.maximumLength)) }
+  package var length: Int { Int(bits >> 32 & UInt64(Self.maximumLength)) }
 
   /// Whether every byte is below 0x80.
-  var isASCII: Bool { bits & 1 << 61 != 0 }
+  package var isASCII: Bool { bits & 1 << 61 != 0 }
 }

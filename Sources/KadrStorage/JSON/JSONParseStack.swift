@@ -5,13 +5,14 @@
 /// size. Compared with growing one array per container this saves the regrowth, the unused
 /// capacity and most of the reference counting. It is non-copyable, so its storage has exactly
 /// one owner, which releases whatever is left on it when a parse fails half-way.
-struct JSONParseStack<Element>: ~Copyable {
-  private var storage: UnsafeMutablePointer<Element>
-  private var capacity: Int
+@usableFromInline
+package struct JSONParseStack<Element>: ~Copyable {
+  @usableFromInline var storage: UnsafeMutablePointer<Element>
+  @usableFromInline var capacity: Int
   /// The number of elements on the stack.
-  private(set) var count = 0
+  @usableFromInline package internal(set) var count = 0
 
-  init(capacity: Int = 256) {
+  package init(capacity: Int = 256) {
     self.capacity = capacity
     storage = .allocate(capacity: capacity)
   }
@@ -22,15 +23,16 @@ struct JSONParseStack<Element>: ~Copyable {
   }
 
   /// Pushes an element.
-  @inline(__always)
-  mutating func push(_ element: consuming Element) {
+  @inlinable @inline(__always)
+  package mutating func push(_ element: consuming Element) {
     if count == capacity { grow() }
     (storage + count).initialize(to: element)
     count += 1
   }
 
   /// The element at `index`, below ``count``, read and written in place.
-  subscript(index: Int) -> Element {
+  @inlinable
+  package subscript(index: Int) -> Element {
     @inline(__always) unsafeAddress {
       precondition(index >= 0 && index < count)
       return UnsafePointer(storage + index)
@@ -42,16 +44,16 @@ struct JSONParseStack<Element>: ~Copyable {
   }
 
   /// Takes the top element off the stack, which must not be empty.
-  @inline(__always)
-  mutating func popLast() -> Element {
+  @inlinable @inline(__always)
+  package mutating func popLast() -> Element {
     precondition(count > 0)
     count -= 1
     return (storage + count).move()
   }
 
   /// The element at `index`, which must be below ``count``.
-  @inline(__always)
-  func element(at index: Int) -> Element {
+  @inlinable @inline(__always)
+  package func element(at index: Int) -> Element {
     storage[index]
   }
 
@@ -62,8 +64,8 @@ struct JSONParseStack<Element>: ~Copyable {
   /// than the allocation itself for the two- to four-member objects JSON documents are full of.
   ///
   /// - Parameter start: The number of elements to leave; at most ``count``.
-  @inline(__always)
-  mutating func popArray(from start: Int) -> [Element] {
+  @inlinable @inline(__always)
+  package mutating func popArray(from start: Int) -> [Element] {
     let moved = count - start
     let source = storage + start
     count = start
@@ -83,8 +85,10 @@ struct JSONParseStack<Element>: ~Copyable {
   }
 
   /// Calls `body` with the elements from `start` to the top, which it must not keep.
-  @inline(__always)
-  func withElements<Result>(from start: Int, _ body: (UnsafeBufferPointer<Element>) -> Result)
+  @inlinable @inline(__always)
+  package func withElements<Result>(
+    from start: Int, _ body: (UnsafeBufferPointer<Element>) -> Result
+  )
     -> Result
   {
     body(UnsafeBufferPointer(start: storage + start, count: max(0, count - start)))
@@ -93,14 +97,14 @@ struct JSONParseStack<Element>: ~Copyable {
   /// Drops the elements from `start` to the top.
   ///
   /// - Parameter start: The number of elements to leave.
-  @inline(__always)
-  mutating func removeAll(from start: Int) {
+  @inlinable @inline(__always)
+  package mutating func removeAll(from start: Int) {
     guard start >= 0, start < count else { return }
     (storage + start).deinitialize(count: count - start)
     count = start
   }
 
-  private mutating func grow() {
+  @usableFromInline mutating func grow() {
     capacity *= 2
     storage = storage.moved(count, toCapacity: capacity)
   }
@@ -109,8 +113,8 @@ struct JSONParseStack<Element>: ~Copyable {
 extension UnsafeMutablePointer {
   /// New storage of `capacity` elements holding the first `count` elements moved from this
   /// storage, which is freed: how the decoders' and the reader's stacks grow.
-  @inline(__always)
-  func moved(_ count: Int, toCapacity capacity: Int) -> UnsafeMutablePointer {
+  @inlinable @inline(__always)
+  package func moved(_ count: Int, toCapacity capacity: Int) -> UnsafeMutablePointer {
     let grown = UnsafeMutablePointer.allocate(capacity: capacity)
     grown.moveInitialize(from: self, count: count)
     deallocate()

@@ -107,7 +107,7 @@ package struct JSONReader: Sendable {
   ///     what is wrong and where.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  func withTape<Value>(
+  package func withTape<Value>(
     of document: Data, _ body: (Result<JSONTape, JSONReadError>) throws -> Value
   ) rethrows -> Value {
     try document.withUnsafeBytes { raw in
@@ -161,7 +161,7 @@ package struct JSONReader: Sendable {
       package var count: Int { value.withLock { $0 } }
 
       /// Counts one more document.
-      func increment() { value.withLock { $0 += 1 } }
+      package func increment() { value.withLock { $0 += 1 } }
     }
   }
 #endif

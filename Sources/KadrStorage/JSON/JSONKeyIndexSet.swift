@@ -8,7 +8,8 @@
 // Figure: 64 MiB of one object of distinct keys costs 2.8× its size to open at three quarters
 // full, 3.6× at half full (kadr-bench --limits shapes); it cost 6.9× with a `String` a key and
 // the whole envelope made (``DocumentCoder``), 8.1× with a `Set<String>` as well.
-struct JSONKeyIndexSet {
+@usableFromInline
+package struct JSONKeyIndexSet {
   /// For each slot, 0 when empty; else the key's index + 1 in the bits below the table's size,
   /// and above them the hash's bits there, which spare comparing most keys a probe passes.
   // Figure: 64 MiB of one object of distinct keys is refused in 12.6 s comparing every key a
@@ -17,12 +18,12 @@ struct JSONKeyIndexSet {
   /// The number of keys.
   private var count = 0
 
-  init() {
+  package init() {
     slots = Array(repeating: 0, count: 64)
   }
 
   /// A set with no room, to stand in for one taken out of its place.
-  static var placeholder: JSONKeyIndexSet {
+  package static var placeholder: JSONKeyIndexSet {
     var set = JSONKeyIndexSet()
     set.slots = []
     return set
@@ -37,7 +38,7 @@ struct JSONKeyIndexSet {
   ///   - isEqual: Whether the key at an index is equal to it.
   ///   - hashAt: The hash of the key at an index.
   /// - Returns: Whether it was inserted (`false`: a duplicate).
-  mutating func insert(
+  package mutating func insert(
     hash: Int, at index: Int, isEqual: (Int) -> Bool, hashAt: (Int) -> Int
   ) -> Bool {
     // Grown first, so that growing reads only the keys already in the object.

@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The walk is iterative: open arrays and objects live in a stack of frames, not on the call
 /// stack, so a tree nested as deep as a caller allows cannot exhaust the stack.
-struct JSONOutput: ~Copyable {
+@usableFromInline
+package struct JSONOutput: ~Copyable {
   /// An array or object being written.
   private struct Frame {
     let isObject: Bool
@@ -23,15 +24,15 @@ struct JSONOutput: ~Copyable {
     var component: JSONPointer.Component { isObject ? .key(keys[member]) : .index(position) }
   }
 
-  var bytes = JSONByteBuffer(capacity: 4096)
-  let maximumDepth: Int
+  @usableFromInline package var bytes = JSONByteBuffer(capacity: 4096)
+  package let maximumDepth: Int
 
-  init(maximumDepth: Int) {
+  package init(maximumDepth: Int) {
     self.maximumDepth = maximumDepth
   }
 
   /// Writes a tree.
-  mutating func write(_ root: JSONValue) throws(JSONWriteFailure) {
+  package mutating func write(_ root: JSONValue) throws(JSONWriteFailure) {
     var frames: [Frame] = []
     var value = root
     walking: while true {
@@ -107,7 +108,7 @@ struct JSONOutput: ~Copyable {
   }
 
   /// Whether keys are in order already (ties count as in order).
-  static func isSorted(_ keys: [String]) -> Bool {
+  package static func isSorted(_ keys: [String]) -> Bool {
     guard keys.count > 1 else { return true }
     for index in 1..<keys.count where precedes(keys[index], keys[index - 1]) {
       return false
@@ -116,7 +117,7 @@ struct JSONOutput: ~Copyable {
   }
 
   /// Whether `lhs` sorts before `rhs` by UTF-8 bytes, as `JSONEncoder` sorts keys.
-  static func precedes(_ lhs: String, _ rhs: String) -> Bool {
+  package static func precedes(_ lhs: String, _ rhs: String) -> Bool {
     let fast = lhs.utf8.withContiguousStorageIfAvailable { left in
       rhs.utf8.withContiguousStorageIfAvailable { right in precedes(left, right) }
     }

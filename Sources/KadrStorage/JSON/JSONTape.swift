@@ -26,62 +26,62 @@ import Foundation
 /// 2 words for 3 bytes (`{},`) and 1 word for 2 bytes (`0,`): at most 3 bytes of memory for a
 /// byte of document, where the tree cost up to 24.
 @usableFromInline
-final class JSONTape {
+package final class JSONTape {
   /// What a value is; the top four bits of its first word.
   ///
   /// A structure rather than an enum, so that reading a tag is a shift and comparing two is
   /// one instruction, with no conversion from the raw value.
   @usableFromInline
-  struct Tag: Equatable {
-    @usableFromInline let rawValue: UInt32
-    @inlinable init(rawValue: UInt32) { self.rawValue = rawValue }
+  package struct Tag: Equatable {
+    @usableFromInline package let rawValue: UInt32
+    @inlinable package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     // Written out, so that comparing tags inlines in the modules that read tapes (a
     // synthesised `==` is a call).
-    @inlinable static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue == rhs.rawValue }
+    @inlinable package static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue == rhs.rawValue }
 
-    @inlinable static var null: Tag { Tag(rawValue: 0) }
-    @inlinable static var `false`: Tag { Tag(rawValue: 1) }
-    @inlinable static var `true`: Tag { Tag(rawValue: 2) }
+    @inlinable package static var null: Tag { Tag(rawValue: 0) }
+    @inlinable package static var `false`: Tag { Tag(rawValue: 1) }
+    @inlinable package static var `true`: Tag { Tag(rawValue: 2) }
     /// An integer in ±2^27, in the payload.
-    @inlinable static var smallInteger: Tag { Tag(rawValue: 3) }
+    @inlinable package static var smallInteger: Tag { Tag(rawValue: 3) }
     /// An `Int64`, in the next two words.
-    @inlinable static var integer: Tag { Tag(rawValue: 4) }
+    @inlinable package static var integer: Tag { Tag(rawValue: 4) }
     /// A `Double` that is an integer in ±2^27 (not `-0.0`), in the payload.
-    @inlinable static var smallNumber: Tag { Tag(rawValue: 5) }
+    @inlinable package static var smallNumber: Tag { Tag(rawValue: 5) }
     /// `-0.0`.
-    @inlinable static var negativeZero: Tag { Tag(rawValue: 6) }
+    @inlinable package static var negativeZero: Tag { Tag(rawValue: 6) }
     /// Any other `Double`, in the next two words.
-    @inlinable static var number: Tag { Tag(rawValue: 7) }
+    @inlinable package static var number: Tag { Tag(rawValue: 7) }
     /// The empty string.
-    @inlinable static var emptyString: Tag { Tag(rawValue: 8) }
+    @inlinable package static var emptyString: Tag { Tag(rawValue: 8) }
     /// A string whose bytes (unescaped) are in ``JSONTape/stringBytes``: the payload is its
     /// length, the next word its offset there.
-    @inlinable static var string: Tag { Tag(rawValue: 9) }
+    @inlinable package static var string: Tag { Tag(rawValue: 9) }
     /// A string in ``texts``, at the payload.
-    @inlinable static var text: Tag { Tag(rawValue: 10) }
+    @inlinable package static var text: Tag { Tag(rawValue: 10) }
     /// An array; the payload is its span.
-    @inlinable static var array: Tag { Tag(rawValue: 12) }
+    @inlinable package static var array: Tag { Tag(rawValue: 12) }
     /// An object; the payload is its span, the next word its shape.
-    @inlinable static var object: Tag { Tag(rawValue: 13) }
+    @inlinable package static var object: Tag { Tag(rawValue: 13) }
   }
 
   /// The payload of a word: its low 28 bits.
-  @inlinable static var payloadMask: UInt32 { 0x0FFF_FFFF }
+  @inlinable package static var payloadMask: UInt32 { 0x0FFF_FFFF }
   /// The payload of a container whose span does not fit: the span is in ``longSpans``.
-  @inlinable static var longSpan: UInt32 { payloadMask }
+  @inlinable package static var longSpan: UInt32 { payloadMask }
   /// The smallest and largest integers held in a payload.
-  static let smallRange: ClosedRange<Int64> = -(1 << 27)...((1 << 27) - 1)
+  package static let smallRange: ClosedRange<Int64> = -(1 << 27)...((1 << 27) - 1)
 
   /// The words, owned by ``storage``.
-  @usableFromInline let words: UnsafePointer<UInt32>
+  @usableFromInline package let words: UnsafePointer<UInt32>
   /// The number of words.
-  @usableFromInline let count: Int
+  @usableFromInline package let count: Int
   /// Owns ``words``.
-  let storage: JSONTapeStorage
+  package let storage: JSONTapeStorage
   /// Strings held as `String`s: every string of a tape made from a tree, and a document's
   /// strings past what ``stringBytes`` can place.
-  @usableFromInline let texts: [String]
+  @usableFromInline package let texts: [String]
   /// The bytes of the document's strings, unescaped, one after another: copied as they are
   /// read, so that decoding reads strings from one dense run of bytes rather than from all over
   /// the document.
@@ -89,30 +89,30 @@ final class JSONTape {
   // the first reads of their bytes (making `String`s and matching enumerations), perf. The copy
   // costs a byte per byte of string: 64 MiB of `["ab",…]` costs 2.0× its size to read, 1.6×
   // before (kadr-bench --limits shapes); numbers stay the densest at 3×.
-  let stringBytes: [UInt8]
+  package let stringBytes: [UInt8]
   /// The keys of the objects, by shape; the first is the empty object's.
-  let shapes: JSONShapes
+  package let shapes: JSONShapes
   /// The spans that do not fit a payload, by the container's first word.
-  @usableFromInline let longSpans: [Int: Int]
+  @usableFromInline package let longSpans: [Int: Int]
   /// The element counts of the arrays of at least ``longArrayLength`` elements read from a
   /// document, by the array's first word: counting a long array's elements steps over all of
   /// them, one cache miss each in a large document.
   // Figure: counting the 10,000 clips of a document before decoding them took 2.7 % of an
   // open's cycles (perf).
-  let longArrayCounts: [Int: Int]
+  package let longArrayCounts: [Int: Int]
   /// The fewest elements an array has for its count to be kept: few enough entries that they
   /// cost nothing beside the tape (one for 256 values or more).
-  static let longArrayLength = 256
-  /// The payload shape last checked for each of ``shapes``, so that the objects of one shape
-  /// are checked against a key type once (one array lookup, then two comparisons).
-  /// (Unretained: the decoding context keeps every shape it made.)
-  @exclusivity(unchecked) @usableFromInline var payloadShapes: [Unmanaged<PayloadShape>?] = []
+  package static let longArrayLength = 256
+  /// The note last made for each of ``shapes`` (by the decoders: the payload shape checked),
+  /// so that the objects of one shape are checked against a key type once (one array lookup,
+  /// then two comparisons). (Unretained: whoever makes notes keeps every one it made.)
+  @exclusivity(unchecked) @usableFromInline package var shapeNotes: [JSONShapeNote?] = []
   /// The document the keys are in, while it may be read: set by ``reading(_:_:)``.
   // Set and read by the decoding thread only.
-  @exclusivity(unchecked) @usableFromInline var source = UnsafeRawBufferPointer(
+  @exclusivity(unchecked) @usableFromInline package var source = UnsafeRawBufferPointer(
     start: nil, count: 0)
 
-  init(
+  package init(
     storage: JSONTapeStorage, texts: [String], stringBytes: [UInt8] = [], shapes: JSONShapes,
     longSpans: [Int: Int], longArrayCounts: [Int: Int] = [:]
   ) {
@@ -129,7 +129,7 @@ final class JSONTape {
   /// Runs `body` with ``source`` set to `document`, the bytes the tape was read from, and
   /// unset again after: a decoder kept past its call reads no freed memory (it finds no
   /// document, and a key's bounds check stops it).
-  func reading<Result>(_ document: UnsafeRawBufferPointer, _ body: () throws -> Result)
+  package func reading<Result>(_ document: UnsafeRawBufferPointer, _ body: () throws -> Result)
     rethrows -> Result
   {
     source = document
@@ -137,25 +137,29 @@ final class JSONTape {
     return try body()
   }
 
-  /// The payload shape checked for the objects of shape `shape` with the key type `type` and
-  /// the hidden member `hidden`, if it is the one remembered.
+  /// The note of class `Note` remembered for the objects of shape `shape`, if it was made for
+  /// the key type `type` and the hidden member `hidden`. Every note remembered on a tape must be
+  /// a `Note` (the decoders remember only their payload shapes).
   @inlinable
-  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int)
-    -> Unmanaged<PayloadShape>?
-  {
-    guard shape < payloadShapes.count, let known = payloadShapes[shape],
-      known._withUnsafeGuaranteedRef({ $0.keyType == type && $0.hidden == hidden })
+  package func note<Note: AnyObject>(
+    at shape: Int, as _: Note.Type, type: ObjectIdentifier, hidden: Int
+  ) -> Unmanaged<Note>? {
+    guard shape < shapeNotes.count, let known = shapeNotes[shape], known.keyType == type,
+      known.hidden == hidden
     else { return nil }
-    return known
+    return Unmanaged<Note>.fromOpaque(known.object.toOpaque())
   }
 
-  /// Remembers `payloadShape` for the objects of shape `shape`.
+  /// Remembers `note`, made for the key type `keyType` and the hidden member `hidden`, for the
+  /// objects of shape `shape`.
   @usableFromInline
-  func remember(_ payloadShape: PayloadShape, at shape: Int) {
-    if payloadShapes.count < shapes.count {
-      payloadShapes = Array(repeating: nil, count: shapes.count)
+  package func remember(_ note: AnyObject, keyType: ObjectIdentifier, hidden: Int, at shape: Int) {
+    if shapeNotes.count < shapes.count {
+      shapeNotes = Array(repeating: nil, count: shapes.count)
     }
-    if shape < payloadShapes.count { payloadShapes[shape] = Unmanaged.passUnretained(payloadShape) }
+    guard shape < shapeNotes.count else { return }
+    shapeNotes[shape] = JSONShapeNote(
+      object: Unmanaged.passUnretained(note), keyType: keyType, hidden: hidden)
   }
 
   /// The key whose member indices ``keyMembers`` holds, and for each shape the index of the
@@ -167,7 +171,7 @@ final class JSONTape {
 
   /// The index of the member under `key` in the objects of shape `shape`, or `nil`. Looked up
   /// once for each shape while one key is asked for (a flat payload's `kind`).
-  func member(_ key: String, ofShape shape: Int) -> Int? {
+  package func member(_ key: String, ofShape shape: Int) -> Int? {
     if key != memberKey || keyMembers.count != shapes.count {
       memberKey = key
       keyMembers = Array(repeating: -2, count: shapes.count)
@@ -184,17 +188,17 @@ final class JSONTape {
 
   /// The keys of the objects of shape `shape`, reading keys in the document from ``source``.
   @usableFromInline
-  func keys(ofShape shape: Int) -> [String] {
+  package func keys(ofShape shape: Int) -> [String] {
     shapes.keys(of: shape, in: source)
   }
 
   /// A view of the words, for reading them without retaining the tape.
   @usableFromInline
-  var view: JSONTapeView { JSONTapeView(self) }
+  package var view: JSONTapeView { JSONTapeView(self) }
 
   /// The string at `index`, a value tagged ``Tag/emptyString``, ``Tag/string`` or ``Tag/text``.
   @usableFromInline
-  func string(at index: Int) -> String {
+  package func string(at index: Int) -> String {
     switch view.tag(at: index) {
     case .string: withStringBytes(at: index) { String(decoding: $0, as: UTF8.self) }
     case .text: texts[view.payload(at: index)]
@@ -203,7 +207,7 @@ final class JSONTape {
   }
 
   /// Calls `body` with the bytes of the string at `index`, a value tagged ``Tag/string``.
-  func withStringBytes<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) -> Result)
+  package func withStringBytes<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) -> Result)
     -> Result
   {
     let offset = Int(words[index + 1])
@@ -215,7 +219,7 @@ final class JSONTape {
 
   /// The span of the container at `index` whose span does not fit its payload.
   @usableFromInline
-  func longSpan(at index: Int) -> Int {
+  package func longSpan(at index: Int) -> Int {
     longSpans[index] ?? 1
   }
 }
@@ -223,15 +227,16 @@ final class JSONTape {
 /// The words of a tape. A parse reserves at once the most a document of its size can need, so
 /// the words are never moved while it writes (moving would hold the old and the new storage at
 /// once); pages never written cost no memory.
-final class JSONTapeStorage {
+@usableFromInline
+package final class JSONTapeStorage {
   // Figure: the densest document within the limits (76 MiB of `[0,0,…]`) costs 2.0× its size to
   // refuse; the tree it became cost 25× (kadr-bench --limits shapes).
   // Only the writer that made the storage writes it, one access at a time.
-  @exclusivity(unchecked) private(set) var base: UnsafeMutablePointer<UInt32>
+  @exclusivity(unchecked) package private(set) var base: UnsafeMutablePointer<UInt32>
   @exclusivity(unchecked) private var capacity: Int
-  @exclusivity(unchecked) private(set) var count = 0
+  @exclusivity(unchecked) package private(set) var count = 0
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 16)
     base = .allocate(capacity: self.capacity)
   }
@@ -242,7 +247,7 @@ final class JSONTapeStorage {
 
   /// Appends a word.
   @inline(__always)
-  func append(_ word: UInt32) {
+  package func append(_ word: UInt32) {
     if count == capacity { grow() }
     base[count] = word
     count += 1
@@ -250,7 +255,7 @@ final class JSONTapeStorage {
 
   /// Sets bits of the word at `index`, which was appended.
   @inline(__always)
-  func set(_ bits: UInt32, at index: Int) {
+  package func set(_ bits: UInt32, at index: Int) {
     precondition(index < count)
     base[index] |= bits
   }

@@ -4,7 +4,7 @@ extension JSONOutput {
   private static let hexDigits: StaticString = "0123456789abcdef"
 
   /// Writes a string in quotes, escaping what `JSONEncoder` escapes.
-  mutating func writeString(_ string: String) {
+  package mutating func writeString(_ string: String) {
     bytes.append(UInt8(ascii: "\""))
     let done: Void? = string.utf8.withContiguousStorageIfAvailable { appendEscaped($0) }
     if done == nil {
@@ -86,7 +86,7 @@ extension JSONOutput {
   /// needs an escape, `"`, `\`, `/` or a control character: exact for the lowest such byte; above
   /// it, other bits may be set too.
   @inline(__always)
-  static func escapeFlags(_ word: UInt64) -> UInt64 {
+  package static func escapeFlags(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let quotes = word ^ (ones &* 0x22)
     let backslashes = word ^ (ones &* 0x5C)
@@ -101,8 +101,8 @@ extension JSONOutput {
   }
 
   /// Writes an integer in decimal.
-  @inline(__always)
-  mutating func writeInteger(_ value: Int64) {
+  @inlinable @inline(__always)
+  package mutating func writeInteger(_ value: Int64) {
     if value < 0 { bytes.append(UInt8(ascii: "-")) }
     writeDigits(value.magnitude, minimumCount: 1)
   }
@@ -113,8 +113,8 @@ extension JSONOutput {
   // longer numbers in a function of their own. As one function with a loop a save of 1,000
   // clips took 19.8 M instructions, with the short path in it 19.5 M; split so (with the type
   // slots and the filter flags of the same change) 19.34 M went to 18.63 M (callgrind).
-  @inline(__always)
-  mutating func writeDigits(_ value: UInt64, minimumCount: Int) {
+  @inlinable @inline(__always)
+  package mutating func writeDigits(_ value: UInt64, minimumCount: Int) {
     if value < 10, minimumCount <= 1 {
       bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
     } else if value < 100, minimumCount <= 2 {
@@ -132,7 +132,7 @@ extension JSONOutput {
   // value or timescale); one digit a step into a temporary buffer, then copied, took 124
   // instructions a number, so 84; a save 18.08 M instructions, 17.92 M so (callgrind).
   @inline(never)
-  private mutating func writeManyDigits(_ value: UInt64, minimumCount: Int) {
+  @usableFromInline mutating func writeManyDigits(_ value: UInt64, minimumCount: Int) {
     var length = 1
     var limit: UInt64 = 10
     while length < 20, value >= limit {

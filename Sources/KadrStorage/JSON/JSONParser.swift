@@ -7,70 +7,71 @@
 /// errors), plain keys are made into strings once per document (``JSONKeyTable``) and objects of
 /// one shape share a keys array (``JSONShapeTable``). Every read of `bytes[i]` is
 /// preceded by a check that `i < end`, and every eight-byte load by one that `i + 8 <= end`.
-struct JSONParser: ~Copyable {
+@usableFromInline
+package struct JSONParser: ~Copyable {
   /// An array or object being read.
-  struct Frame {
+  package struct Frame {
     /// Whether the container is an object (else an array).
-    var isObject: Bool
+    package var isObject: Bool
     /// The container's first word on the tape.
-    var tapeStart: Int
+    package var tapeStart: Int
     /// How many of its members have been read.
-    var children: Int
+    package var children: Int
     /// Where the object's keys start on ``JSONParser/keys``.
-    var keyStart: Int
+    package var keyStart: Int
     /// Where the object's keys without an id start on ``JSONParser/keySpans``.
-    var textStart: Int
+    package var textStart: Int
     /// The index in ``JSONParser/keySets`` of every key so far, once an object has more than
     /// ``JSONParser/linearKeyScanLimit`` keys; else -1. (An index, so that a frame is plain
     /// data, cheap to push and pop.)
-    var keySet: Int32 = -1
+    package var keySet: Int32 = -1
     /// A hash of the keys on the path to the container, which names where it is in the
     /// document's structure (every clip's time range has the same).
-    var context: UInt32
+    package var context: UInt32
     /// For an object: the shape predicted for it (its index in ``JSONParser/shapeTable``, see
     /// ``JSONShapeTable/prediction(in:)``), or -1; it stays while every key read matches the
     /// predicted one in order.
-    var predicted: Int32 = -1
+    package var predicted: Int32 = -1
   }
 
   /// Up to this many keys, a duplicate is found by scanning; past it, by a set.
-  static let linearKeyScanLimit = 16
+  package static let linearKeyScanLimit = 16
 
-  let bytes: UnsafeBufferPointer<UInt8>
-  let raw: UnsafeRawBufferPointer
-  let end: Int
-  let options: JSONReader.Options
+  package let bytes: UnsafeBufferPointer<UInt8>
+  package let raw: UnsafeRawBufferPointer
+  package let end: Int
+  package let options: JSONReader.Options
   /// The offset of the next byte to read.
-  var position = 0
+  package var position = 0
   /// The values read so far, and the most allowed (``JSONReader/Options/maximumValueCount``).
-  var valueCount = 0
-  let maximumValueCount: Int
+  package var valueCount = 0
+  package let maximumValueCount: Int
   /// The open containers, outermost first.
   // Figure: parse of 1,000 clips 17.5 M instructions with an array of frames, 16.6 M with this
   // stack (−5 %), callgrind. Making frames plain data (a key set in each had made them
   // reference-counted) and keeping only keys without an id as strings took it from 18.1 M to
   // 9.6 M by the same count (the two not measured apart).
-  var frames = JSONParseStack<Frame>(capacity: 16)
+  package var frames = JSONParseStack<Frame>(capacity: 16)
   /// The tape being written.
-  var tape: JSONTapeWriter
+  package var tape: JSONTapeWriter
   /// The keys without an id of every open object, outermost first, as spans: 8 bytes a key
   /// where a `String` costs 16 and, past 15 bytes, an allocation.
-  var keySpans = JSONParseStack<JSONKeySpan>()
+  package var keySpans = JSONParseStack<JSONKeySpan>()
   /// The sets of keys of the open objects past ``linearKeyScanLimit`` keys.
-  var keySets: [JSONKeyIndexSet] = []
+  package var keySets: [JSONKeyIndexSet] = []
   /// Marks an entry of ``keyIDs`` that is the index of a key on ``keySpans`` (a key without
   /// an id in ``keyTable``).
-  static let textBit: UInt32 = 1 << 31
+  package static let textBit: UInt32 = 1 << 31
   /// The id of each key on ``keys`` in ``keyTable``, or 0.
-  var keyIDs = JSONParseStack<UInt32>()
+  package var keyIDs = JSONParseStack<UInt32>()
   /// The document's plain keys, each made into a `String` once.
-  var keyTable: JSONKeyTable
+  package var keyTable: JSONKeyTable
   /// The document's object shapes, each made into a keys array once.
-  var shapeTable: JSONShapeTable
+  package var shapeTable: JSONShapeTable
   /// Room to unescape strings that hold escapes, reused from string to string.
-  var scratch: [UInt8] = []
+  package var scratch: [UInt8] = []
 
-  init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReader.Options) {
+  package init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReader.Options) {
     self.bytes = bytes
     self.raw = UnsafeRawBufferPointer(bytes)
     self.end = bytes.count
@@ -85,7 +86,7 @@ struct JSONParser: ~Copyable {
   }
 
   /// Parses the whole buffer as one JSON document onto the tape.
-  mutating func parseDocument() throws(JSONReadError) {
+  package mutating func parseDocument() throws(JSONReadError) {
     if let limit = options.maximumDocumentSize, end > limit {
       throw failure(.documentTooLarge(limit: limit), at: 0, includingChild: false)
     }
@@ -331,7 +332,7 @@ struct JSONParser: ~Copyable {
 
   /// The context of an object in `context` whose first key has the id `id`.
   @inline(__always)
-  static func context(_ context: UInt32, firstKey id: UInt32) -> UInt32 {
+  package static func context(_ context: UInt32, firstKey id: UInt32) -> UInt32 {
     let mixed = (context ^ (id &* 0x9E37_79B1)) &* 0x0100_0193
     return mixed ^ (mixed >> 13)
   }
@@ -370,7 +371,7 @@ struct JSONParser: ~Copyable {
 
   /// Skips JSON whitespace: space, tab, line feed, carriage return.
   @inline(__always)
-  mutating func skipWhitespace() {
+  package mutating func skipWhitespace() {
     // Most calls find no whitespace: every byte above 0x20 ends the run at once.
     if position < end, bytes[position] > 0x20 { return }
     while position < end {

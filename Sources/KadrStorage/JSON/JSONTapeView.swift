@@ -6,28 +6,28 @@ import Foundation
 // Figure: open of 1,000 clips 50.7 M instructions reading through the tape object, 47.5 M
 // through a view (−6 %), callgrind.
 @usableFromInline
-struct JSONTapeView {
-  @usableFromInline typealias Tag = JSONTape.Tag
+package struct JSONTapeView {
+  @usableFromInline package typealias Tag = JSONTape.Tag
   /// The words.
-  @usableFromInline let words: UnsafePointer<UInt32>
+  @usableFromInline package let words: UnsafePointer<UInt32>
   /// The number of words.
-  @usableFromInline let count: Int
+  @usableFromInline package let count: Int
   /// The tape, for what is not in the words (strings with escapes, keys, long spans).
-  @usableFromInline let owner: Unmanaged<JSONTape>
+  @usableFromInline package let owner: Unmanaged<JSONTape>
 
   @usableFromInline
-  init(_ tape: JSONTape) {
+  package init(_ tape: JSONTape) {
     words = tape.words
     count = tape.count
     owner = Unmanaged.passUnretained(tape)
   }
 
   /// The tape.
-  var tape: JSONTape { owner.takeUnretainedValue() }
+  package var tape: JSONTape { owner.takeUnretainedValue() }
 
   /// The tag of the value at `index`.
   @inlinable
-  func tag(at index: Int) -> Tag {
+  package func tag(at index: Int) -> Tag {
     // A decoder kept past its call may hold a word of another tape: trap, never read past.
     precondition(index >= 0 && index < count, "A decoder was used after its decoding call")
     return Tag(rawValue: words[index] >> 28)
@@ -35,13 +35,13 @@ struct JSONTapeView {
 
   /// The payload of the word at `index`.
   @inlinable
-  func payload(at index: Int) -> Int {
+  package func payload(at index: Int) -> Int {
     Int(words[index] & JSONTape.payloadMask)
   }
 
   /// The number of words of the value at `index`.
   @inlinable @inline(__always)
-  func span(at index: Int) -> Int {
+  package func span(at index: Int) -> Int {
     precondition(index >= 0 && index < count, "A decoder was used after its decoding call")
     let word = words[index]
     let tag = word >> 28
@@ -58,39 +58,39 @@ struct JSONTapeView {
 
   /// The 64 bits in the two words after `index`.
   @inlinable
-  func bits(after index: Int) -> UInt64 {
+  package func bits(after index: Int) -> UInt64 {
     UInt64(words[index + 1]) | UInt64(words[index + 2]) << 32
   }
 
   /// A small payload as a signed integer.
   @inlinable
-  func signedPayload(at index: Int) -> Int64 {
+  package func signedPayload(at index: Int) -> Int64 {
     Int64(Int32(bitPattern: words[index] << 4) >> 4)
   }
 
   /// The keys of the object at `index`, reading keys in the document from the document being
   /// read.
   @inlinable
-  func keys(ofObjectAt index: Int) -> [String] {
+  package func keys(ofObjectAt index: Int) -> [String] {
     keys(ofShape: shapeIndex(ofObjectAt: index))
   }
 
   /// The keys of the object at `index`, reading keys in the document from `document`.
-  func keys(ofObjectAt index: Int, in document: UnsafeRawBufferPointer) -> [String] {
+  package func keys(ofObjectAt index: Int, in document: UnsafeRawBufferPointer) -> [String] {
     let shape = shapeIndex(ofObjectAt: index)
     return owner._withUnsafeGuaranteedRef { $0.shapes.keys(of: shape, in: document) }
   }
 
   /// The index of the member under `key` in the object at `index`, or `nil`: found once for
   /// each shape of object (see ``JSONTape/member(_:ofShape:)``).
-  func member(_ key: String, ofObjectAt index: Int) -> Int? {
+  package func member(_ key: String, ofObjectAt index: Int) -> Int? {
     let shape = shapeIndex(ofObjectAt: index)
     return owner._withUnsafeGuaranteedRef { $0.member(key, ofShape: shape) }
   }
 
   /// The key of member `member` of the object at `index`, reading keys in the document from the
   /// document being read.
-  func key(_ member: Int, ofObjectAt index: Int) -> String {
+  package func key(_ member: Int, ofObjectAt index: Int) -> String {
     let shape = shapeIndex(ofObjectAt: index)
     return owner._withUnsafeGuaranteedRef { $0.shapes.key(member, of: shape, in: $0.source) }
   }
@@ -98,26 +98,26 @@ struct JSONTapeView {
   /// The keys of the objects of shape `shape`, reading keys in the document from the document
   /// being read.
   @usableFromInline
-  func keys(ofShape shape: Int) -> [String] {
+  package func keys(ofShape shape: Int) -> [String] {
     owner._withUnsafeGuaranteedRef { $0.keys(ofShape: shape) }
   }
 
   /// The index in ``shapes`` of the keys of the object at `index`.
   @inlinable
-  func shapeIndex(ofObjectAt index: Int) -> Int {
+  package func shapeIndex(ofObjectAt index: Int) -> Int {
     Int(words[index + 1])
   }
 
   /// The first word of the first member of the container at `index`.
   @inlinable
-  func firstMember(ofContainerAt index: Int) -> Int {
+  package func firstMember(ofContainerAt index: Int) -> Int {
     tag(at: index) == .object ? index + 2 : index + 1
   }
 
   /// The first word of member `member` of the container at `index`, which has at least
   /// `member + 1` members.
   @inlinable @inline(__always)
-  func word(ofMember member: Int, ofContainerAt index: Int) -> Int {
+  package func word(ofMember member: Int, ofContainerAt index: Int) -> Int {
     var word = firstMember(ofContainerAt: index)
     for _ in 0..<member { word += span(at: word) }
     return word
@@ -125,7 +125,7 @@ struct JSONTapeView {
 
   /// The number of members of the container at `index`.
   @usableFromInline
-  func memberCount(ofContainerAt index: Int) -> Int {
+  package func memberCount(ofContainerAt index: Int) -> Int {
     if tag(at: index) == .object {
       let shape = shapeIndex(ofObjectAt: index)
       return owner._withUnsafeGuaranteedRef { $0.shapes.keyCount(of: shape) }
@@ -148,7 +148,7 @@ struct JSONTapeView {
 
   /// The number at `index` as a `Double`, or `nil` if it is not a number.
   @inlinable
-  func double(at index: Int) -> Double? {
+  package func double(at index: Int) -> Double? {
     switch tag(at: index) {
     case .smallInteger, .smallNumber: Double(signedPayload(at: index))
     case .integer: Double(Int64(bitPattern: bits(after: index)))
@@ -160,7 +160,7 @@ struct JSONTapeView {
 
   /// The JSON type name of the value at `index`, as ``JSONValue/typeName``.
   @usableFromInline
-  func typeName(at index: Int) -> String {
+  package func typeName(at index: Int) -> String {
     switch tag(at: index) {
     case .null: "null"
     case .false, .true: "boolean"
@@ -173,27 +173,30 @@ struct JSONTapeView {
 
   /// The string at `index`, reading plain strings from the document being read.
   @inlinable
-  func string(at index: Int) -> String {
+  package func string(at index: Int) -> String {
     tag(at: index) == .emptyString ? "" : owner._withUnsafeGuaranteedRef { $0.string(at: index) }
   }
 
   /// The value at `index` as a tree.
-  func value(at index: Int) -> JSONValue {
+  package func value(at index: Int) -> JSONValue {
     tape.value(at: index)
   }
 
-  /// The payload shape remembered for the objects of shape `shape`, if it was checked for the
-  /// key type `type` and the hidden member `hidden`.
+  /// The note of class `Note` remembered for the objects of shape `shape`, if it was made for
+  /// the key type `type` and the hidden member `hidden` (see ``JSONTape/note(at:as:type:hidden:)``).
   @inlinable
-  func payloadShape(at shape: Int, type: ObjectIdentifier, hidden: Int)
-    -> Unmanaged<PayloadShape>?
-  {
-    owner._withUnsafeGuaranteedRef { $0.payloadShape(at: shape, type: type, hidden: hidden) }
+  package func note<Note: AnyObject>(
+    at shape: Int, as noteClass: Note.Type, type: ObjectIdentifier, hidden: Int
+  ) -> Unmanaged<Note>? {
+    owner._withUnsafeGuaranteedRef {
+      $0.note(at: shape, as: noteClass, type: type, hidden: hidden)
+    }
   }
 
-  /// Remembers `payloadShape` for the objects of shape `shape`.
+  /// Remembers `note`, made for the key type `keyType` and the hidden member `hidden`, for the
+  /// objects of shape `shape`.
   @usableFromInline
-  func remember(_ payloadShape: PayloadShape, at shape: Int) {
-    tape.remember(payloadShape, at: shape)
+  package func remember(_ note: AnyObject, keyType: ObjectIdentifier, hidden: Int, at shape: Int) {
+    tape.remember(note, keyType: keyType, hidden: hidden, at: shape)
   }
 }

@@ -45,12 +45,12 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
   /// `@unchecked Sendable` because `parent` is a `var`: it is only ever written by `deinit`,
   /// on links no one else references (checked with `isKnownUniquelyReferenced`), so no thread
   /// can observe the write.
-  final class Node: @unchecked Sendable {
+  package final class Node: @unchecked Sendable {
     private(set) var parent: Node?
-    let component: Component
-    let depth: Int
+    package let component: Component
+    package let depth: Int
 
-    init(parent: Node?, component: Component) {
+    package init(parent: Node?, component: Component) {
       self.parent = parent
       self.component = component
       self.depth = (parent?.depth ?? 0) + 1
@@ -71,9 +71,9 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
   }
 
   /// The last component's link, or `nil` for the root.
-  let last: Node?
+  package let last: Node?
 
-  init(last: Node?) { self.last = last }
+  package init(last: Node?) { self.last = last }
 
   /// The pointer to the whole document, written `""`.
   public static let root = JSONPointer(last: nil)
@@ -189,7 +189,7 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
   }
 
   /// A reference token escaped for a pointer's text: `~` as `~0`, `/` as `~1`.
-  static func escape(_ token: String) -> String {
+  package static func escape(_ token: String) -> String {
     guard token.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") })
     else { return token }
     var escaped = ""

@@ -68,17 +68,17 @@ package struct JSONWriter: Sendable {
 }
 
 /// A write failure, with the pointer to where it happened.
-struct JSONWriteFailure: Error {
-  enum Kind {
+package struct JSONWriteFailure: Error {
+  package enum Kind {
     case nonFiniteNumber
     case tooDeep(limit: Int)
   }
 
-  var kind: Kind
-  var components: [JSONPointer.Component]
+  package var kind: Kind
+  package var components: [JSONPointer.Component]
 
   /// The public error.
-  var resolved: JSONWriteError {
+  package var resolved: JSONWriteError {
     let pointer = JSONPointer(components)
     switch kind {
     case .nonFiniteNumber: return .nonFiniteNumber(pointer: pointer)

@@ -68,7 +68,7 @@ public struct JSONObject: Sendable, Hashable, Sequence, ExpressibleByDictionaryL
 
   /// Creates an object from parallel keys and values that the caller (the reader) knows are
   /// equally many, with no key twice.
-  init(uniqueKeys keys: [String], values: [JSONValue]) {
+  package init(uniqueKeys keys: [String], values: [JSONValue]) {
     self.keys = keys
     self.values = values
   }

@@ -15,13 +15,14 @@ import Foundation
 /// The storage comes from `malloc`, so growing is a `realloc` (for large buffers the system
 /// remaps pages instead of copying them) and a finished document can be handed to `Data`
 /// without a copy (``detachData(from:)``).
-struct JSONByteBuffer: ~Copyable {
-  private var storage: UnsafeMutablePointer<UInt8>
-  private var capacity: Int
+@usableFromInline
+package struct JSONByteBuffer: ~Copyable {
+  @usableFromInline var storage: UnsafeMutablePointer<UInt8>
+  @usableFromInline var capacity: Int
   /// The number of bytes written.
-  private(set) var count = 0
+  @usableFromInline package internal(set) var count = 0
 
-  init(capacity: Int) {
+  package init(capacity: Int) {
     self.capacity = max(capacity, 16)
     storage = Self.allocate(self.capacity)
   }
@@ -31,22 +32,22 @@ struct JSONByteBuffer: ~Copyable {
   }
 
   /// `malloc`, bound to bytes.
-  private static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
+  @usableFromInline static func allocate(_ capacity: Int) -> UnsafeMutablePointer<UInt8> {
     guard let raw = malloc(capacity) else { outOfMemory(capacity) }
     return raw.bindMemory(to: UInt8.self, capacity: capacity)
   }
 
   /// Appends one byte.
-  @inline(__always)
-  mutating func append(_ byte: UInt8) {
+  @inlinable @inline(__always)
+  package mutating func append(_ byte: UInt8) {
     if count == capacity { grow(toHold: 1) }
     storage[count] = byte
     count += 1
   }
 
   /// Appends two bytes, with one capacity check.
-  @inline(__always)
-  mutating func append(_ first: UInt8, _ second: UInt8) {
+  @inlinable @inline(__always)
+  package mutating func append(_ first: UInt8, _ second: UInt8) {
     if capacity - count < 2 { grow(toHold: 2) }
     storage[count] = first
     storage[count + 1] = second
@@ -54,8 +55,8 @@ struct JSONByteBuffer: ~Copyable {
   }
 
   /// Appends the bytes of `array` (written ahead of time: a tagged value's wrapper, a member).
-  @inline(__always)
-  mutating func append(_ array: [UInt8]) {
+  @inlinable @inline(__always)
+  package mutating func append(_ array: [UInt8]) {
     array.withUnsafeBufferPointer { append($0) }
   }
 
@@ -65,8 +66,8 @@ struct JSONByteBuffer: ~Copyable {
   /// not by a call to `memcpy`.
   // Figure: a save of 1,000 clips, 26.9 M instructions with `memcpy` for every append, 26.7 M so
   // (callgrind).
-  @inline(__always)
-  mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+  @inlinable @inline(__always)
+  package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }
     let length = bytes.count
     if capacity - count < length { grow(toHold: length) }
@@ -95,8 +96,8 @@ struct JSONByteBuffer: ~Copyable {
   ///
   /// - Parameter length: The number of bytes to be written.
   /// - Returns: The first byte's place; valid until the buffer next changes.
-  @inline(__always)
-  mutating func space(for length: Int) -> UnsafeMutablePointer<UInt8> {
+  @inlinable @inline(__always)
+  package mutating func space(for length: Int) -> UnsafeMutablePointer<UInt8> {
     if capacity - count < length { grow(toHold: length) }
     return storage + count
   }
@@ -104,14 +105,14 @@ struct JSONByteBuffer: ~Copyable {
   /// Counts `length` bytes written at ``space(for:)``'s pointer.
   ///
   /// - Parameter length: At most the length room was made for, every byte of it written.
-  @inline(__always)
-  mutating func didAppend(_ length: Int) {
+  @inlinable @inline(__always)
+  package mutating func didAppend(_ length: Int) {
     count += length
   }
 
   /// Appends the bytes of a static ASCII string.
-  @inline(__always)
-  mutating func append(_ text: StaticString) {
+  @inlinable @inline(__always)
+  package mutating func append(_ text: StaticString) {
     append(UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
   }
 
@@ -120,7 +121,7 @@ struct JSONByteBuffer: ~Copyable {
   /// - Parameters:
   ///   - position: Where to start; the bytes must end at or before ``count``.
   ///   - bytes: The new bytes.
-  mutating func overwrite(at position: Int, with bytes: Data) {
+  package mutating func overwrite(at position: Int, with bytes: Data) {
     guard position >= 0, position + bytes.count <= count else { return }
     bytes.withUnsafeBytes { (source: UnsafeRawBufferPointer) in
       guard let base = source.baseAddress else { return }
@@ -131,12 +132,12 @@ struct JSONByteBuffer: ~Copyable {
   /// Forgets the bytes past `newCount`.
   ///
   /// - Parameter newCount: The count to go back to; at most ``count``.
-  mutating func truncate(to newCount: Int) {
+  package mutating func truncate(to newCount: Int) {
     count = min(max(0, newCount), count)
   }
 
   /// The bytes in `range`, valid until the next change to the buffer.
-  func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+  package func bytes(in range: Range<Int>) -> UnsafeBufferPointer<UInt8> {
     UnsafeBufferPointer(start: storage + range.lowerBound, count: range.count)
   }
 
@@ -146,7 +147,7 @@ struct JSONByteBuffer: ~Copyable {
   /// - Parameters:
   ///   - start: Where the object begins.
   ///   - segments: Ranges at or after `start`, in the order to write them.
-  mutating func rewriteObject(from start: Int, segments: [Range<Int>]) {
+  package mutating func rewriteObject(from start: Int, segments: [Range<Int>]) {
     let length = count - start
     let saved = UnsafeMutablePointer<UInt8>.allocate(capacity: max(length, 1))
     defer { saved.deallocate() }
@@ -162,12 +163,12 @@ struct JSONByteBuffer: ~Copyable {
   }
 
   /// The bytes in `range`, as `Data`.
-  func makeData(_ range: Range<Int>) -> Data {
+  package func makeData(_ range: Range<Int>) -> Data {
     Data(bytes: storage + range.lowerBound, count: range.count)
   }
 
   /// The bytes written, as an array.
-  func makeArray() -> [UInt8] {
+  package func makeArray() -> [UInt8] {
     [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
       guard let base = buffer.baseAddress else { return }
       base.initialize(from: storage, count: count)
@@ -180,7 +181,7 @@ struct JSONByteBuffer: ~Copyable {
   ///
   /// - Parameter start: Where the bytes to keep begin; at most ``count``.
   /// - Returns: The bytes in `start..<count`.
-  mutating func detachData(from start: Int) -> Data {
+  package mutating func detachData(from start: Int) -> Data {
     let offset = min(max(0, start), count)
     // Give back the unused tail; for a large buffer this remaps, it does not copy.
     let kept = realloc(storage, max(count, 1)) ?? UnsafeMutableRawPointer(storage)
@@ -197,11 +198,11 @@ struct JSONByteBuffer: ~Copyable {
   /// Ends the process when memory runs out, as every allocation of the standard library does.
   /// No document read reaches this: the buffer holds what a save writes from a composition
   /// already in memory.
-  private static func outOfMemory(_ bytes: Int) -> Never {
+  @usableFromInline static func outOfMemory(_ bytes: Int) -> Never {
     fatalError("kadr-persistence: out of memory allocating \(bytes) bytes")
   }
 
-  private mutating func grow(toHold extra: Int) {
+  @usableFromInline mutating func grow(toHold extra: Int) {
     var newCapacity = capacity * 2
     while newCapacity - count < extra { newCapacity *= 2 }
     guard let grown = realloc(storage, newCapacity) else { Self.outOfMemory(newCapacity) }
