@@ -43,7 +43,7 @@ struct DecodingLocation {
 @usableFromInline
 final class DecodingContext {
   /// One step of a path: a container the decoders entered.
-  @usableFromInline struct Node {
+  @usableFromInline struct Node: BitwiseCopyable {
     /// The parent's node, or -1 for a base (whose pointer is in ``bases``).
     var parent: Int
     /// The container's position in its parent (as ``DecodingLocation/member``), or, for a base,
@@ -64,6 +64,9 @@ final class DecodingContext {
     /// the slot holds it (a slot is reused by later nodes with new numbers).
     @usableFromInline var serial: UInt64 = 0
 
+    /// The value of a slot no node was put in yet.
+    static var none: Node { Node(parent: -1, member: -1, tape: nil, shape: 0, positionStart: 0) }
+
     /// The keys naming the members, or `nil` for an array or a base.
     var keys: [String]? { tape.map { $0.takeUnretainedValue().keys(ofShape: shape) } }
   }
@@ -78,9 +81,7 @@ final class DecodingContext {
 
   /// The path nodes, outermost first: the first ``nodeCount`` are in use, the rest are dropped
   /// nodes whose slots are reused.
-  @exclusivity(unchecked) @usableFromInline var nodes: UnsafeMutablePointer<Node>
-  /// The room in ``nodes``.
-  @exclusivity(unchecked) private var nodeCapacity = 64
+  @exclusivity(unchecked) @usableFromInline var nodes = PlainBuffer(capacity: 64, filler: Node.none)
   /// The number of path nodes in use.
   @exclusivity(unchecked) @usableFromInline var nodeCount = 0
   /// The serial number of the newest node.
@@ -89,9 +90,7 @@ final class DecodingContext {
   @exclusivity(unchecked) private var bases: [JSONPointer] = []
   /// The first words of the members of the objects being read, each object's in a run (see
   /// ``KeyedDecoder``); the first ``positionCount`` are in use.
-  @exclusivity(unchecked) @usableFromInline var positions: UnsafeMutablePointer<Int>
-  /// The room in ``positions``.
-  @exclusivity(unchecked) private var positionCapacity = 256
+  @exclusivity(unchecked) @usableFromInline var positions = PlainBuffer(capacity: 256, filler: 0)
   /// The number of member positions in use.
   @exclusivity(unchecked) @usableFromInline var positionCount = 0
   /// The tapes the decoders read: the document's, and those made from trees (an upgraded
@@ -121,8 +120,6 @@ final class DecodingContext {
   fileprivate init(session: CodingSession) {
     lentTo = session
     shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
-    positions = .allocate(capacity: positionCapacity)
-    nodes = .allocate(capacity: nodeCapacity)
     let registry = session.registry
     clipCodecs = KindCodecCache(table: registry.clips)
     overlayCodecs = KindCodecCache(table: registry.overlays)
@@ -156,16 +153,8 @@ final class DecodingContext {
     for index in shapes.indices { shapes[index] = nil }
     decodingBase = nil
     // A deep document's room is not kept for every later one.
-    if nodeCapacity > 1_024 {
-      nodes.deallocate()
-      nodeCapacity = 64
-      nodes = .allocate(capacity: nodeCapacity)
-    }
-    if positionCapacity > 16_384 {
-      positions.deallocate()
-      positionCapacity = 256
-      positions = .allocate(capacity: positionCapacity)
-    }
+    nodes.shrink(to: 64, ifAbove: 1_024)
+    positions.shrink(to: 256, ifAbove: 16_384)
   }
 
   /// A location standing for the value at `pointer`.
@@ -239,10 +228,7 @@ final class DecodingContext {
   func pushPositions(ofObjectAt object: Int, count: Int, in tape: JSONTapeView) -> Int {
     let start = positionCount
     let needed = start + count
-    if positionCapacity < needed {
-      positionCapacity = max(needed, positionCapacity * 2)
-      positions = positions.moved(start, toCapacity: positionCapacity)
-    }
+    positions.reserve(needed)
     var word = object + 2
     for index in start..<needed {
       positions[index] = word
@@ -276,14 +262,11 @@ final class DecodingContext {
   /// Adds `node` to the path, in the slot of a dropped node if there is one.
   @inline(__always)
   private func push(_ node: Node) -> Int {
-    if nodeCount == nodeCapacity {
-      nodeCapacity *= 2
-      nodes = nodes.moved(nodeCount, toCapacity: nodeCapacity)
-    }
+    nodes.reserve(nodeCount + 1)
     lastSerial &+= 1
     var node = node
     node.serial = lastSerial
-    (nodes + nodeCount).initialize(to: node)
+    nodes[nodeCount] = node
     nodeCount += 1
     return nodeCount - 1
   }

@@ -88,3 +88,15 @@ extension CodingSession {
     }
   }
 }
+
+extension EncodingKeyTableCache {
+  /// The table of `Key`'s cases.
+  ///
+  /// - Parameter type: The key type.
+  @inline(__always)
+  mutating func table<Key: PayloadKey>(of type: Key.Type) -> EncodingKeys {
+    table(
+      of: ObjectIdentifier(type), keys: { Key.allCases.map(\.rawValue) },
+      frequent: CodecRegistry.flatKindKey)
+  }
+}

@@ -9,45 +9,50 @@ import Foundation
 // Figure: with this table a save of 1,000 clips took 30.2 M instructions, 44.4 M before, when
 // every member's key was escaped, compared and kept as a `String`; reading it through a plain
 // pointer (`EncodingKeys`) rather than the object, 26.25 M against 26.7 M (callgrind).
-final class EncodingKeyTable: @unchecked Sendable {
+@usableFromInline
+package final class EncodingKeyTable: @unchecked Sendable {
   /// The keys, in canonical order: a key's rank is its index here.
-  let keys: [String]
+  package let keys: [String]
   /// What encoders read of the table, in plain memory: see ``EncodingKeys``.
-  struct Layout {
+  @usableFromInline
+  package struct Layout {
     /// The number of keys.
-    let count: Int
+    @usableFromInline package let count: Int
     /// The bits of each key's `String` (in rank order), to find the rank of a key value by
     /// comparing two words rather than its characters; zeros where a `String` is not two words.
-    let identities: UnsafeMutablePointer<StringIdentity>
+    @usableFromInline package let identities: UnsafeMutablePointer<StringIdentity>
     /// `"key":` for each key, one after the other, with each one's start in ``starts``.
-    let written: UnsafeMutablePointer<UInt8>
+    @usableFromInline package let written: UnsafeMutablePointer<UInt8>
     /// Where each key's bytes start in ``written``, and (last) where the bytes end.
-    let starts: UnsafeMutablePointer<Int>
+    @usableFromInline package let starts: UnsafeMutablePointer<Int>
     /// The table itself, for what needs its strings.
-    let table: Unmanaged<EncodingKeyTable>
+    @usableFromInline package let table: Unmanaged<EncodingKeyTable>
   }
 
   /// The table's ``Layout``.
   private let layout: UnsafeMutablePointer<Layout>
 
   /// The view encoders read the table through.
-  var view: EncodingKeys { EncodingKeys(layout: UnsafePointer(layout)) }
+  package var view: EncodingKeys { EncodingKeys(layout: UnsafePointer(layout)) }
 
-  /// ``ranksUpTo(_:)`` of a flat payload's `kind`, which the registry adds to every one; set
-  /// once, at the end of `init`.
-  private var kindRanks: Int?
+  /// A key asked for often that may not be in the table (a flat payload's `kind`, which the
+  /// registry adds to every one), and its ``ranksUpTo(_:)``; set once, at the end of `init`.
+  private var frequentKey: String?
+  private var frequentRanks = 0
 
   /// Two words that equal another `String`'s only when the two are the same value: a small
   /// string's characters, or a large one's storage (kept alive by ``keys``, so never reused).
-  typealias StringIdentity = (UInt64, UInt64)
+  @usableFromInline package typealias StringIdentity = (UInt64, UInt64)
 
   /// Whether a `String` is two words here, so that ``StringIdentity`` can be read.
-  static let hasIdentities = MemoryLayout<String>.size == 16
+  @usableFromInline package static let hasIdentities = MemoryLayout<String>.size == 16
 
   /// Makes the table of `keys` (any order; a key listed twice is kept once).
   ///
-  /// - Parameter keys: The raw values of a key type's cases.
-  init(keys unordered: [String]) {
+  /// - Parameters:
+  ///   - keys: The raw values of a key type's cases.
+  ///   - frequent: A key whose ``ranksUpTo(_:)`` is asked for often.
+  package init(keys unordered: [String], frequent: String) {
     var keys: [String] = []
     // Keys are told apart by their bytes, as in the output (`==` on `String`s would merge two
     // spellings of one character).
@@ -76,7 +81,8 @@ final class EncodingKeyTable: @unchecked Sendable {
       to: Layout(
         count: keys.count, identities: identities, written: written, starts: starts,
         table: .passUnretained(self)))
-    kindRanks = ranksUpTo(CodecRegistry.flatKindKey)
+    frequentRanks = ranksUpTo(frequent)
+    frequentKey = frequent
   }
 
   deinit {
@@ -87,8 +93,8 @@ final class EncodingKeyTable: @unchecked Sendable {
   }
 
   /// The identity of `string`, or zeros where a `String` is not two words.
-  @inline(__always)
-  static func identity(of string: String) -> StringIdentity {
+  @inlinable @inline(__always)
+  package static func identity(of string: String) -> StringIdentity {
     guard hasIdentities else { return (0, 0) }
     return withUnsafeBytes(of: string) { raw in
       (raw.load(as: UInt64.self), raw.load(fromByteOffset: 8, as: UInt64.self))
@@ -96,8 +102,8 @@ final class EncodingKeyTable: @unchecked Sendable {
   }
 
   /// The rank of `key`, found by its characters (see ``EncodingKeys/rank(of:from:)``).
-  @inline(never)
-  func slowRank(of key: String) -> Int? {
+  @usableFromInline @inline(never)
+  package func slowRank(of key: String) -> Int? {
     var low = 0
     var high = keys.count
     while low < high {
@@ -111,8 +117,8 @@ final class EncodingKeyTable: @unchecked Sendable {
   /// come after `key` in canonical order.
   ///
   /// - Parameter key: Any key.
-  func ranksUpTo(_ key: String) -> Int {
-    if let kindRanks, key == CodecRegistry.flatKindKey { return kindRanks }
+  package func ranksUpTo(_ key: String) -> Int {
+    if key == frequentKey { return frequentRanks }
     var low = 0
     var high = keys.count
     while low < high {
@@ -126,14 +132,15 @@ final class EncodingKeyTable: @unchecked Sendable {
 /// A key table as encoders read it: a pointer to its ``EncodingKeyTable/Layout`` (which lives as
 /// long as the table, for good), so that finding a rank or a key's bytes costs no call and no
 /// reference counting.
-struct EncodingKeys {
-  let layout: UnsafePointer<EncodingKeyTable.Layout>
+@usableFromInline
+package struct EncodingKeys {
+  @usableFromInline package let layout: UnsafePointer<EncodingKeyTable.Layout>
 
   /// The table.
-  var table: EncodingKeyTable { layout.pointee.table.takeUnretainedValue() }
+  package var table: EncodingKeyTable { layout.pointee.table.takeUnretainedValue() }
 
   /// The number of keys.
-  var count: Int { layout.pointee.count }
+  @inlinable package var count: Int { layout.pointee.count }
 
   /// The rank of `key`, or `nil` when it is not one of the table's keys.
   ///
@@ -143,8 +150,8 @@ struct EncodingKeys {
   /// - Parameters:
   ///   - key: The key.
   ///   - hint: Where to look first.
-  @inline(__always)
-  func rank(of key: String, from hint: Int) -> Int? {
+  @inlinable @inline(__always)
+  package func rank(of key: String, from hint: Int) -> Int? {
     if EncodingKeyTable.hasIdentities {
       let identity = EncodingKeyTable.identity(of: key)
       let identities = layout.pointee.identities
@@ -166,20 +173,20 @@ struct EncodingKeys {
   /// `"key":` of the key at `rank`, escaped, for the output.
   ///
   /// - Parameter rank: A rank below ``count``.
-  @inline(__always)
-  func written(at rank: Int) -> UnsafeBufferPointer<UInt8> {
+  @inlinable @inline(__always)
+  package func written(at rank: Int) -> UnsafeBufferPointer<UInt8> {
     let starts = layout.pointee.starts
     return UnsafeBufferPointer(
       start: layout.pointee.written + starts[rank], count: starts[rank + 1] - starts[rank])
   }
 
   /// The key at `rank`.
-  func key(at rank: Int) -> String {
+  package func key(at rank: Int) -> String {
     layout.pointee.table._withUnsafeGuaranteedRef { $0.keys[rank] }
   }
 
   /// See ``EncodingKeyTable/ranksUpTo(_:)``.
-  func ranksUpTo(_ key: String) -> Int {
+  package func ranksUpTo(_ key: String) -> Int {
     layout.pointee.table._withUnsafeGuaranteedRef { $0.ranksUpTo(key) }
   }
 }
@@ -191,16 +198,18 @@ extension EncodingKeyTable {
   /// The table of `Key`'s cases.
   ///
   /// - Parameter type: The key type.
-  static func of<Key: PayloadKey>(_ type: Key.Type) -> EncodingKeyTable {
-    let id = ObjectIdentifier(type)
+  package static func of(
+    _ id: ObjectIdentifier, keys: () -> [String], frequent: String
+  ) -> EncodingKeyTable {
     if let table = made.withLock({ $0[id] }) { return table }
-    let table = EncodingKeyTable(keys: Key.allCases.map(\.rawValue))
+    let table = EncodingKeyTable(keys: keys(), frequent: frequent)
     return made.withLock { tables in
       if let existing = tables[id] { return existing }
       tables[id] = table
       return table
     }
   }
+
 }
 
 /// The key tables one session has used, by key type: a small direct-mapped cache in front of the
@@ -208,19 +217,21 @@ extension EncodingKeyTable {
 // Figure: the process-wide lookup (a lock and a dictionary, 550 instructions) for each of a
 // save's 13,000 objects would cost 7 M instructions a save of 1,000 clips; with this cache only
 // the first use of each key type in a save misses: 31 misses, 0.08 M (callgrind).
-struct EncodingKeyTableCache: ~Copyable {
+@usableFromInline
+package struct EncodingKeyTableCache: ~Copyable {
   /// A slot: a key type and its table (kept alive by the process-wide cache for good).
-  private struct Slot {
-    var type: ObjectIdentifier?
-    var keys: EncodingKeys?
+  @usableFromInline
+  struct Slot {
+    @usableFromInline var type: ObjectIdentifier?
+    @usableFromInline var keys: EncodingKeys?
   }
-  private static let slotCount = 128
+  @usableFromInline static let slotCount = 128
   /// The most types kept; past them, a type is looked up in the process-wide cache each time.
-  private static let maximumCount = 96
-  private let slots: UnsafeMutablePointer<Slot>
-  private var count = 0
+  @usableFromInline static let maximumCount = 96
+  @usableFromInline let slots: UnsafeMutablePointer<Slot>
+  @usableFromInline var count = 0
 
-  init() {
+  package init() {
     slots = .allocate(capacity: Self.slotCount)
     slots.initialize(repeating: Slot(), count: Self.slotCount)
   }
@@ -231,30 +242,35 @@ struct EncodingKeyTableCache: ~Copyable {
 
   // Figure: direct-mapped by the address's low bits, in 64 slots, types pushed each other out:
   // 1,030 misses a save of 1,000 clips (0.6 M instructions); so, 31 (the key types it meets).
-  /// The table of `Key`.
+  /// The table of the key type `id`, whose cases' raw values `keys` gives (asked for only the
+  /// first time the process meets the type).
   ///
   /// Open addressing from the type's scrambled metadata address (Fibonacci hashing): a type,
   /// once met, stays, so only a save's first use of each key type misses.
-  /// - Parameter type: The key type.
-  @inline(__always)
-  mutating func table<Key: PayloadKey>(of type: Key.Type) -> EncodingKeys {
-    let id = ObjectIdentifier(type)
+  /// - Parameters:
+  ///   - id: The key type.
+  ///   - keys: Its cases' raw values.
+  ///   - frequent: A key whose ranks are asked for often (see ``EncodingKeys/ranksUpTo(_:)``).
+  @inlinable @inline(__always)
+  package mutating func table(
+    of id: ObjectIdentifier, keys: () -> [String], frequent: String
+  ) -> EncodingKeys {
     var index = id.slot(bits: 7)
     while let found = slots[index].type {
       if found == id, let keys = slots[index].keys { return keys }
       index = (index + 1) & (Self.slotCount - 1)
     }
-    return fill(slots + index, with: type)
+    return fill(index, with: id, keys: keys, frequent: frequent)
   }
 
-  @inline(never)
-  private mutating func fill<Key: PayloadKey>(
-    _ slot: UnsafeMutablePointer<Slot>, with type: Key.Type
+  @usableFromInline @inline(never)
+  package mutating func fill(
+    _ index: Int, with id: ObjectIdentifier, keys: () -> [String], frequent: String
   ) -> EncodingKeys {
-    let keys = EncodingKeyTable.of(type).view
-    guard count < Self.maximumCount else { return keys }
+    let table = EncodingKeyTable.of(id, keys: keys, frequent: frequent).view
+    guard count < Self.maximumCount else { return table }
     count += 1
-    slot.pointee = Slot(type: ObjectIdentifier(type), keys: keys)
-    return keys
+    slots[index] = Slot(type: id, keys: table)
+    return table
   }
 }
