@@ -3,7 +3,7 @@
 /// Documents hold thousands of objects with the same keys in the same order (every `Time` is
 /// `timescale`, `value`). Objects whose keys are all interned (see ``JSONKeyTable``) are looked
 /// up by their sequence of key ids and share one shape on the tape (one keys array), which saves
-/// an allocation per object, and lets the decoders check a shape once (``PayloadShape``).
+/// an allocation per object, and lets the decoders check a shape once (``JSONShapeNote``).
 @usableFromInline
 package struct JSONShapeTable {
   /// The most keys an object may have to have its shape shared.
