@@ -1,7 +1,7 @@
 import Foundation
 
-/// The keys of one ``PayloadKey`` type, made ready once for every save: in canonical order, each
-/// with its bytes as a member writes them (`"key":`, escaped).
+/// The keys of one key type (a codec's `PayloadKey`), made ready once for every save: in
+/// canonical order, each with its bytes as a member writes them (`"key":`, escaped).
 ///
 /// A member's key is found here by its rank (its place in canonical order), so an encoder keeps
 /// the order of an object's members as small integers and writes a key as one copy, with no
