@@ -9,6 +9,18 @@ import Testing
 // tests hold each shortcut to what the long way reads or refuses.
 
 /// A finish, written as a string.
+/// An enumeration that lists its cases out of their order: its tags are not their positions.
+private enum Reordered: String, CaseIterable {
+  case first, second
+  static let allCases: [Reordered] = [.second, .first]
+}
+
+/// A type of two bytes whose values are listed as cases.
+private struct Int16Cases: CaseIterable {
+  let value: Int16
+  static let allCases = [Int16Cases(value: 0), Int16Cases(value: 1)]
+}
+
 private enum Finish: String, CaseIterable, Sendable {
   case matte
   case gloss
@@ -147,8 +159,14 @@ struct ReadShortcutTests {
   }
 
   @Test func theCasesOfAnEnumerationAreMadeFromTheirPositionsOnlyWhenTheTagsAreThem() {
-    #expect(RawValueCases(Finish.self).byTag)
-    #expect(RawValueCases(Anchor.self).byTag)
+    #expect(RawValueCases(Finish.self).caseCount == 3)
+    #expect(RawValueCases(Anchor.self).caseCount == Anchor.allCases.count)
+    #expect(PlainEnum.caseCount(of: Finish.self) == 3)
+    #expect(PlainEnum.tag(of: Finish.gloss) == 1)
+    #expect(PlainEnum.value(at: 2, caseCount: 3, as: Finish.self) == .eggshell)
+    // Cases whose tags are not their positions, or values of two bytes, are never made by tag.
+    #expect(PlainEnum.caseCount(of: Int16Cases.self) == nil)
+    #expect(RawValueCases(Reordered.self).caseCount == nil)
   }
 }
 

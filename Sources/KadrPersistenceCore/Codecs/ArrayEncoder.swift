@@ -13,8 +13,6 @@ public struct ArrayEncoder {
     position.checkLive(in: owner, "ArrayEncoder")
     return owner
   }
-  /// The session unretained (for `_withUnsafeGuaranteedRef`), once the encoder is checked.
-  var sessionRef: Unmanaged<CodingSession> { .passUnretained(session) }
   /// Where the array is.
   let position: EncodingPosition
   let start: Int
@@ -43,16 +41,19 @@ public struct ArrayEncoder {
   public mutating func append(
     index: Int? = nil, _ body: (ValueEncoder) throws -> WrittenJSON?
   ) throws -> Bool {
-    try sessionRef._withUnsafeGuaranteedRef { session throws in
-      let elementStart = session.position
-      if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
-      let step = EncodingStep(table: nil, value: index ?? count, isKey: false)
-      guard try session.value(at: step, in: position, since: elementStart, body) != nil else {
-        return false
-      }
-      count += 1
-      return true
-    }
+    guard try write(index: index ?? count, body) else { return false }
+    count += 1
+    return true
+  }
+
+  /// Writes an element at `index` for JSON pointers, with `body`; whether it wrote one.
+  /// (Not mutating, so that the session is borrowed rather than retained.)
+  private func write(index: Int, _ body: (ValueEncoder) throws -> WrittenJSON?) throws -> Bool {
+    let session = self.session
+    let elementStart = session.position
+    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+    let step = EncodingStep(table: nil, value: index, isKey: false)
+    return try session.value(at: step, in: position, since: elementStart, body) != nil
   }
 
   /// Appends a value; one that reports loss and yields nothing is left out.
@@ -115,19 +116,22 @@ public struct ArrayEncoder {
 
   @inline(__always)
   private mutating func appendInPlace(_ write: (inout JSONOutput) -> Void) -> Bool {
-    sessionRef._withUnsafeGuaranteedRef { session in
-      if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
-      write(&session.output)
-      count += 1
-      return true
-    }
+    writeInPlace(write)
+    count += 1
+    return true
+  }
+
+  @inline(__always)
+  private func writeInPlace(_ write: (inout JSONOutput) -> Void) {
+    let session = self.session
+    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+    write(&session.output)
   }
 
   /// Ends the array and returns it. Call it once, after the last element.
   public func finish() -> WrittenJSON {
-    sessionRef._withUnsafeGuaranteedRef { session in
-      session.output.bytes.append(UInt8(ascii: "]"))
-      return session.written(since: start)
-    }
+    let session = self.session
+    session.output.bytes.append(UInt8(ascii: "]"))
+    return session.written(since: start)
   }
 }

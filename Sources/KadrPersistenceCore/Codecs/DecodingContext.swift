@@ -35,11 +35,13 @@ struct DecodingLocation {
 /// kept past its call traps with a clear message (``checkLive(_:_:_:)``) before it reads
 /// anything.
 ///
-/// Decoders hold their context unretained (retaining it cost a quarter of an open), and a
-/// context is never deallocated: ``DecodingContexts`` lends it to one open at a time and keeps
-/// it between opens. So the check a kept decoder makes always reads a live object, and its
-/// serial numbers, which never repeat in a context, cannot match a later open's nodes. The path
-/// storage stays as small as the deepest nesting rather than growing with the document.
+/// Decoders hold their context as a ``Lent`` reference, which costs no reference counting
+/// (retaining it cost a quarter of an open): a context is never deallocated, since
+/// ``DecodingContexts`` lends it to one open at a time and keeps it between opens. So the check a
+/// kept decoder makes always reads a live object, and its serial numbers, which never repeat in
+/// a context, cannot match a later open's nodes. Past the check, a decoder reaches its tape only
+/// through the context, by number. The path storage stays as small as the deepest nesting
+/// rather than growing with the document.
 @usableFromInline
 final class DecodingContext {
   /// One step of a path: a container the decoders entered.
@@ -49,10 +51,9 @@ final class DecodingContext {
     /// The container's position in its parent (as ``DecodingLocation/member``), or, for a base,
     /// its index in ``bases``.
     var member: Int
-    /// The tape of the object this node stands for, whose shape ``shape`` names its members;
-    /// `nil` for an array or a base. (Unretained, so that a node is plain data: the context
-    /// holds its tapes.)
-    var tape: Unmanaged<JSONTape>?
+    /// The number of the tape (in ``tapes``) of the object this node stands for, whose shape
+    /// ``shape`` names its members; -1 for an array or a base.
+    var tape: Int
     /// The object's shape on ``tape``.
     var shape: Int
     /// Where the member positions pushed after this node start (see ``positions``).
@@ -65,10 +66,7 @@ final class DecodingContext {
     @usableFromInline var serial: UInt64 = 0
 
     /// The value of a slot no node was put in yet.
-    static var none: Node { Node(parent: -1, member: -1, tape: nil, shape: 0, positionStart: 0) }
-
-    /// The keys naming the members, or `nil` for an array or a base.
-    var keys: [String]? { tape.map { $0.takeUnretainedValue().keys(ofShape: shape) } }
+    static var none: Node { Node(parent: -1, member: -1, tape: -1, shape: 0, positionStart: 0) }
   }
 
   /// The session of the open the context is lent to; `nil` between opens.
@@ -94,12 +92,28 @@ final class DecodingContext {
   /// The number of member positions in use.
   @exclusivity(unchecked) @usableFromInline var positionCount = 0
   /// The tapes the decoders read: the document's, and those made from trees (an upgraded
-  /// payload, a value given as a tree). Held here, so decoders need not retain them.
+  /// payload, a value given as a tree). Held here, so decoders need not retain them: a decoder
+  /// names its tape by its number here.
   @exclusivity(unchecked) private var tapes: [JSONTape] = []
+  /// The words of each of ``tapes``.
+  @exclusivity(unchecked) @usableFromInline var views: [JSONTapeView] = []
   /// The payload shapes checked most recently, by a hash of the key type and the keys array.
   @exclusivity(unchecked) var shapes: [PayloadShape?]
-  /// Every payload shape this context made or found: decoders and tapes hold shapes unretained.
-  @exclusivity(unchecked) var everyShape: [PayloadShape] = []
+  /// Every payload shape this open made, by its number (``PayloadShape/number``): what the
+  /// decoders and the tapes' notes name.
+  @exclusivity(unchecked) @usableFromInline var openShapes: [PayloadShape] = []
+  /// What the decoders read of each of ``openShapes`` for every member, as plain data: its
+  /// number of keys, and where its ``PayloadShape/positions`` are in ``shapePositions``.
+  @exclusivity(unchecked) @usableFromInline var shapeSummaries = PlainBuffer(
+    capacity: 64, filler: ShapeSummary(keyCount: 0, positionsStart: 0, positionsCount: 0))
+  /// The positions of every one of ``openShapes``, one after another.
+  @exclusivity(unchecked) @usableFromInline var shapePositions = PlainBuffer(
+    capacity: 512, filler: Int32(-1))
+  /// The number of positions in ``shapePositions`` in use.
+  @exclusivity(unchecked) var shapePositionCount = 0
+  /// The number of this context's reading of its tapes, which no other reading had: what the
+  /// tapes' notes are remembered for.
+  @exclusivity(unchecked) @usableFromInline private(set) var reader: UInt64
   /// The payload shapes pushed out of ``shapes``.
   @exclusivity(unchecked) var shapeOverflow: [ShapeKey: PayloadShape] = [:]
   /// The decoding base of the ``FieldListCodec`` whose payload is being read, innermost; set by
@@ -117,8 +131,9 @@ final class DecodingContext {
   @exclusivity(unchecked) var caseTables: [RawValueCases] = []
 
   /// Creates a context lent to `session`; only ``DecodingContexts`` makes them.
-  fileprivate init(session: CodingSession) {
+  fileprivate init(session: CodingSession, reader: UInt64) {
     lentTo = session
+    self.reader = reader
     shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
     let registry = session.registry
     clipCodecs = KindCodecCache(table: registry.clips)
@@ -129,8 +144,9 @@ final class DecodingContext {
   }
 
   /// Lends the context to `session`, with the caches of its registry.
-  fileprivate func lend(to session: CodingSession) {
+  fileprivate func lend(to session: CodingSession, reader: UInt64) {
     lentTo = session
+    self.reader = reader
     let registry = session.registry
     clipCodecs = KindCodecCache(table: registry.clips)
     overlayCodecs = KindCodecCache(table: registry.overlays)
@@ -148,7 +164,11 @@ final class DecodingContext {
     lentTo = nil
     bases.removeAll()
     tapes.removeAll()
-    everyShape.removeAll()
+    views.removeAll()
+    openShapes.removeAll()
+    shapePositionCount = 0
+    shapeSummaries.shrink(to: 64, ifAbove: 4_096)
+    shapePositions.shrink(to: 512, ifAbove: 65_536)
     shapeOverflow.removeAll()
     for index in shapes.indices { shapes[index] = nil }
     decodingBase = nil
@@ -164,7 +184,7 @@ final class DecodingContext {
     bases.append(pointer)
     return location(
       push(
-        Node(parent: -1, member: bases.count - 1, tape: nil, shape: 0, positionStart: positionCount)
+        Node(parent: -1, member: bases.count - 1, tape: -1, shape: 0, positionStart: positionCount)
       ),
       member: -1)
   }
@@ -193,12 +213,19 @@ final class DecodingContext {
         + "the values a decoder reads, never the decoder.")
   }
 
-  /// Keeps `tape` alive for as long as this context: decoders hold tapes unretained.
+  /// Keeps `tape` alive until the open ends, for the decoders that read it.
   ///
   /// - Parameter tape: A tape the decoders of this context read.
-  func hold(_ tape: JSONTape) {
+  /// - Returns: The tape's number, by which decoders name it (``view(_:)``).
+  func hold(_ tape: JSONTape) -> Int {
     tapes.append(tape)
+    views.append(tape.view)
+    return tapes.count - 1
   }
+
+  /// The words of the tape numbered `tape` (``hold(_:)``); the caller has checked its decoder.
+  @inlinable @inline(__always)
+  func view(_ tape: Int) -> JSONTapeView { views[tape] }
 
   /// Enters the array at `location`.
   ///
@@ -207,19 +234,20 @@ final class DecodingContext {
   func enterArray(_ location: DecodingLocation) -> Int {
     push(
       Node(
-        parent: location.node, member: location.member, tape: nil, shape: 0,
+        parent: location.node, member: location.member, tape: -1, shape: 0,
         positionStart: positionCount))
   }
 
-  /// Enters the object at `location`, which is at word `object` of `tape`.
+  /// Enters the object at `location`, which is at word `object` of the tape numbered `tape`,
+  /// of shape `shape`.
   ///
   /// - Returns: The node of the object, for the locations of its members.
   @usableFromInline
-  func enterObject(_ location: DecodingLocation, at object: Int, of tape: JSONTapeView) -> Int {
+  func enterObject(_ location: DecodingLocation, at object: Int, tape: Int, shape: Int) -> Int {
     push(
       Node(
-        parent: location.node, member: location.member, tape: tape.owner,
-        shape: tape.shapeIndex(ofObjectAt: object), positionStart: positionCount))
+        parent: location.node, member: location.member, tape: tape, shape: shape,
+        positionStart: positionCount))
   }
 
   /// Records the first word of each of the `count` members of the object at `object` on
@@ -292,7 +320,8 @@ final class DecodingContext {
     while nodeIndex >= 0, nodeIndex < nodeCount {
       let node = nodes[nodeIndex]
       if member >= 0 {
-        if let keys = node.keys {
+        if node.tape >= 0, node.tape < tapes.count {
+          let keys = tapes[node.tape].keys(ofShape: node.shape)
           if member < keys.count { components.append(.key(keys[member])) }
         } else {
           components.append(.index(member))
@@ -318,25 +347,33 @@ final class DecodingContext {
 }
 
 /// The decoding contexts, lent to one open at a time and kept between opens, never
-/// deallocated: a decoder kept past its open holds its context unretained, and the check it
-/// makes before reading must find a live object (see ``DecodingContext``). There are as many
-/// as opens ever ran at once, each a few kilobytes between opens.
+/// deallocated (a ``Keeper``): a decoder kept past its open holds its context as a ``Lent``
+/// reference, and the check it makes before reading must find a live object (see
+/// ``DecodingContext``). There are as many as opens ever ran at once, each a few kilobytes
+/// between opens.
 enum DecodingContexts {
-  private static let lock = NSLock()
-  /// The contexts not lent to an open.
-  nonisolated(unsafe) private static var idle: [DecodingContext] = []
+  private static let keeper = Keeper<DecodingContext>()
+  /// The number of the last reading (``DecodingContext/reader``).
+  private static let lastReader = Locked<UInt64>(0)
 
   /// A context lent to `session`'s open until ``giveBack(_:)``.
-  static func lend(to session: CodingSession) -> DecodingContext {
-    let context = lock.withLock { idle.popLast() }
-    guard let context else { return DecodingContext(session: session) }
-    context.lend(to: session)
+  static func lend(to session: CodingSession) -> Lent<DecodingContext> {
+    let reader = lastReader.withLock {
+      $0 += 1
+      return $0
+    }
+    var made = false
+    let context = keeper.lend {
+      made = true
+      return DecodingContext(session: session, reader: reader)
+    }
+    if !made { context.with { $0.lend(to: session, reader: reader) } }
     return context
   }
 
   /// Ends the open `context` was lent to and keeps the context for the next.
-  static func giveBack(_ context: DecodingContext) {
-    context.finish()
-    lock.withLock { idle.append(context) }
+  static func giveBack(_ context: Lent<DecodingContext>) {
+    context.with { $0.finish() }
+    keeper.giveBack(context)
   }
 }

@@ -8,50 +8,53 @@ import KadrModel
 /// while the decoding call that gave it out runs; one kept and used after it traps with a
 /// message saying so (see ``ValueDecoder``).
 public struct KeyedDecoder<Key: PayloadKey> {
-  /// The decoding context, unretained (see ``ValueDecoder``).
-  @usableFromInline let contextRef: Unmanaged<DecodingContext>
-  /// The tape the object is on; the context holds it during the open.
-  @usableFromInline let storedTape: JSONTapeView
+  /// The decoding context (see ``ValueDecoder``).
+  @usableFromInline let contextRef: Lent<DecodingContext>
+  /// The number of the tape the object is on (``DecodingContext/hold(_:)``).
+  @usableFromInline let tapeNumber: Int
   /// The object's first word on the tape.
   @usableFromInline let objectWord: Int
   /// Where the first words of the object's members start in the context's positions, or -1
   /// when the object is small enough to find a member by stepping over those before it.
   @usableFromInline let members: Int
   /// The keys, checked against `Key`, and where each key's member is.
-  @usableFromInline let shapeRef: Unmanaged<PayloadShape>
+  @usableFromInline let shapeNumber: Int
   /// The object's path node, and its serial number.
   @usableFromInline let node: Int
   @usableFromInline let serial: UInt64
 
-  /// Reads the object at `object` on `tape`, at `location`; the member at `hidden` (a flat
-  /// payload's `kind`), if any, is not part of the payload.
+  /// Reads the object at `object` on the tape numbered `tapeNumber`, whose words are `tape`,
+  /// at `location`; the member at `hidden` (a flat payload's `kind`), if any, is not part of
+  /// the payload.
   @inlinable
   init(
-    context: Unmanaged<DecodingContext>, tape: JSONTapeView, object: Int, hiding hidden: Int,
-    at location: DecodingLocation
+    context: Lent<DecodingContext>, tape tapeNumber: Int, view tape: JSONTapeView, object: Int,
+    hiding hidden: Int, at location: DecodingLocation
   ) throws {
     let shapeIndex = tape.shapeIndex(ofObjectAt: object)
     let type = ObjectIdentifier(Key.self)
     // Figure: open of 1,000 clips 39.6 M instructions without the tape's shape cache, 36.5 M
     // with it (−8 %), callgrind.
-    if let known = tape.note(at: shapeIndex, as: PayloadShape.self, type: type, hidden: hidden) {
-      shapeRef = known
-    } else {
-      shapeRef = try context._withUnsafeGuaranteedRef { context in
-        let keys = tape.keys(ofShape: shapeIndex)
-        let found =
-          try context.cachedShape(of: keys, hiding: hidden, type: type)
-          ?? context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
-        tape.remember(found, keyType: type, hidden: hidden, at: shapeIndex)
-        return Unmanaged.passUnretained(found)
+    let (shapeNumber, count) = try context.with { context in
+      if let known = tape.note(
+        at: shapeIndex, reader: context.reader, type: type, hidden: hidden)
+      {
+        return (known, context.shapeSummaries[known].keyCount)
       }
+      let keys = tape.keys(ofShape: shapeIndex)
+      let found =
+        try context.cachedShape(of: keys, hiding: hidden, type: type)
+        ?? context.newShape(of: keys, hiding: hidden, for: Key.self, at: location)
+      tape.remember(
+        found.number, reader: context.reader, keyType: type, hidden: hidden, at: shapeIndex)
+      return (found.number, keys.count)
     }
+    self.shapeNumber = shapeNumber
     contextRef = context
-    storedTape = tape
+    self.tapeNumber = tapeNumber
     objectWord = object
-    let count = shapeRef._withUnsafeGuaranteedRef { $0.keys.count }
-    (node, serial, members) = context._withUnsafeGuaranteedRef { context in
-      let node = context.enterObject(location, at: object, of: tape)
+    (node, serial, members) = context.with { context in
+      let node = context.enterObject(location, at: object, tape: tapeNumber, shape: shapeIndex)
       return (
         node, context.nodes[node].serial,
         count > Self.smallObjectLimit
@@ -63,25 +66,34 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// Traps unless the call that gave the decoder out is still running.
   @inlinable @inline(__always)
   func checkLive() {
-    contextRef._withUnsafeGuaranteedRef { $0.checkLive(node, serial, "KeyedDecoder") }
+    contextRef.with { $0.checkLive(node, serial, "KeyedDecoder") }
   }
 
   /// The decoding context, once the decoder is checked to be live.
   var context: DecodingContext {
     checkLive()
-    return contextRef.takeUnretainedValue()
+    return contextRef.object
   }
 
   /// The tape, once the decoder is checked to be live.
   @inlinable
   var tape: JSONTapeView {
-    checkLive()
-    return storedTape
+    contextRef.with {
+      $0.checkLive(node, serial, "KeyedDecoder")
+      return $0.view(tapeNumber)
+    }
   }
 
-  /// The payload's shape; its context keeps every shape it made (``DecodingContext/newShape``).
+  /// The payload's shape, once the decoder is checked to be live.
+  var shape: PayloadShape {
+    context.openShapes[shapeNumber]
+  }
+
+  /// The position of `key`'s member, or `nil`; the caller has checked that the decoder is live.
   @inlinable
-  var shape: PayloadShape { shapeRef.takeUnretainedValue() }
+  func member(of key: Key) -> Int? {
+    contextRef.with { $0.member(of: key, inShape: shapeNumber) }
+  }
 
   /// Up to this many members, a member is found by stepping over those before it; past it,
   /// every member's place is recorded once.
@@ -94,9 +106,11 @@ public struct KeyedDecoder<Key: PayloadKey> {
   /// (every public way in does).
   @inlinable
   func word(of member: Int) -> Int {
-    members >= 0
-      ? contextRef._withUnsafeGuaranteedRef { $0.positions[members + member] }
-      : storedTape.word(ofMember: member, ofContainerAt: objectWord)
+    contextRef.with {
+      members >= 0
+        ? $0.positions[members + member]
+        : $0.view(tapeNumber).word(ofMember: member, ofContainerAt: objectWord)
+    }
   }
 
   var session: CodingSession { context.session }
@@ -113,9 +127,10 @@ public struct KeyedDecoder<Key: PayloadKey> {
   }
 
   /// The payload's keys, in the document's order (without the hidden member).
-  @inlinable
+  @usableFromInline
   var keys: [String] {
-    shape.hidden < 0
+    let shape = self.shape
+    return shape.hidden < 0
       ? shape.keys : shape.keys.enumerated().filter { $0.offset != shape.hidden }.map(\.element)
   }
 
@@ -130,7 +145,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   public func contains(_ key: Key) -> Bool {
     checkLive()
-    return shapeRef._withUnsafeGuaranteedRef { $0.member(of: key) } != nil
+    return member(of: key) != nil
   }
 
   /// The decoder of the value under `key`.
@@ -140,7 +155,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   public func valueDecoder(for key: Key) throws -> ValueDecoder {
     checkLive()
-    guard let member = shapeRef._withUnsafeGuaranteedRef({ $0.member(of: key) }) else {
+    guard let member = member(of: key) else {
       throw PersistenceError(.missingField(key.rawValue), at: pointer)
     }
     return decoder(of: member)
@@ -152,9 +167,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   public func valueDecoderIfPresent(for key: Key) -> ValueDecoder? {
     checkLive()
-    guard let member = shapeRef._withUnsafeGuaranteedRef({ $0.member(of: key) }) else {
-      return nil
-    }
+    guard let member = member(of: key) else { return nil }
     return decoder(of: member)
   }
 
@@ -162,7 +175,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   func decoder(of member: Int) -> ValueDecoder {
     ValueDecoder(
-      context: contextRef, tape: storedTape, index: word(of: member),
+      context: contextRef, tape: tapeNumber, index: word(of: member),
       location: DecodingLocation(node: node, member: member, serial: serial))
   }
 

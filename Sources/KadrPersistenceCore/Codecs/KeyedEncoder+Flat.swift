@@ -58,7 +58,8 @@ extension KeyedEncoder {
   ///
   /// - Parameter filter: The filter.
   public func canEncode(_ filter: Filter) -> Bool {
-    sessionRef._withUnsafeGuaranteedRef { $0.registry.canEncode(filter, in: $0) }
+    checkLive()
+    return session.registry.canEncode(filter, in: session)
   }
 
   /// Writes the array of those `elements` whose position `kept` marks, under `key`: an array

@@ -16,11 +16,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// ``pointer``, the loss reports), so the many uses while a member is written do not repeat
   /// the check.
   let session: CodingSession
-  /// The session unretained (for `_withUnsafeGuaranteedRef`), once the encoder is checked.
-  var sessionRef: Unmanaged<CodingSession> {
-    checkLive()
-    return .passUnretained(session)
-  }
 
   /// Traps unless the call that started the object is still running.
   @inline(__always)
@@ -68,15 +63,12 @@ public struct KeyedEncoder<Key: PayloadKey> {
   init(session: CodingSession, position: EncodingPosition) {
     self.session = session
     self.position = position
-    (keys, start, memberBase, extraBase, lossBase) = Unmanaged.passUnretained(session)
-      ._withUnsafeGuaranteedRef { session in
-        let start = session.position
-        session.output.bytes.append(UInt8(ascii: "{"))
-        return (
-          session.keyTables.table(of: Key.self), start, session.members.count,
-          session.extraKeys.count, session.losses.count
-        )
-      }
+    start = session.position
+    session.output.bytes.append(UInt8(ascii: "{"))
+    keys = session.keyTables.table(of: Key.self)
+    memberBase = session.members.count
+    extraBase = session.extraKeys.count
+    lossBase = session.losses.count
   }
 
   /// The JSON pointer of the object being written.

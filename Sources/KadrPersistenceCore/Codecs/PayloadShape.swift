@@ -26,6 +26,8 @@ final class PayloadShape {
   /// member, or -1. Empty when the key type's cases cannot be told apart by their tag (a key
   /// type that is not a plain enum): then members are found by their names.
   @usableFromInline let positions: [Int32]
+  /// The shape's number in the open that made it (``DecodingContext/openShapes``).
+  @exclusivity(unchecked) @usableFromInline var number = -1
 
   /// Checks `keys` against `Key`, refusing any key it does not have (except the hidden one).
   ///
@@ -61,7 +63,7 @@ final class PayloadShape {
     keyType = ObjectIdentifier(type)
     self.keys = keys
     self.hidden = hidden
-    address = Self.address(of: keys)
+    address = keys.storageAddress
     self.positions = positions
   }
 
@@ -69,7 +71,7 @@ final class PayloadShape {
   @inlinable
   func member<Key: PayloadKey>(of key: Key) -> Int? {
     if !positions.isEmpty {
-      let tag = Self.tag(of: key)
+      let tag = PlainEnum.tag(of: key)
       if tag < positions.count {
         let position = positions[tag]
         return position < 0 ? nil : Int(position)
@@ -83,13 +85,7 @@ final class PayloadShape {
   @inline(__always)
   func matches(_ type: ObjectIdentifier, keys: [String], hidden: Int) -> Bool {
     keyType == type && hidden == self.hidden && keys.count == self.keys.count
-      && address == Self.address(of: keys)
-  }
-
-  /// The address of the storage of `keys` (0 if it has none).
-  @inline(__always)
-  static func address(of keys: [String]) -> UInt {
-    keys.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+      && address == keys.storageAddress
   }
 
   /// The first of the pair of cache slots of a keys array and key type.
@@ -100,29 +96,6 @@ final class PayloadShape {
     // Fibonacci hashing: the top bits of the product depend on every bit of the input.
     let hash = (mixed &* 0x9E37_79B9_7F4A_7C15) >> 55
     return Int(truncatingIfNeeded: hash) & (cacheSize - 2)
-  }
-
-  /// The in-memory tag of a key (its case's position, for a plain enum).
-  @inlinable
-  static func tag<Key: PayloadKey>(of key: Key) -> Int {
-    MemoryLayout<Key>.size == 0
-      ? 0 : withUnsafePointer(to: key) { Int(UnsafeRawPointer($0).load(as: UInt8.self)) }
-  }
-
-  /// The number of cases of `Key` when each case's in-memory tag is its position among
-  /// `allCases` (as for every enum without payloads and with at most 256 cases); otherwise
-  /// `nil`, and members are found by name.
-  static func tagCaseCount<Key: PayloadKey>(of type: Key.Type) -> Int? {
-    let cases = Array(Key.allCases)
-    switch MemoryLayout<Key>.size {
-    case 0:
-      return cases.count == 1 ? 1 : nil
-    case 1:
-      for (position, key) in cases.enumerated() where tag(of: key) != position { return nil }
-      return cases.count
-    default:
-      return nil
-    }
   }
 }
 
@@ -139,7 +112,7 @@ extension DecodingContext {
     -> PayloadShape?
   {
     // Figure: open of 1,000 clips 78.7 M instructions without this cache, 66.6 M with (−15 %).
-    let slot = PayloadShape.slot(address: PayloadShape.address(of: keys), type: type)
+    let slot = PayloadShape.slot(address: keys.storageAddress, type: type)
     if let cached = shapes[slot], cached.matches(type, keys: keys, hidden: hidden) {
       return cached
     }
@@ -163,15 +136,15 @@ extension DecodingContext {
     of keys: [String], hiding hidden: Int, for type: Key.Type, at location: DecodingLocation
   ) throws -> PayloadShape {
     let typeID = ObjectIdentifier(type)
-    let address = PayloadShape.address(of: keys)
+    let address = keys.storageAddress
     let overflowKey = ShapeKey(address: address, type: typeID, hidden: hidden)
     let shape: PayloadShape
     if let kept = shapeOverflow[overflowKey], kept.matches(typeID, keys: keys, hidden: hidden) {
       shape = kept
     } else {
       shape = try PayloadShape(keys: keys, hiding: hidden, for: type) { pointer(of: location) }
+      number(shape)
     }
-    everyShape.append(shape)
     let slot = PayloadShape.slot(address: address, type: typeID)
     // The newest shape takes the pair's first slot; the one it held moves to the second, and
     // the one that held the second to the overflow (so a document with more shapes than a pair
@@ -184,6 +157,47 @@ extension DecodingContext {
     shapes[slot + 1] = shapes[slot]
     shapes[slot] = shape
     return shape
+  }
+}
+
+/// What the decoders read of a payload shape for every member (``DecodingContext/shapeSummaries``).
+@usableFromInline
+struct ShapeSummary: BitwiseCopyable {
+  /// The number of keys.
+  @usableFromInline var keyCount: Int
+  /// Where the shape's positions start in ``DecodingContext/shapePositions``, and how many
+  /// there are (0: members are found by name).
+  @usableFromInline var positionsStart: Int
+  @usableFromInline var positionsCount: Int
+}
+
+extension DecodingContext {
+  /// Gives `shape`, made in this open, its number, and its summary and positions their places.
+  func number(_ shape: PayloadShape) {
+    shape.number = openShapes.count
+    openShapes.append(shape)
+    let start = shapePositionCount
+    shapePositionCount += shape.positions.count
+    shapePositions.reserve(shapePositionCount)
+    for (offset, position) in shape.positions.enumerated() {
+      shapePositions[start + offset] = position
+    }
+    shapeSummaries.reserve(openShapes.count)
+    shapeSummaries[shape.number] = ShapeSummary(
+      keyCount: shape.keys.count, positionsStart: start, positionsCount: shape.positions.count)
+  }
+
+  /// The position of `key`'s member in the shape numbered `number`, or `nil` when the payload
+  /// does not have it.
+  @inlinable
+  func member<Key: PayloadKey>(of key: Key, inShape number: Int) -> Int? {
+    let summary = shapeSummaries[number]
+    let tag = PlainEnum.tag(of: key)
+    if summary.positionsCount > 0, tag < summary.positionsCount {
+      let position = shapePositions[summary.positionsStart + tag]
+      return position < 0 ? nil : Int(position)
+    }
+    return openShapes[number].member(of: key)
   }
 }
 
@@ -203,13 +217,13 @@ final class PayloadKeyCases: @unchecked Sendable {
   let rawValues: [String]
   /// The position in `allCases` of each raw value.
   private let positions: [String: Int]
-  /// See ``PayloadShape/tagCaseCount(of:)``.
+  /// See ``PlainEnum/caseCount(of:)``.
   let tagCaseCount: Int?
 
   private init<Key: PayloadKey>(_ type: Key.Type) {
     rawValues = Key.allCases.map(\.rawValue)
     positions = Dictionary(rawValues.enumerated().map { ($1, $0) }) { first, _ in first }
-    tagCaseCount = PayloadShape.tagCaseCount(of: Key.self)
+    tagCaseCount = PlainEnum.caseCount(of: Key.self)
   }
 
   /// The position in `Key.allCases` of the case `key` names, or `nil` when it names none.

@@ -40,8 +40,6 @@ public struct ValueEncoder {
     position.checkLive(in: owner, "ValueEncoder")
     return owner
   }
-  /// The session unretained (for `_withUnsafeGuaranteedRef`), once the encoder is checked.
-  var sessionRef: Unmanaged<CodingSession> { .passUnretained(session) }
   /// Where the value is: see ``EncodingPosition``.
   let position: EncodingPosition
 
@@ -57,6 +55,12 @@ public struct ValueEncoder {
     self.init(session: session, position: EncodingPosition(materialized: pointer, in: session))
   }
 
+  /// Runs `body` with the save's session, once the encoder is checked to be live.
+  @inline(__always)
+  func withSession<Result>(_ body: (CodingSession) throws -> Result) rethrows -> Result {
+    try body(session)
+  }
+
   /// The JSON pointer of the value being written.
   public var pointer: JSONPointer { position.pointer(in: session) }
 
@@ -69,14 +73,14 @@ public struct ValueEncoder {
 
   /// Starts an array here; append its elements, then ``ArrayEncoder/finish()`` it.
   public func array() -> ArrayEncoder {
-    sessionRef._withUnsafeGuaranteedRef { ArrayEncoder(session: $0, position: position) }
+    ArrayEncoder(session: session, position: position)
   }
 
   /// Writes a string.
   ///
   /// - Parameter value: The string.
   public func string(_ value: String) -> WrittenJSON {
-    sessionRef._withUnsafeGuaranteedRef { session in
+    withSession { session in
       let start = session.position
       session.output.writeString(value)
       return session.written(since: start)
@@ -87,7 +91,7 @@ public struct ValueEncoder {
   ///
   /// - Parameter value: The integer.
   public func integer(_ value: Int64) -> WrittenJSON {
-    sessionRef._withUnsafeGuaranteedRef { session in
+    withSession { session in
       let start = session.position
       session.output.writeInteger(value)
       return session.written(since: start)
@@ -103,7 +107,7 @@ public struct ValueEncoder {
     guard value.isFinite else {
       throw PersistenceError(.nonFiniteNumber(field: pointer.lastKey ?? "number"), at: pointer)
     }
-    return sessionRef._withUnsafeGuaranteedRef { session in
+    return withSession { session in
       let start = session.position
       session.output.writeDouble(value)
       return session.written(since: start)
@@ -114,7 +118,7 @@ public struct ValueEncoder {
   ///
   /// - Parameter value: The Boolean.
   public func bool(_ value: Bool) -> WrittenJSON {
-    sessionRef._withUnsafeGuaranteedRef { session in
+    withSession { session in
       let start = session.position
       session.output.bytes.append(value ? "true" : "false")
       return session.written(since: start)
@@ -123,7 +127,7 @@ public struct ValueEncoder {
 
   /// Writes `null`.
   public func null() -> WrittenJSON {
-    sessionRef._withUnsafeGuaranteedRef { session in
+    withSession { session in
       let start = session.position
       session.output.bytes.append("null")
       return session.written(since: start)
@@ -141,7 +145,7 @@ public struct ValueEncoder {
   /// - Returns: The object, or `nil` when a key is not one of its type's cases; then write it
   ///   with ``keyed(by:)``.
   func integers<Key: PayloadKey>(_ first: (Key, Int64), _ second: (Key, Int64)) -> WrittenJSON? {
-    sessionRef._withUnsafeGuaranteedRef { session in
+    withSession { session in
       let keys = session.keyTables.table(of: Key.self)
       guard let firstRank = keys.rank(of: first.0.rawValue, from: 0),
         let secondRank = keys.rank(of: second.0.rawValue, from: firstRank + 1),

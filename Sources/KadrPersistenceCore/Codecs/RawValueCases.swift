@@ -11,43 +11,18 @@ final class RawValueCases: @unchecked Sendable {
   // Unchecked: immutable after `init`.
   /// The enumeration's type.
   let type: ObjectIdentifier
-  /// Whether a case is made from its position in `allCases`: true for an enumeration of one
-  /// byte whose cases' tags are their positions (any enum without payloads and at most 256
-  /// cases); otherwise values are read through `init(rawValue:)`.
-  let byTag: Bool
-  /// Every raw value's UTF-8 bytes, one after another.
-  private let bytes: [UInt8]
-  /// Where each raw value starts in ``bytes``, and (last) where they end.
-  private let starts: [Int]
+  /// The number of cases when a case is made from its position in `allCases` (an enumeration
+  /// of one byte whose cases' tags are their positions: any enum without payloads and at most
+  /// 256 cases; see ``PlainEnum``); `nil`, and values are read through `init(rawValue:)`.
+  let caseCount: Int?
+  /// Every raw value, as bytes.
+  let rawValues: PackedStrings
 
   @usableFromInline
   init<E: RawRepresentable & CaseIterable>(_ type: E.Type) where E.RawValue == String {
     self.type = ObjectIdentifier(type)
-    var bytes: [UInt8] = []
-    var starts: [Int] = []
-    var byTag = MemoryLayout<E>.size == 1
-    for (position, value) in E.allCases.enumerated() {
-      starts.append(bytes.count)
-      bytes.append(contentsOf: value.rawValue.utf8)
-      if byTag, withUnsafeBytes(of: value, { Int($0[0]) }) != position { byTag = false }
-    }
-    starts.append(bytes.count)
-    self.byTag = byTag
-    self.bytes = bytes
-    self.starts = starts
-  }
-
-  /// The position of the case whose raw value is exactly `text`'s bytes, or `nil` (then
-  /// `init(rawValue:)` decides: it compares strings by canonical equivalence, not bytes).
-  func position(of text: UnsafeRawBufferPointer) -> Int? {
-    guard let target = text.baseAddress, !text.isEmpty else { return nil }
-    return bytes.withUnsafeBufferPointer { all -> Int? in
-      guard let base = all.baseAddress else { return nil }
-      for index in 0..<(starts.count - 1) where starts[index + 1] - starts[index] == text.count {
-        if memcmp(base + starts[index], target, text.count) == 0 { return index }
-      }
-      return nil
-    }
+    caseCount = MemoryLayout<E>.size == 1 ? PlainEnum.caseCount(of: E.self) : nil
+    rawValues = PackedStrings(E.allCases.map(\.rawValue))
   }
 }
 
@@ -93,19 +68,24 @@ extension ValueDecoder {
   func plainCase<E: RawRepresentable & CaseIterable>(of type: E.Type) -> E?
   where E.RawValue == String {
     guard MemoryLayout<E>.size == 1,
-      let position = plainCasePosition(ObjectIdentifier(E.self), { RawValueCases(E.self) })
+      let (position, caseCount) = plainCasePosition(ObjectIdentifier(E.self), { RawValueCases(E.self) })
     else { return nil }
-    // A one-byte enumeration whose tags are its cases' positions (checked by `byTag`).
-    return withUnsafeBytes(of: UInt8(truncatingIfNeeded: position)) { $0.load(as: E.self) }
+    return PlainEnum.value(at: position, caseCount: caseCount, as: E.self)
   }
 
-  /// The position among its type's cases of this value's case, when it is a plain string whose
-  /// bytes are a case's raw value and the cases are made from their positions.
+  /// The position among its type's cases of this value's case, and the number of cases, when
+  /// it is a plain string whose bytes are a case's raw value and the cases are made from their
+  /// positions.
   @usableFromInline
-  func plainCasePosition(_ type: ObjectIdentifier, _ make: () -> RawValueCases) -> Int? {
+  func plainCasePosition(_ type: ObjectIdentifier, _ make: () -> RawValueCases)
+    -> (position: Int, caseCount: Int)?
+  {
+    let tape = self.tape
     guard tape.tag(at: index) == .string else { return nil }
     let cases = context.rawValueCases(of: type, make)
-    guard cases.byTag else { return nil }
-    return tape.tape.withStringBytes(at: index) { cases.position(of: $0) }
+    guard let caseCount = cases.caseCount,
+      let position = cases.rawValues.position(ofStringAt: index, on: tape)
+    else { return nil }
+    return (position, caseCount)
   }
 }

@@ -9,8 +9,9 @@ extension ValueDecoder {
   /// Like the decoder it came from, it is valid while the decoding call that gave that decoder
   /// out runs, and traps with a message saying so when it is used after.
   public struct Elements: RandomAccessCollection {
-    @usableFromInline let context: Unmanaged<DecodingContext>
-    @usableFromInline let tape: JSONTapeView
+    @usableFromInline let context: Lent<DecodingContext>
+    /// The number of the tape the array is on.
+    @usableFromInline let tape: Int
     /// The array's first word on the tape.
     @usableFromInline let array: Int
     /// The number of elements.
@@ -21,14 +22,14 @@ extension ValueDecoder {
 
     @inlinable
     init(
-      context: Unmanaged<DecodingContext>, tape: JSONTapeView, array: Int, count: Int, node: Int
+      context: Lent<DecodingContext>, tape: Int, array: Int, count: Int, node: Int
     ) {
       self.context = context
       self.tape = tape
       self.array = array
       elementCount = count
       self.node = node
-      serial = context._withUnsafeGuaranteedRef { $0.nodes[node].serial }
+      serial = context.with { $0.nodes[node].serial }
     }
 
     /// The first element's position: 0.
@@ -53,9 +54,9 @@ extension ValueDecoder {
       precondition(position >= 0 && position < elementCount, "Index out of range")
       return ValueDecoder(
         context: context, tape: tape,
-        index: context._withUnsafeGuaranteedRef {
+        index: context.with {
           $0.checkLive(node, serial, "ValueDecoder.Elements")
-          return $0.word(ofElement: position, ofArrayAt: array, node: node, in: tape)
+          return $0.word(ofElement: position, ofArrayAt: array, node: node, in: $0.view(tape))
         },
         location: DecodingLocation(node: node, member: position, serial: serial))
     }

@@ -5,28 +5,27 @@ import KadrModel
 /// session.
 ///
 /// A decoder reads the document where it lies (the tape the reader wrote), so reading a value
-/// builds no tree, and it holds what it reads from unretained, so making or copying one costs
-/// no reference counting. It is valid while the decoding call that gave it out runs: keep the
+/// builds no tree, and it holds its context as a ``Lent`` reference and its tape by number, so
+/// making or copying one costs no reference counting. It is valid while the decoding call that gave it out runs: keep the
 /// values it reads, never the decoder. One kept and used after its call traps with a message
 /// saying so, before it reads anything.
 public struct ValueDecoder {
-  /// The decoding context, unretained: ``DecodingContexts`` never deallocates one.
+  /// The decoding context: ``DecodingContexts`` never deallocates one.
   // Figure: open of 1,000 clips 47.5 M instructions with a retained context, 43.8 M without
   // (−8 %), callgrind.
-  @usableFromInline let contextRef: Unmanaged<DecodingContext>
-  /// The tape the value is on; the context holds it during the open.
-  @usableFromInline let storedTape: JSONTapeView
+  @usableFromInline let contextRef: Lent<DecodingContext>
+  /// The number of the tape the value is on (``DecodingContext/hold(_:)``).
+  @usableFromInline let tapeNumber: Int
   /// The value's first word on the tape.
   @usableFromInline let index: Int
   @usableFromInline let location: DecodingLocation
 
   @inlinable
   init(
-    context: Unmanaged<DecodingContext>, tape: JSONTapeView, index: Int,
-    location: DecodingLocation
+    context: Lent<DecodingContext>, tape: Int, index: Int, location: DecodingLocation
   ) {
     contextRef = context
-    storedTape = tape
+    tapeNumber = tape
     self.index = index
     self.location = location
   }
@@ -48,47 +47,43 @@ public struct ValueDecoder {
   ) rethrows -> Result {
     let context = DecodingContexts.lend(to: session)
     defer { DecodingContexts.giveBack(context) }
-    context.hold(tape)
-    return try body(
-      ValueDecoder(
-        context: Unmanaged.passUnretained(context), tape: tape.view, index: index,
-        location: context.base(pointer)))
+    let (number, location) = context.with { ($0.hold(tape), $0.base(pointer)) }
+    return try body(ValueDecoder(context: context, tape: number, index: index, location: location))
   }
 
   /// Traps unless the call that gave the decoder out is still running.
   @inlinable @inline(__always)
   func checkLive() {
-    contextRef._withUnsafeGuaranteedRef {
-      $0.checkLive(location.node, location.serial, "ValueDecoder")
-    }
+    contextRef.with { $0.checkLive(location.node, location.serial, "ValueDecoder") }
   }
 
   /// The tape, once the decoder is checked to be live.
   @inlinable
   var tape: JSONTapeView {
-    checkLive()
-    return storedTape
+    contextRef.with {
+      $0.checkLive(location.node, location.serial, "ValueDecoder")
+      return $0.view(tapeNumber)
+    }
   }
 
   /// The decoding context, once the decoder is checked to be live.
   var context: DecodingContext {
     checkLive()
-    return contextRef.takeUnretainedValue()
+    return contextRef.object
   }
 
   var session: CodingSession { context.session }
 
   /// A decoder of the value at `index` on the same tape, at `location`.
   func decoder(at index: Int, location: DecodingLocation) -> ValueDecoder {
-    ValueDecoder(context: contextRef, tape: tape, index: index, location: location)
+    checkLive()
+    return ValueDecoder(context: contextRef, tape: tapeNumber, index: index, location: location)
   }
 
   /// A decoder of `json` in place of this value: same context, same location.
   func replaced(by json: JSONValue) -> ValueDecoder {
-    let replacement = JSONTape(json)
-    context.hold(replacement)
-    return ValueDecoder(
-      context: contextRef, tape: replacement.view, index: 0, location: location)
+    ValueDecoder(
+      context: contextRef, tape: context.hold(JSONTape(json)), index: 0, location: location)
   }
 
   /// The JSON value being read, made on demand: reading through the decoder's methods is
@@ -106,9 +101,10 @@ public struct ValueDecoder {
   public func keyed<Key: PayloadKey>(by keys: Key.Type) throws -> KeyedDecoder<
     Key
   > {
+    let tape = self.tape
     guard tape.tag(at: index) == .object else { throw typeMismatch(expected: "an object") }
     return try KeyedDecoder(
-      context: contextRef, tape: tape, object: index, hiding: -1, at: location)
+      context: contextRef, tape: tapeNumber, view: tape, object: index, hiding: -1, at: location)
   }
 
   /// Whether the value is `null`.
@@ -191,9 +187,9 @@ public struct ValueDecoder {
     let tape = self.tape
     guard tape.tag(at: index) == .array else { throw typeMismatch(expected: "an array") }
     return Elements(
-      context: contextRef, tape: tape, array: index,
+      context: contextRef, tape: tapeNumber, array: index,
       count: tape.memberCount(ofContainerAt: index),
-      node: contextRef._withUnsafeGuaranteedRef { $0.enterArray(location) })
+      node: contextRef.with { $0.enterArray(location) })
   }
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.

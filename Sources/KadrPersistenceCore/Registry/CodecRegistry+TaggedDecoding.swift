@@ -92,7 +92,9 @@ extension CodecRegistry {
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
     let kindLocation = context.location(
-      context.enterObject(decoder.location, at: decoder.index, of: tape), member: 0)
+      context.enterObject(
+        decoder.location, at: decoder.index, tape: decoder.tapeNumber,
+        shape: tape.shapeIndex(ofObjectAt: decoder.index)), member: 0)
     let inner = decoder.index + 2
     let boxKeys = tape.tag(at: inner) == .object ? tape.keys(ofObjectAt: inner) : []
     guard boxKeys.count == 1, boxKeys.first == Self.payloadBoxKey,
@@ -103,7 +105,9 @@ extension CodecRegistry {
         at: context.pointer(of: kindLocation), kindID: kind, extensionPoint: point)
     }
     let payloadLocation = context.location(
-      context.enterObject(kindLocation, at: inner, of: tape), member: 0)
+      context.enterObject(
+        kindLocation, at: inner, tape: decoder.tapeNumber, shape: tape.shapeIndex(ofObjectAt: inner)),
+      member: 0)
     let payload = decoder.decoder(at: inner + 2, location: payloadLocation)
     if version > codec.payloadVersion {
       guard session.options.preservingUnknown else {

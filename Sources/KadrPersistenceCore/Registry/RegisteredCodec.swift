@@ -236,10 +236,10 @@ func makeDecodeStep<Base, Codec: KindCodec>(
   let base = DecodingBase.of(codec)
   return { object, hidden throws in
     let payload = try KeyedDecoder<Codec.Key>(
-      context: object.contextRef, tape: object.tape, object: object.index, hiding: hidden,
-      at: object.location)
+      context: object.contextRef, tape: object.tapeNumber, view: object.tape,
+      object: object.index, hiding: hidden, at: object.location)
     guard let base else { return upcast(try codec.decode(from: payload)) }
-    let context = object.contextRef.takeUnretainedValue()
+    let context = object.contextRef.object
     let outer = context.decodingBase
     context.decodingBase = base
     defer { context.decodingBase = outer }

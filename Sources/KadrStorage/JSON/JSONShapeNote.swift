@@ -1,17 +1,22 @@
 /// What a reader of a tape remembers about the objects of one shape, for the key type it read
-/// them with: the decoders' payload shapes (``JSONTape/remember(_:keyType:hidden:at:)``).
+/// them with: the number of the decoders' payload shape
+/// (``JSONTape/remember(_:reader:keyType:hidden:at:)``). Plain data: the reader keeps what the
+/// number names.
 @usableFromInline
-package struct JSONShapeNote {
-  /// The object remembered, unretained: whoever remembers it keeps it for as long as the tape.
-  @usableFromInline package let object: Unmanaged<AnyObject>
+package struct JSONShapeNote: BitwiseCopyable {
+  /// The number remembered.
+  @usableFromInline package let number: Int
+  /// The reader that remembered it: a number no other reading of any tape had.
+  @usableFromInline package let reader: UInt64
   /// The key type the note was made for.
   @usableFromInline package let keyType: ObjectIdentifier
   /// The position of a member the reader does not show, or -1.
   @usableFromInline package let hidden: Int
 
   @usableFromInline
-  package init(object: Unmanaged<AnyObject>, keyType: ObjectIdentifier, hidden: Int) {
-    self.object = object
+  package init(number: Int, reader: UInt64, keyType: ObjectIdentifier, hidden: Int) {
+    self.number = number
+    self.reader = reader
     self.keyType = keyType
     self.hidden = hidden
   }

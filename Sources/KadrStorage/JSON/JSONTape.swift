@@ -105,7 +105,7 @@ package final class JSONTape {
   package static let longArrayLength = 256
   /// The note last made for each of ``shapes`` (by the decoders: the payload shape checked),
   /// so that the objects of one shape are checked against a key type once (one array lookup,
-  /// then two comparisons). (Unretained: whoever makes notes keeps every one it made.)
+  /// then two comparisons).
   @exclusivity(unchecked) @usableFromInline package var shapeNotes: [JSONShapeNote?] = []
   /// The document the keys are in, while it may be read: set by ``reading(_:_:)``.
   // Set and read by the decoding thread only.
@@ -137,29 +137,28 @@ package final class JSONTape {
     return try body()
   }
 
-  /// The note of class `Note` remembered for the objects of shape `shape`, if it was made for
-  /// the key type `type` and the hidden member `hidden`. Every note remembered on a tape must be
-  /// a `Note` (the decoders remember only their payload shapes).
+  /// The number that `reader` remembered for the objects of shape `shape`, if it made it for
+  /// the key type `type` and the hidden member `hidden`.
   @inlinable
-  package func note<Note: AnyObject>(
-    at shape: Int, as _: Note.Type, type: ObjectIdentifier, hidden: Int
-  ) -> Unmanaged<Note>? {
-    guard shape < shapeNotes.count, let known = shapeNotes[shape], known.keyType == type,
-      known.hidden == hidden
+  package func note(at shape: Int, reader: UInt64, type: ObjectIdentifier, hidden: Int) -> Int? {
+    guard shape < shapeNotes.count, let known = shapeNotes[shape], known.reader == reader,
+      known.keyType == type, known.hidden == hidden
     else { return nil }
-    return Unmanaged<Note>.fromOpaque(known.object.toOpaque())
+    return known.number
   }
 
-  /// Remembers `note`, made for the key type `keyType` and the hidden member `hidden`, for the
-  /// objects of shape `shape`.
+  /// Remembers `number` for `reader`, made for the key type `keyType` and the hidden member
+  /// `hidden`, for the objects of shape `shape`.
   @usableFromInline
-  package func remember(_ note: AnyObject, keyType: ObjectIdentifier, hidden: Int, at shape: Int) {
+  package func remember(
+    _ number: Int, reader: UInt64, keyType: ObjectIdentifier, hidden: Int, at shape: Int
+  ) {
     if shapeNotes.count < shapes.count {
       shapeNotes = Array(repeating: nil, count: shapes.count)
     }
     guard shape < shapeNotes.count else { return }
     shapeNotes[shape] = JSONShapeNote(
-      object: Unmanaged.passUnretained(note), keyType: keyType, hidden: hidden)
+      number: number, reader: reader, keyType: keyType, hidden: hidden)
   }
 
   /// The key whose member indices ``keyMembers`` holds, and for each shape the index of the

@@ -182,21 +182,18 @@ package struct JSONTapeView {
     tape.value(at: index)
   }
 
-  /// The note of class `Note` remembered for the objects of shape `shape`, if it was made for
-  /// the key type `type` and the hidden member `hidden` (see ``JSONTape/note(at:as:type:hidden:)``).
+  /// The number that `reader` remembered for the objects of shape `shape` (see
+  /// ``JSONTape/note(at:reader:type:hidden:)``).
   @inlinable
-  package func note<Note: AnyObject>(
-    at shape: Int, as noteClass: Note.Type, type: ObjectIdentifier, hidden: Int
-  ) -> Unmanaged<Note>? {
-    owner._withUnsafeGuaranteedRef {
-      $0.note(at: shape, as: noteClass, type: type, hidden: hidden)
-    }
+  package func note(at shape: Int, reader: UInt64, type: ObjectIdentifier, hidden: Int) -> Int? {
+    owner._withUnsafeGuaranteedRef { $0.note(at: shape, reader: reader, type: type, hidden: hidden) }
   }
 
-  /// Remembers `note`, made for the key type `keyType` and the hidden member `hidden`, for the
-  /// objects of shape `shape`.
+  /// Remembers `number` for `reader` (see ``JSONTape/remember(_:reader:keyType:hidden:at:)``).
   @usableFromInline
-  package func remember(_ note: AnyObject, keyType: ObjectIdentifier, hidden: Int, at shape: Int) {
-    tape.remember(note, keyType: keyType, hidden: hidden, at: shape)
+  package func remember(
+    _ number: Int, reader: UInt64, keyType: ObjectIdentifier, hidden: Int, at shape: Int
+  ) {
+    tape.remember(number, reader: reader, keyType: keyType, hidden: hidden, at: shape)
   }
 }
