@@ -13,6 +13,13 @@ public struct ArrayEncoder {
     position.checkLive(in: owner, "ArrayEncoder")
     return owner
   }
+  /// Runs `body` with the save's session, once the encoder is checked to be live (see
+  /// ``ValueEncoder/withSession(_:)``).
+  @inline(__always)
+  func withSession<Result>(_ body: (CodingSession) throws -> Result) rethrows -> Result {
+    position.checkLive(in: owner, "ArrayEncoder")
+    return try body(owner)
+  }
   /// Where the array is.
   let position: EncodingPosition
   let start: Int
@@ -49,11 +56,12 @@ public struct ArrayEncoder {
   /// Writes an element at `index` for JSON pointers, with `body`; whether it wrote one.
   /// (Not mutating, so that the session is borrowed rather than retained.)
   private func write(index: Int, _ body: (ValueEncoder) throws -> WrittenJSON?) throws -> Bool {
-    let session = self.session
-    let elementStart = session.position
-    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
-    let step = EncodingStep(table: nil, value: index, isKey: false)
-    return try session.value(at: step, in: position, since: elementStart, body) != nil
+    try withSession { session in
+      let elementStart = session.position
+      if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+      let step = EncodingStep(table: nil, value: index, isKey: false)
+      return try session.value(at: step, in: position, since: elementStart, body) != nil
+    }
   }
 
   /// Appends a value; one that reports loss and yields nothing is left out.
@@ -123,15 +131,17 @@ public struct ArrayEncoder {
 
   @inline(__always)
   private func writeInPlace(_ write: (inout JSONOutput) -> Void) {
-    let session = self.session
-    if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
-    write(&session.output)
+    withSession { session in
+      if count > 0 { session.output.bytes.append(UInt8(ascii: ",")) }
+      write(&session.output)
+    }
   }
 
   /// Ends the array and returns it. Call it once, after the last element.
   public func finish() -> WrittenJSON {
-    let session = self.session
-    session.output.bytes.append(UInt8(ascii: "]"))
-    return session.written(since: start)
+    withSession { session in
+      session.output.bytes.append(UInt8(ascii: "]"))
+      return session.written(since: start)
+    }
   }
 }

@@ -55,10 +55,12 @@ public struct ValueEncoder {
     self.init(session: session, position: EncodingPosition(materialized: pointer, in: session))
   }
 
-  /// Runs `body` with the save's session, once the encoder is checked to be live.
+  /// Runs `body` with the save's session, once the encoder is checked to be live. (The stored
+  /// session is handed on as it is, borrowed for the call: no reference counting.)
   @inline(__always)
   func withSession<Result>(_ body: (CodingSession) throws -> Result) rethrows -> Result {
-    try body(session)
+    position.checkLive(in: owner, "ValueEncoder")
+    return try body(owner)
   }
 
   /// The JSON pointer of the value being written.
@@ -73,7 +75,7 @@ public struct ValueEncoder {
 
   /// Starts an array here; append its elements, then ``ArrayEncoder/finish()`` it.
   public func array() -> ArrayEncoder {
-    ArrayEncoder(session: session, position: position)
+    withSession { ArrayEncoder(session: $0, position: position) }
   }
 
   /// Writes a string.

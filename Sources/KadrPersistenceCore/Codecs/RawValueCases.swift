@@ -68,7 +68,8 @@ extension ValueDecoder {
   func plainCase<E: RawRepresentable & CaseIterable>(of type: E.Type) -> E?
   where E.RawValue == String {
     guard MemoryLayout<E>.size == 1,
-      let (position, caseCount) = plainCasePosition(ObjectIdentifier(E.self), { RawValueCases(E.self) })
+      let (position, caseCount) = plainCasePosition(
+        ObjectIdentifier(E.self), { RawValueCases(E.self) })
     else { return nil }
     return PlainEnum.value(at: position, caseCount: caseCount, as: E.self)
   }

@@ -106,7 +106,8 @@ extension CodecRegistry {
     }
     let payloadLocation = context.location(
       context.enterObject(
-        kindLocation, at: inner, tape: decoder.tapeNumber, shape: tape.shapeIndex(ofObjectAt: inner)),
+        kindLocation, at: inner, tape: decoder.tapeNumber, shape: tape.shapeIndex(ofObjectAt: inner)
+      ),
       member: 0)
     let payload = decoder.decoder(at: inner + 2, location: payloadLocation)
     if version > codec.payloadVersion {

@@ -186,7 +186,9 @@ package struct JSONTapeView {
   /// ``JSONTape/note(at:reader:type:hidden:)``).
   @inlinable
   package func note(at shape: Int, reader: UInt64, type: ObjectIdentifier, hidden: Int) -> Int? {
-    owner._withUnsafeGuaranteedRef { $0.note(at: shape, reader: reader, type: type, hidden: hidden) }
+    owner._withUnsafeGuaranteedRef {
+      $0.note(at: shape, reader: reader, type: type, hidden: hidden)
+    }
   }
 
   /// Remembers `number` for `reader` (see ``JSONTape/remember(_:reader:keyType:hidden:at:)``).
