@@ -35,7 +35,7 @@ struct DecodingLocation {
 /// kept past its call traps with a clear message (``checkLive(_:_:_:)``) before it reads
 /// anything.
 ///
-/// Decoders hold their context as a ``Lent`` reference, which costs no reference counting
+/// Decoders hold their context as a `Lent` reference, which costs no reference counting
 /// (retaining it cost a quarter of an open): a context is never deallocated, since
 /// ``DecodingContexts`` lends it to one open at a time and keeps it between opens. So the check a
 /// kept decoder makes always reads a live object, and its serial numbers, which never repeat in
@@ -347,7 +347,7 @@ final class DecodingContext {
 }
 
 /// The decoding contexts, lent to one open at a time and kept between opens, never
-/// deallocated (a ``Keeper``): a decoder kept past its open holds its context as a ``Lent``
+/// deallocated (a `Keeper`): a decoder kept past its open holds its context as a `Lent`
 /// reference, and the check it makes before reading must find a live object (see
 /// ``DecodingContext``). There are as many as opens ever ran at once, each a few kilobytes
 /// between opens.

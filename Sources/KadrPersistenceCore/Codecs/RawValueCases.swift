@@ -13,7 +13,7 @@ final class RawValueCases: @unchecked Sendable {
   let type: ObjectIdentifier
   /// The number of cases when a case is made from its position in `allCases` (an enumeration
   /// of one byte whose cases' tags are their positions: any enum without payloads and at most
-  /// 256 cases; see ``PlainEnum``); `nil`, and values are read through `init(rawValue:)`.
+  /// 256 cases; see `PlainEnum`); `nil`, and values are read through `init(rawValue:)`.
   let caseCount: Int?
   /// Every raw value, as bytes.
   let rawValues: PackedStrings

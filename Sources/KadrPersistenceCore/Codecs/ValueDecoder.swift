@@ -5,7 +5,7 @@ import KadrModel
 /// session.
 ///
 /// A decoder reads the document where it lies (the tape the reader wrote), so reading a value
-/// builds no tree, and it holds its context as a ``Lent`` reference and its tape by number, so
+/// builds no tree, and it holds its context as a `Lent` reference and its tape by number, so
 /// making or copying one costs no reference counting. It is valid while the decoding call that gave it out runs: keep the
 /// values it reads, never the decoder. One kept and used after its call traps with a message
 /// saying so, before it reads anything.
