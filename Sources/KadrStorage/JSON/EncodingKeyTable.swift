@@ -45,7 +45,7 @@ package final class EncodingKeyTable: @unchecked Sendable {
   @usableFromInline package typealias StringIdentity = (UInt64, UInt64)
 
   /// Whether a `String` is two words here, so that ``StringIdentity`` can be read.
-  @usableFromInline package static let hasIdentities = MemoryLayout<String>.size == 16
+  @usableFromInline static let hasIdentities = MemoryLayout<String>.size == 16
 
   /// Makes the table of `keys` (any order; a key listed twice is kept once).
   ///
@@ -103,7 +103,7 @@ package final class EncodingKeyTable: @unchecked Sendable {
 
   /// The rank of `key`, found by its characters (see ``EncodingKeys/rank(of:from:)``).
   @usableFromInline @inline(never)
-  package func slowRank(of key: String) -> Int? {
+  func slowRank(of key: String) -> Int? {
     var low = 0
     var high = keys.count
     while low < high {

@@ -106,7 +106,7 @@ package struct JSONByteBuffer: ~Copyable {
   ///
   /// - Parameter length: At most the length room was made for, every byte of it written.
   @inlinable @inline(__always)
-  package mutating func didAppend(_ length: Int) {
+  mutating func didAppend(_ length: Int) {
     count += length
   }
 

@@ -9,7 +9,7 @@
 // full, 3.6× at half full (kadr-bench --limits shapes); it cost 6.9× with a `String` a key and
 // the whole envelope made (``DocumentCoder``), 8.1× with a `Set<String>` as well.
 @usableFromInline
-package struct JSONKeyIndexSet {
+struct JSONKeyIndexSet {
   /// For each slot, 0 when empty; else the key's index + 1 in the bits below the table's size,
   /// and above them the hash's bits there, which spare comparing most keys a probe passes.
   // Figure: 64 MiB of one object of distinct keys is refused in 12.6 s comparing every key a
@@ -18,12 +18,12 @@ package struct JSONKeyIndexSet {
   /// The number of keys.
   private var count = 0
 
-  package init() {
+  init() {
     slots = Array(repeating: 0, count: 64)
   }
 
   /// A set with no room, to stand in for one taken out of its place.
-  package static var placeholder: JSONKeyIndexSet {
+  static var placeholder: JSONKeyIndexSet {
     var set = JSONKeyIndexSet()
     set.slots = []
     return set
@@ -38,7 +38,7 @@ package struct JSONKeyIndexSet {
   ///   - isEqual: Whether the key at an index is equal to it.
   ///   - hashAt: The hash of the key at an index.
   /// - Returns: Whether it was inserted (`false`: a duplicate).
-  package mutating func insert(
+  mutating func insert(
     hash: Int, at index: Int, isEqual: (Int) -> Bool, hashAt: (Int) -> Int
   ) -> Bool {
     // Grown first, so that growing reads only the keys already in the object.

@@ -21,7 +21,7 @@ package struct JSONKeySpan {
   }
 
   /// The longest length a span holds.
-  package static let maximumLength = 1 << 29 - 1
+  static let maximumLength = 1 << 29 - 1
 
   /// The offset in the low 32 bits, the length in the next 29, whether the key is all ASCII in
   /// bit 61, the place in the top two.

@@ -108,7 +108,7 @@ package struct JSONOutput: ~Copyable {
   }
 
   /// Whether keys are in order already (ties count as in order).
-  package static func isSorted(_ keys: [String]) -> Bool {
+  static func isSorted(_ keys: [String]) -> Bool {
     guard keys.count > 1 else { return true }
     for index in 1..<keys.count where precedes(keys[index], keys[index - 1]) {
       return false

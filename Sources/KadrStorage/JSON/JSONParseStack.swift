@@ -65,7 +65,7 @@ package struct JSONParseStack<Element>: ~Copyable {
   ///
   /// - Parameter start: The number of elements to leave; at most ``count``.
   @inlinable @inline(__always)
-  package mutating func popArray(from start: Int) -> [Element] {
+  mutating func popArray(from start: Int) -> [Element] {
     let moved = count - start
     let source = storage + start
     count = start
@@ -86,7 +86,7 @@ package struct JSONParseStack<Element>: ~Copyable {
 
   /// Calls `body` with the elements from `start` to the top, which it must not keep.
   @inlinable @inline(__always)
-  package func withElements<Result>(
+  func withElements<Result>(
     from start: Int, _ body: (UnsafeBufferPointer<Element>) -> Result
   )
     -> Result

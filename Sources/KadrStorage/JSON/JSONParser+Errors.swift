@@ -8,7 +8,7 @@ extension JSONParser {
   ///   - offset: The byte the problem is at.
   ///   - includingChild: Whether the problem is in the value the innermost container is reading
   ///     (its pending key or next index) rather than in the container's own syntax.
-  package func failure(_ kind: JSONReadError.Kind, at offset: Int, includingChild: Bool)
+  func failure(_ kind: JSONReadError.Kind, at offset: Int, includingChild: Bool)
     -> JSONReadError
   {
     let (line, column) = JSONReadError.location(of: offset, in: bytes)
@@ -21,7 +21,7 @@ extension JSONParser {
   ///
   /// A container's child is known from the frames: each counts the members it has read, and an
   /// object's pending key follows its keys so far.
-  package func pointer(includingChild: Bool) -> JSONPointer {
+  func pointer(includingChild: Bool) -> JSONPointer {
     var pointer = JSONPointer.root
     let count = includingChild ? frames.count : frames.count - 1
     for index in 0..<max(0, count) {
@@ -42,7 +42,7 @@ extension JSONParser {
   /// A few mistakes get a more precise kind than "unexpected character": `NaN` and `Infinity`
   /// are non-finite numbers, a number starting with `+` or `.` is an invalid number, and a byte
   /// that does not start a UTF-8 sequence is invalid UTF-8.
-  package func unexpected(expecting expected: JSONReadError.Expectation, includingChild: Bool)
+  func unexpected(expecting expected: JSONReadError.Expectation, includingChild: Bool)
     -> JSONReadError
   {
     guard position < end else {
@@ -66,7 +66,7 @@ extension JSONParser {
   }
 
   /// Whether the bytes at `offset` start with `literal`.
-  package func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
+  func hasPrefix(_ literal: StaticString, at offset: Int) -> Bool {
     let count = literal.utf8CodeUnitCount
     guard offset >= 0, offset + count <= end else { return false }
     for index in 0..<count where bytes[offset + index] != literal.utf8Start[index] {
@@ -76,7 +76,7 @@ extension JSONParser {
   }
 
   /// The Unicode scalar whose UTF-8 sequence starts at `offset`, or `nil` if it is not valid.
-  package func scalar(at offset: Int) -> Unicode.Scalar? {
+  func scalar(at offset: Int) -> Unicode.Scalar? {
     guard offset < end else { return nil }
     let lead = bytes[offset]
     if lead < 0x80 { return Unicode.Scalar(lead) }

@@ -9,13 +9,13 @@
 /// catches canonically equivalent spellings, such as `K` and the Kelvin sign U+212A). Interning
 /// never changes what is read: a key that is not interned is compared as its `String`.
 @usableFromInline
-package struct JSONKeyTable {
+struct JSONKeyTable {
   // Figure (callgrind, 1,000 clips): reading alone takes 26 % fewer instructions than without
   // interning, and open 82 % fewer (the shape cache and the sharing table match on key identity).
   /// The longest key interned; longer ones are rare and are made afresh.
-  package static let maximumLength = 40
+  static let maximumLength = 40
   /// How many slots a lookup tries; bounds the work a document of colliding keys can cause.
-  package static let maximumProbes = 16
+  static let maximumProbes = 16
 
   /// The number of slots: a power of two, scaled to the document (small documents stay cheap).
   private let slotCount: Int
@@ -35,12 +35,12 @@ package struct JSONKeyTable {
 
   /// Creates a table sized for a document of `documentSize` bytes: up to 2048 slots, half of
   /// which may be used (so up to 1024 distinct keys are interned).
-  package init(documentSize: Int) {
+  init(documentSize: Int) {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 8, maximum: 2048)
   }
 
   /// The power of two slots for about `items` entries, from 64 to `maximum`.
-  package static func slotCount(forItems items: Int, maximum: Int) -> Int {
+  static func slotCount(forItems items: Int, maximum: Int) -> Int {
     var count = 64
     while count < items, count < maximum { count *= 2 }
     return count
@@ -49,8 +49,7 @@ package struct JSONKeyTable {
   /// The id (1 or more) of the plain key at `offset..<offset + length`, interning it if it is
   /// new (the key's string is ``string(_:)``, so reading a key retains nothing); or 0 when the
   /// table is full.
-  package mutating func key(at offset: Int, length: Int, in bytes: UnsafeRawBufferPointer) -> UInt32
-  {
+  mutating func key(at offset: Int, length: Int, in bytes: UnsafeRawBufferPointer) -> UInt32 {
     if slots.isEmpty { slots = [Int32](repeating: 0, count: slotCount) }
     let first = Self.word(bytes, at: offset, length: length)
     let last = length > 8 ? Self.word(bytes, at: offset + length - 8, length: 8) : 0
@@ -91,7 +90,7 @@ package struct JSONKeyTable {
   /// Whether the key at `offset` in `bytes`, whose opening quote is just before it, is the
   /// interned key `id`: its bytes, then a closing quote. Then its length is returned.
   @inline(__always)
-  package func matches(_ id: UInt32, at offset: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
+  func matches(_ id: UInt32, at offset: Int, in bytes: UnsafeRawBufferPointer) -> Int? {
     let index = Int(id) - 1
     guard index >= 0, index < spans.count else { return nil }
     let span = spans[index]
@@ -112,13 +111,13 @@ package struct JSONKeyTable {
 
   /// The string of the interned key `id` (1 or more).
   @inline(__always)
-  package func string(_ id: UInt32) -> String {
+  func string(_ id: UInt32) -> String {
     strings[Int(id) - 1]
   }
 
   /// The span of the interned key `id` (1 or more) in the document.
   @inline(__always)
-  package func span(_ id: UInt32) -> JSONKeySpan {
+  func span(_ id: UInt32) -> JSONKeySpan {
     keySpans[Int(id) - 1]
   }
 
@@ -172,7 +171,7 @@ extension JSONParser {
   ///
   /// - Returns: The key's span, and its id in ``keyTable`` (whose string is there) or 0 (the
   ///   key is then kept as its span).
-  package mutating func parseKey() throws(JSONReadError) -> (span: JSONKeySpan, id: UInt32) {
+  mutating func parseKey() throws(JSONReadError) -> (span: JSONKeySpan, id: UInt32) {
     let start = position + 1
     let runEnd = plainRunEnd(from: start)
     let length = runEnd - start
@@ -196,7 +195,7 @@ extension JSONParser {
   /// Whether the key `span` (`id`, as ``parseKey()`` gave them) equals the key at `index` on the
   /// stacks, comparing ids where both keys have one.
   @inline(__always)
-  package func keyEqual(_ span: JSONKeySpan, id: UInt32, at index: Int) -> Bool {
+  func keyEqual(_ span: JSONKeySpan, id: UInt32, at index: Int) -> Bool {
     let otherID = keyIDs.element(at: index)
     if id != 0, otherID & Self.textBit == 0 { return id == otherID }
     return tape.shapes.equal(span, keySpan(at: index), in: raw)
@@ -204,7 +203,7 @@ extension JSONParser {
 
   /// Whether the object being read already has the key `span` (`id`, as ``parseKey()`` gave
   /// them), comparing ids where both keys have one.
-  package func hasKey(_ span: JSONKeySpan, id: UInt32, from keyStart: Int) -> Bool {
+  func hasKey(_ span: JSONKeySpan, id: UInt32, from keyStart: Int) -> Bool {
     var index = keyStart
     while index < keyIDs.count {
       if keyEqual(span, id: id, at: index) { return true }
@@ -214,14 +213,14 @@ extension JSONParser {
   }
 
   /// The span of the key at `index` on the stacks.
-  package func keySpan(at index: Int) -> JSONKeySpan {
+  func keySpan(at index: Int) -> JSONKeySpan {
     let id = keyIDs.element(at: index)
     return id & Self.textBit != 0
       ? keySpans.element(at: Int(id & ~Self.textBit)) : keyTable.span(id)
   }
 
   /// The string of the key at `index` on the stacks.
-  package func keyString(at index: Int) -> String {
+  func keyString(at index: Int) -> String {
     let id = keyIDs.element(at: index)
     return id & Self.textBit != 0
       ? tape.shapes.string(of: keySpans.element(at: Int(id & ~Self.textBit)), in: raw)
@@ -229,12 +228,12 @@ extension JSONParser {
   }
 
   /// The string of a key as ``parseKey()`` gave it.
-  package func keyString(_ span: JSONKeySpan, id: UInt32) -> String {
+  func keyString(_ span: JSONKeySpan, id: UInt32) -> String {
     id == 0 ? tape.shapes.string(of: span, in: raw) : keyTable.string(id)
   }
 
   /// The hash of the key at `index` on the stacks, as its string's.
-  package func keyHash(at index: Int) -> Int {
+  func keyHash(at index: Int) -> Int {
     keyString(at: index).hashValue
   }
 }

@@ -10,7 +10,7 @@ extension JSONParser {
   ]
 
   /// Reads the number at `position` (a `-` or a digit), leaving `position` after it.
-  package mutating func parseNumber() throws(JSONReadError) -> JSONValue {
+  mutating func parseNumber() throws(JSONReadError) -> JSONValue {
     let start = position
     var index = position
     let isNegative = bytes[index] == UInt8(ascii: "-")
@@ -89,7 +89,7 @@ extension JSONParser {
   // `parseNumber()` alone, 31.0 M with this path (callgrind). Reading eight digits at once
   // saved nothing: the numbers of a document are short.
   @inline(__always)
-  package mutating func appendPlainNumber() -> Bool {
+  mutating func appendPlainNumber() -> Bool {
     var index = position
     let isNegative = bytes[index] == UInt8(ascii: "-")
     if isNegative { index += 1 }

@@ -5,9 +5,9 @@
 /// up by their sequence of key ids and share one shape on the tape (one keys array), which saves
 /// an allocation per object, and lets the decoders check a shape once (``JSONShapeNote``).
 @usableFromInline
-package struct JSONShapeTable {
+struct JSONShapeTable {
   /// The most keys an object may have to have its shape shared.
-  package static let maximumKeyCount = 64
+  static let maximumKeyCount = 64
   /// The number of slots: a power of two, scaled to the document; half may be used.
   private let slotCount: Int
   /// Shape index + 1 for each slot, 0 when empty; allocated at the first shape.
@@ -27,14 +27,14 @@ package struct JSONShapeTable {
   private static let predictionCount = 4096
 
   /// Creates a table sized for a document of `documentSize` bytes: up to 8192 slots.
-  package init(documentSize: Int) {
+  init(documentSize: Int) {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 16, maximum: 8192)
   }
 
   /// The tape's shape of the object whose key ids are `keyIDs`, and its index here; or `nil`
   /// if the shape is new (call ``remember(_:shape:)``) or cannot be shared (a key without an
   /// id).
-  package mutating func shape(for keyIDs: UnsafeBufferPointer<UInt32>) -> (
+  mutating func shape(for keyIDs: UnsafeBufferPointer<UInt32>) -> (
     shape: Int, index: Int32
   )? {
     guard let slot = slot(for: keyIDs), slots[slot] != 0 else { return nil }
@@ -45,7 +45,7 @@ package struct JSONShapeTable {
   /// Remembers a new shape, the tape's shape at `shape` (the next one the tape has).
   ///
   /// - Returns: Its index here (it is shared), or `nil` for a shape that cannot be shared.
-  package mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) -> Int32? {
+  mutating func remember(_ keyIDs: UnsafeBufferPointer<UInt32>, shape: Int) -> Int32? {
     guard shapes.count < slotCount / 2, let slot = slot(for: keyIDs), slots[slot] == 0 else {
       return nil
     }
@@ -58,13 +58,13 @@ package struct JSONShapeTable {
 
   /// The tape's shape of the shape at `index` here.
   @inline(__always)
-  package func tapeShape(of index: Int32) -> Int {
+  func tapeShape(of index: Int32) -> Int {
     shapes[Int(index)]
   }
 
   /// The shape (its index here) most likely for the next object in `context`, or -1.
   @inline(__always)
-  package mutating func prediction(in context: UInt32) -> Int32 {
+  mutating func prediction(in context: UInt32) -> Int32 {
     if predictions.isEmpty {
       predictions = Array(repeating: -1, count: Self.predictionCount)
     }
@@ -73,21 +73,21 @@ package struct JSONShapeTable {
 
   /// Remembers that the object read last in `context` had the shape at `index` here.
   @inline(__always)
-  package mutating func predict(_ index: Int32, in context: UInt32) {
+  mutating func predict(_ index: Int32, in context: UInt32) {
     guard !predictions.isEmpty else { return }
     predictions[Int(context) & (Self.predictionCount - 1)] = index
   }
 
   /// The number of keys of the shape at `index` here, or 0 when there is none (-1).
   @inline(__always)
-  package func keyCount(of index: Int32) -> Int {
+  func keyCount(of index: Int32) -> Int {
     guard index >= 0, Int(index) < spans.count else { return 0 }
     return spans[Int(index)].count
   }
 
   /// The id of the key at `key` of the shape at `index` here (below ``keyCount(of:)``).
   @inline(__always)
-  package func keyID(_ key: Int, of index: Int32) -> UInt32 {
+  func keyID(_ key: Int, of index: Int32) -> UInt32 {
     ids[spans[Int(index)].start + key]
   }
 

@@ -12,14 +12,14 @@
 /// The table is a fixed number of slots, each holding the last container that hashed there: a
 /// document whose containers collide only shares less.
 @usableFromInline
-package struct JSONSharingTable {
+struct JSONSharingTable {
   // Figure: peak memory reading 10,000 clips 59.9 MB without sharing, 49.6 MB with (−17 %);
   // instructions within 0.3 % either way (callgrind).
   /// The most members a shared container may have.
-  package static let maximumCount = 8
+  static let maximumCount = 8
   /// The longest string (in UTF-8 bytes) a shared container may hold: strings up to this length
   /// are stored inline, so their representation is their content.
-  package static let maximumStringLength = 15
+  static let maximumStringLength = 15
 
   /// The number of slots: a power of two, scaled to the document.
   private let slotCount: Int
@@ -35,7 +35,7 @@ package struct JSONSharingTable {
 
   /// Creates a table sized for a document of `documentSize` bytes: up to 4096 slots (128 KB, so
   /// that lookups stay in the processor's cache).
-  package init(documentSize: Int) {
+  init(documentSize: Int) {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 64, maximum: 4096)
   }
 
@@ -46,7 +46,7 @@ package struct JSONSharingTable {
   ///   - keys: The object's keys, or `nil` for an array.
   ///   - members: The container's members.
   ///   - hash: Set to the container's hash, or 0 when it cannot be shared.
-  package mutating func container(
+  mutating func container(
     keys: [String]?, members: UnsafeBufferPointer<JSONValue>, hash: inout UInt64
   ) -> JSONValue? {
     hash = 0
@@ -81,7 +81,7 @@ package struct JSONSharingTable {
 
   /// Keeps `container`, whose hash ``container(keys:members:hash:)`` gave, for the next
   /// identical one.
-  package mutating func remember(_ container: JSONValue, hash: UInt64) {
+  mutating func remember(_ container: JSONValue, hash: UInt64) {
     guard hash != 0, !entries.isEmpty else { return }
     let slot = Int(truncatingIfNeeded: hash >> 17) & (slotCount - 1)
     entries[slot] = Entry(hash: hash, container: container)

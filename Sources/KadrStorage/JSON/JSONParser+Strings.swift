@@ -6,7 +6,7 @@ extension JSONParser {
   /// refused for its length), leaving `position` after its closing quote.
   ///
   /// - Returns: Its span: in the document without escapes, else in the shapes' key bytes.
-  package mutating func parseKeySpan() throws(JSONReadError) -> JSONKeySpan {
+  mutating func parseKeySpan() throws(JSONReadError) -> JSONKeySpan {
     let start = position + 1
     if let closing = try plainStringEnd(includingChild: false) {
       // Not plain ASCII (``parseKey()`` takes those), so compared as a string.
@@ -23,7 +23,7 @@ extension JSONParser {
 
   /// Reads the string value whose opening quote is at `position` onto the tape: its bytes,
   /// unescaped, copied into the tape's string bytes (or, past what they can hold, a `String`).
-  package mutating func parseStringValue() throws(JSONReadError) {
+  mutating func parseStringValue() throws(JSONReadError) {
     let start = position + 1
     if let closing = try plainStringEnd(includingChild: true) {
       if tape.append(string: UnsafeRawBufferPointer(rebasing: raw[start..<closing])) { return }
@@ -222,7 +222,7 @@ extension JSONParser {
   /// The offset of the first byte from `index` on that is a quote, a backslash, a control
   /// character or non-ASCII (or `end`), found eight bytes at a time.
   @inline(__always)
-  package func plainRunEnd(from index: Int) -> Int {
+  func plainRunEnd(from index: Int) -> Int {
     // Figure: open of 1,000 clips 68.7 M instructions byte by byte, 66.6 M by words (−3 %).
     var index = index
     let ones: UInt64 = 0x0101_0101_0101_0101
@@ -252,7 +252,7 @@ extension JSONParser {
   /// The offset after the UTF-8 sequence whose lead byte (0x80 or above) is at `index`, or `nil`
   /// when the sequence is invalid: a stray continuation byte, an overlong form, a UTF-16
   /// surrogate, a value above U+10FFFF, or a sequence cut short.
-  package func validSequenceEnd(at index: Int) -> Int? {
+  func validSequenceEnd(at index: Int) -> Int? {
     let lead = bytes[index]
     let length: Int
     var secondRange: ClosedRange<UInt8> = 0x80...0xBF

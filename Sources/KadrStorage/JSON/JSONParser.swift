@@ -8,70 +8,70 @@
 /// one shape share a keys array (``JSONShapeTable``). Every read of `bytes[i]` is
 /// preceded by a check that `i < end`, and every eight-byte load by one that `i + 8 <= end`.
 @usableFromInline
-package struct JSONParser: ~Copyable {
+struct JSONParser: ~Copyable {
   /// An array or object being read.
-  package struct Frame {
+  struct Frame {
     /// Whether the container is an object (else an array).
-    package var isObject: Bool
+    var isObject: Bool
     /// The container's first word on the tape.
-    package var tapeStart: Int
+    var tapeStart: Int
     /// How many of its members have been read.
-    package var children: Int
+    var children: Int
     /// Where the object's keys start on ``JSONParser/keys``.
-    package var keyStart: Int
+    var keyStart: Int
     /// Where the object's keys without an id start on ``JSONParser/keySpans``.
-    package var textStart: Int
+    var textStart: Int
     /// The index in ``JSONParser/keySets`` of every key so far, once an object has more than
     /// ``JSONParser/linearKeyScanLimit`` keys; else -1. (An index, so that a frame is plain
     /// data, cheap to push and pop.)
-    package var keySet: Int32 = -1
+    var keySet: Int32 = -1
     /// A hash of the keys on the path to the container, which names where it is in the
     /// document's structure (every clip's time range has the same).
-    package var context: UInt32
+    var context: UInt32
     /// For an object: the shape predicted for it (its index in ``JSONParser/shapeTable``, see
     /// ``JSONShapeTable/prediction(in:)``), or -1; it stays while every key read matches the
     /// predicted one in order.
-    package var predicted: Int32 = -1
+    var predicted: Int32 = -1
   }
 
   /// Up to this many keys, a duplicate is found by scanning; past it, by a set.
-  package static let linearKeyScanLimit = 16
+  static let linearKeyScanLimit = 16
 
-  package let bytes: UnsafeBufferPointer<UInt8>
-  package let raw: UnsafeRawBufferPointer
-  package let end: Int
-  package let options: JSONReader.Options
+  let bytes: UnsafeBufferPointer<UInt8>
+  let raw: UnsafeRawBufferPointer
+  let end: Int
+  let options: JSONReader.Options
   /// The offset of the next byte to read.
-  package var position = 0
+  var position = 0
   /// The values read so far, and the most allowed (``JSONReader/Options/maximumValueCount``).
-  package var valueCount = 0
-  package let maximumValueCount: Int
+  var valueCount = 0
+  let maximumValueCount: Int
   /// The open containers, outermost first.
   // Figure: parse of 1,000 clips 17.5 M instructions with an array of frames, 16.6 M with this
   // stack (−5 %), callgrind. Making frames plain data (a key set in each had made them
   // reference-counted) and keeping only keys without an id as strings took it from 18.1 M to
   // 9.6 M by the same count (the two not measured apart).
-  package var frames = JSONParseStack<Frame>(capacity: 16)
+  var frames = JSONParseStack<Frame>(capacity: 16)
   /// The tape being written.
-  package var tape: JSONTapeWriter
+  var tape: JSONTapeWriter
   /// The keys without an id of every open object, outermost first, as spans: 8 bytes a key
   /// where a `String` costs 16 and, past 15 bytes, an allocation.
-  package var keySpans = JSONParseStack<JSONKeySpan>()
+  var keySpans = JSONParseStack<JSONKeySpan>()
   /// The sets of keys of the open objects past ``linearKeyScanLimit`` keys.
-  package var keySets: [JSONKeyIndexSet] = []
+  var keySets: [JSONKeyIndexSet] = []
   /// Marks an entry of ``keyIDs`` that is the index of a key on ``keySpans`` (a key without
   /// an id in ``keyTable``).
-  package static let textBit: UInt32 = 1 << 31
+  static let textBit: UInt32 = 1 << 31
   /// The id of each key on ``keys`` in ``keyTable``, or 0.
-  package var keyIDs = JSONParseStack<UInt32>()
+  var keyIDs = JSONParseStack<UInt32>()
   /// The document's plain keys, each made into a `String` once.
-  package var keyTable: JSONKeyTable
+  var keyTable: JSONKeyTable
   /// The document's object shapes, each made into a keys array once.
-  package var shapeTable: JSONShapeTable
+  var shapeTable: JSONShapeTable
   /// Room to unescape strings that hold escapes, reused from string to string.
-  package var scratch: [UInt8] = []
+  var scratch: [UInt8] = []
 
-  package init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReader.Options) {
+  init(bytes: UnsafeBufferPointer<UInt8>, options: JSONReader.Options) {
     self.bytes = bytes
     self.raw = UnsafeRawBufferPointer(bytes)
     self.end = bytes.count
@@ -86,7 +86,7 @@ package struct JSONParser: ~Copyable {
   }
 
   /// Parses the whole buffer as one JSON document onto the tape.
-  package mutating func parseDocument() throws(JSONReadError) {
+  mutating func parseDocument() throws(JSONReadError) {
     if let limit = options.maximumDocumentSize, end > limit {
       throw failure(.documentTooLarge(limit: limit), at: 0, includingChild: false)
     }
@@ -332,7 +332,7 @@ package struct JSONParser: ~Copyable {
 
   /// The context of an object in `context` whose first key has the id `id`.
   @inline(__always)
-  package static func context(_ context: UInt32, firstKey id: UInt32) -> UInt32 {
+  static func context(_ context: UInt32, firstKey id: UInt32) -> UInt32 {
     let mixed = (context ^ (id &* 0x9E37_79B1)) &* 0x0100_0193
     return mixed ^ (mixed >> 13)
   }
@@ -371,7 +371,7 @@ package struct JSONParser: ~Copyable {
 
   /// Skips JSON whitespace: space, tab, line feed, carriage return.
   @inline(__always)
-  package mutating func skipWhitespace() {
+  mutating func skipWhitespace() {
     // Most calls find no whitespace: every byte above 0x20 ends the run at once.
     if position < end, bytes[position] > 0x20 { return }
     while position < end {

@@ -148,10 +148,10 @@ package struct JSONReader: Sendable {
     /// Debug builds: counts the documents read by the current task while one is bound, so that a
     /// test can prove a path reads nothing back (a value written and parsed again is work done
     /// twice). A task-local, so that the tests running beside it count nothing into it.
-    @TaskLocal package static var readCount: ReadCount?
+    @TaskLocal static var readCount: ReadCount?
 
     /// A count of documents read, bound to a task with ``JSONReader/readCount``.
-    package final class ReadCount: Sendable {
+    final class ReadCount: Sendable {
       private let value = Locked(0)
 
       /// Creates a count of zero.

@@ -3,18 +3,18 @@
 /// (``JSONTape/remember(_:reader:keyType:hidden:at:)``). Plain data: the reader keeps what the
 /// number names.
 @usableFromInline
-package struct JSONShapeNote: BitwiseCopyable {
+struct JSONShapeNote: BitwiseCopyable {
   /// The number remembered.
-  @usableFromInline package let number: Int
+  @usableFromInline let number: Int
   /// The reader that remembered it: a number no other reading of any tape had.
-  @usableFromInline package let reader: UInt64
+  @usableFromInline let reader: UInt64
   /// The key type the note was made for.
-  @usableFromInline package let keyType: ObjectIdentifier
+  @usableFromInline let keyType: ObjectIdentifier
   /// The position of a member the reader does not show, or -1.
-  @usableFromInline package let hidden: Int
+  @usableFromInline let hidden: Int
 
   @usableFromInline
-  package init(number: Int, reader: UInt64, keyType: ObjectIdentifier, hidden: Int) {
+  init(number: Int, reader: UInt64, keyType: ObjectIdentifier, hidden: Int) {
     self.number = number
     self.reader = reader
     self.keyType = keyType

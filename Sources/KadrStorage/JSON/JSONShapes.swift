@@ -118,7 +118,7 @@ package struct JSONShapes {
   }
 
   /// The span of a key that had escapes, unescaped to `bytes`, which are kept.
-  package mutating func keySpan(escaped bytes: [UInt8]) -> JSONKeySpan {
+  mutating func keySpan(escaped bytes: [UInt8]) -> JSONKeySpan {
     let isASCII = bytes.allSatisfy { $0 < 0x80 }
     guard keyBytes.count + bytes.count <= Int(UInt32.max),
       let span = JSONKeySpan(
@@ -129,7 +129,7 @@ package struct JSONShapes {
   }
 
   /// The span of a key kept as a `String`: one whose place fits no other span.
-  package mutating func keySpan(string: String) -> JSONKeySpan {
+  mutating func keySpan(string: String) -> JSONKeySpan {
     keyStrings.append(string)
     return JSONKeySpan(string: keyStrings.count - 1)
   }
@@ -143,7 +143,7 @@ package struct JSONShapes {
 
   /// Starts the shape of one object, kept flat, whose `count` keys follow
   /// (``appendFlatKey(_:)``), then ``endFlat(in:)``.
-  package mutating func startFlat(count: Int) {
+  mutating func startFlat(count: Int) {
     flatStart = flatKeys.count
     // Room at once for a wide object, where doubling holds the old and new storage at once.
     // Figure: 64 MiB of one object of distinct keys costs 2.8× its size to open, 3.2× doubling.
@@ -152,13 +152,13 @@ package struct JSONShapes {
   }
 
   /// Adds a key of the flat shape being added.
-  package mutating func appendFlatKey(_ span: JSONKeySpan) {
+  mutating func appendFlatKey(_ span: JSONKeySpan) {
     flatKeys.append(span)
   }
 
   /// Ends the flat shape being added, reading keys in the document from `document` if it must
   /// be kept as an array instead (when its place does not fit an entry).
-  package mutating func endFlat(in document: UnsafeRawBufferPointer) {
+  mutating func endFlat(in document: UnsafeRawBufferPointer) {
     guard flatKeys.count < Int(Self.sharedBit) else {
       let keys = flatKeys[flatStart...].map { string(of: $0, in: document) }
       flatKeys.removeSubrange(flatStart...)

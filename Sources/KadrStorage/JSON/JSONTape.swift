@@ -67,11 +67,11 @@ package final class JSONTape {
   }
 
   /// The payload of a word: its low 28 bits.
-  @inlinable package static var payloadMask: UInt32 { 0x0FFF_FFFF }
+  @inlinable static var payloadMask: UInt32 { 0x0FFF_FFFF }
   /// The payload of a container whose span does not fit: the span is in ``longSpans``.
-  @inlinable package static var longSpan: UInt32 { payloadMask }
+  @inlinable static var longSpan: UInt32 { payloadMask }
   /// The smallest and largest integers held in a payload.
-  package static let smallRange: ClosedRange<Int64> = -(1 << 27)...((1 << 27) - 1)
+  static let smallRange: ClosedRange<Int64> = -(1 << 27)...((1 << 27) - 1)
 
   /// The words, owned by ``storage``.
   @usableFromInline package let words: UnsafePointer<UInt32>
@@ -89,24 +89,24 @@ package final class JSONTape {
   // the first reads of their bytes (making `String`s and matching enumerations), perf. The copy
   // costs a byte per byte of string: 64 MiB of `["ab",…]` costs 2.0× its size to read, 1.6×
   // before (kadr-bench --limits shapes); numbers stay the densest at 3×.
-  package let stringBytes: [UInt8]
+  let stringBytes: [UInt8]
   /// The keys of the objects, by shape; the first is the empty object's.
   package let shapes: JSONShapes
   /// The spans that do not fit a payload, by the container's first word.
-  @usableFromInline package let longSpans: [Int: Int]
+  @usableFromInline let longSpans: [Int: Int]
   /// The element counts of the arrays of at least ``longArrayLength`` elements read from a
   /// document, by the array's first word: counting a long array's elements steps over all of
   /// them, one cache miss each in a large document.
   // Figure: counting the 10,000 clips of a document before decoding them took 2.7 % of an
   // open's cycles (perf).
-  package let longArrayCounts: [Int: Int]
+  let longArrayCounts: [Int: Int]
   /// The fewest elements an array has for its count to be kept: few enough entries that they
   /// cost nothing beside the tape (one for 256 values or more).
-  package static let longArrayLength = 256
+  static let longArrayLength = 256
   /// The note last made for each of ``shapes`` (by the decoders: the payload shape checked),
   /// so that the objects of one shape are checked against a key type once (one array lookup,
   /// then two comparisons).
-  @exclusivity(unchecked) @usableFromInline package var shapeNotes: [JSONShapeNote?] = []
+  @exclusivity(unchecked) @usableFromInline var shapeNotes: [JSONShapeNote?] = []
   /// The document the keys are in, while it may be read: set by ``reading(_:_:)``.
   // Set and read by the decoding thread only.
   @exclusivity(unchecked) @usableFromInline package var source = UnsafeRawBufferPointer(
@@ -206,7 +206,7 @@ package final class JSONTape {
   }
 
   /// Calls `body` with the bytes of the string at `index`, a value tagged ``Tag/string``.
-  package func withStringBytes<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) -> Result)
+  func withStringBytes<Result>(at index: Int, _ body: (UnsafeRawBufferPointer) -> Result)
     -> Result
   {
     let offset = Int(words[index + 1])
@@ -218,7 +218,7 @@ package final class JSONTape {
 
   /// The span of the container at `index` whose span does not fit its payload.
   @usableFromInline
-  package func longSpan(at index: Int) -> Int {
+  func longSpan(at index: Int) -> Int {
     longSpans[index] ?? 1
   }
 }

@@ -9,12 +9,12 @@ package struct JSONTapeWriter {
   package let words: JSONTapeStorage
   package var texts: [String] = []
   /// The bytes of the strings, one after another (see ``JSONTape/stringBytes``).
-  package var stringBytes: [UInt8] = []
+  var stringBytes: [UInt8] = []
   /// The objects' key arrays; the first is the empty one.
   package var shapes = JSONShapes()
-  package var longSpans: [Int: Int] = [:]
+  var longSpans: [Int: Int] = [:]
   /// The element counts of long arrays (see ``JSONTape/longArrayCounts``).
-  package var longArrayCounts: [Int: Int] = [:]
+  var longArrayCounts: [Int: Int] = [:]
 
   /// A writer with room for `capacity` words and `stringCapacity` bytes of strings.
   package init(capacity: Int = 0, stringCapacity: Int = 0) {
@@ -120,7 +120,7 @@ package struct JSONTapeWriter {
   /// Records the element count of the array at `start`, when it is long enough for a count to
   /// be worth its entry.
   @inline(__always)
-  package mutating func noteCount(_ count: Int, ofArrayAt start: Int) {
+  mutating func noteCount(_ count: Int, ofArrayAt start: Int) {
     if count >= JSONTape.longArrayLength { longArrayCounts[start] = count }
   }
 

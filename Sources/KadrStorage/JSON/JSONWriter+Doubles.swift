@@ -62,7 +62,7 @@ extension JSONOutput {
   /// `description` prints. Its last digit is not 0 (else a smaller scale would have matched), so
   /// a trailing 0 means the multiplication or a tie in rounding misled us and the slow path
   /// takes over. From 0.001 up, `description` uses no exponent.
-  package static func shortDecimal(_ magnitude: Double) -> (digits: UInt64, scale: Int)? {
+  static func shortDecimal(_ magnitude: Double) -> (digits: UInt64, scale: Int)? {
     guard magnitude >= 0.001, magnitude < 1e14 else { return nil }
     var power = 1.0
     for scale in 1...15 {

@@ -86,7 +86,7 @@ extension JSONOutput {
   /// needs an escape, `"`, `\`, `/` or a control character: exact for the lowest such byte; above
   /// it, other bits may be set too.
   @inline(__always)
-  package static func escapeFlags(_ word: UInt64) -> UInt64 {
+  static func escapeFlags(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let quotes = word ^ (ones &* 0x22)
     let backslashes = word ^ (ones &* 0x5C)
@@ -114,7 +114,7 @@ extension JSONOutput {
   // clips took 19.8 M instructions, with the short path in it 19.5 M; split so (with the type
   // slots and the filter flags of the same change) 19.34 M went to 18.63 M (callgrind).
   @inlinable @inline(__always)
-  package mutating func writeDigits(_ value: UInt64, minimumCount: Int) {
+  mutating func writeDigits(_ value: UInt64, minimumCount: Int) {
     if value < 10, minimumCount <= 1 {
       bytes.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: value))
     } else if value < 100, minimumCount <= 2 {
