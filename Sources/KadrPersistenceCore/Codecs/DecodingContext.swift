@@ -135,24 +135,28 @@ final class DecodingContext {
     lentTo = session
     self.reader = reader
     shapes = Array(repeating: nil, count: PayloadShape.cacheSize)
-    let registry = session.registry
-    clipCodecs = KindCodecCache(table: registry.clips)
-    overlayCodecs = KindCodecCache(table: registry.overlays)
-    filterCodecs = KindCodecCache(table: registry.filters)
-    textAnimationCodecs = KindCodecCache(table: registry.textAnimations)
-    modelCodecs = ModelCodecCache(table: registry.models)
+    (clipCodecs, overlayCodecs, filterCodecs, textAnimationCodecs, modelCodecs) =
+      Self.codecCaches(of: session.registry)
+  }
+
+  /// Empty caches of `registry`'s codecs, one for each extension point.
+  private static func codecCaches(of registry: CodecRegistry) -> (
+    KindCodecCache<any Clip>, KindCodecCache<any Overlay>, KindCodecCache<Filter>,
+    KindCodecCache<any TextAnimation>, ModelCodecCache
+  ) {
+    (
+      KindCodecCache(table: registry.clips), KindCodecCache(table: registry.overlays),
+      KindCodecCache(table: registry.filters), KindCodecCache(table: registry.textAnimations),
+      ModelCodecCache(table: registry.models)
+    )
   }
 
   /// Lends the context to `session`, with the caches of its registry.
   fileprivate func lend(to session: CodingSession, reader: UInt64) {
     lentTo = session
     self.reader = reader
-    let registry = session.registry
-    clipCodecs = KindCodecCache(table: registry.clips)
-    overlayCodecs = KindCodecCache(table: registry.overlays)
-    filterCodecs = KindCodecCache(table: registry.filters)
-    textAnimationCodecs = KindCodecCache(table: registry.textAnimations)
-    modelCodecs = ModelCodecCache(table: registry.models)
+    (clipCodecs, overlayCodecs, filterCodecs, textAnimationCodecs, modelCodecs) =
+      Self.codecCaches(of: session.registry)
   }
 
   /// Ends the open: every path node is dropped, so each decoder still held traps on its next

@@ -220,15 +220,7 @@ struct JSONParser: ~Copyable {
         tape.shapes.endFlat(in: raw)
       }
     }
-    if shared >= 0 {
-      shapeTable.predict(shared, in: context)
-      // Missed (or not predicted): remembered by its first key too, for the next object here
-      // that starts with it.
-      if predicted != shared, keyIDs.count > keyStart {
-        shapeTable.predict(
-          shared, in: Self.context(context, firstKey: keyIDs.element(at: keyStart)))
-      }
-    }
+    if shared >= 0 { shapeTable.predict(shared, in: context) }
     keyIDs.removeAll(from: keyStart)
     return shape
   }
@@ -314,27 +306,9 @@ struct JSONParser: ~Copyable {
       keyIDs.push(Self.textBit | UInt32(truncatingIfNeeded: keySpans.count))
       keySpans.push(span)
     } else {
-      // An object's first key, its shape not predicted: the shape of the last object here that
-      // started with this key (in a list of clips of several kinds, the clip's kind).
-      // Figure: open of 1,000 clips: 1,400 objects missed their shape, 400 so; 31.0 M → 30.9 M
-      // instructions (callgrind).
-      if keyIDs.count == keyStart {
-        let guess = shapeTable.prediction(
-          in: Self.context(frames[top].context, firstKey: id))
-        if shapeTable.keyCount(of: guess) > 0, shapeTable.keyID(0, of: guess) == id {
-          frames[top].predicted = guess
-        }
-      }
       keyIDs.push(id)
     }
     try readColon()
-  }
-
-  /// The context of an object in `context` whose first key has the id `id`.
-  @inline(__always)
-  static func context(_ context: UInt32, firstKey id: UInt32) -> UInt32 {
-    let mixed = (context ^ (id &* 0x9E37_79B1)) &* 0x0100_0193
-    return mixed ^ (mixed >> 13)
   }
 
   /// Reads the `:` after a key, and the whitespace around it.
