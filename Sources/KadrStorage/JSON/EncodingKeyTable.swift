@@ -47,12 +47,14 @@ package final class EncodingKeyTable: @unchecked Sendable {
   /// Whether a `String` is two words here, so that ``StringIdentity`` can be read.
   @usableFromInline static let hasIdentities = MemoryLayout<String>.size == 16
 
-  /// Makes the table of `keys` (any order; a key listed twice is kept once).
+  /// Makes the table of `keys` (any order; a key listed twice is kept once). Only
+  /// ``of(_:keys:frequent:)`` makes tables, and it keeps every table it hands out for good, so
+  /// the pointer an ``EncodingKeys`` holds never dangles.
   ///
   /// - Parameters:
   ///   - keys: The raw values of a key type's cases.
   ///   - frequent: A key whose ``ranksUpTo(_:)`` is asked for often.
-  package init(keys unordered: [String], frequent: String) {
+  fileprivate init(keys unordered: [String], frequent: String) {
     var keys: [String] = []
     // Keys are told apart by their bytes, as in the output (`==` on `String`s would merge two
     // spellings of one character).
