@@ -52,7 +52,8 @@ public struct CodecRegistry: Sendable {
   @inlinable
   public mutating func register<Codec: ClipCodec>(clip codec: Codec) throws {
     try insert(
-      clip: RegisteredCodec(
+      into: \.clips,
+      RegisteredCodec(
         codec, point: .clip, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
         decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
         downcast: { exactCast($0, to: Codec.Model.self) }))
@@ -65,7 +66,8 @@ public struct CodecRegistry: Sendable {
   @inlinable
   public mutating func register<Codec: OverlayCodec>(overlay codec: Codec) throws {
     try insert(
-      overlay: RegisteredCodec(
+      into: \.overlays,
+      RegisteredCodec(
         codec, point: .overlay,
         encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
         decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
@@ -81,7 +83,8 @@ public struct CodecRegistry: Sendable {
   public mutating func register<Codec: FilterCodec>(filter codec: Codec) throws {
     // The model type is `Filter` itself: no cast is needed to reach it.
     try insert(
-      filter: RegisteredCodec(
+      into: \.filters,
+      RegisteredCodec(
         codec, point: .filter, encode: makeEncodeStep(codec) { $0 },
         decode: makeDecodeStep(codec) { $0 }, upcast: { $0 }, downcast: { $0 }))
   }
@@ -99,7 +102,8 @@ public struct CodecRegistry: Sendable {
       return exactCast(custom, to: Codec.Model.self)
     }
     try insert(
-      filter: RegisteredCodec(
+      into: \.filters,
+      RegisteredCodec(
         codec, point: .filter, encode: makeEncodeStep(codec, downcast: downcast),
         decode: makeDecodeStep(codec) { Filter.custom($0) }, upcast: { Filter.custom($0) },
         downcast: downcast))
@@ -114,7 +118,8 @@ public struct CodecRegistry: Sendable {
     throws
   {
     try insert(
-      textAnimation: RegisteredCodec(
+      into: \.textAnimations,
+      RegisteredCodec(
         codec, point: .textAnimation,
         encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
         decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
@@ -128,7 +133,8 @@ public struct CodecRegistry: Sendable {
   @inlinable
   public mutating func register<Codec: ModelCodec>(model codec: Codec) throws {
     try insert(
-      model: RegisteredCodec(
+      into: \.models,
+      RegisteredCodec(
         codec, point: .model, encode: makeEncodeStep(codec) { exactCast($0, to: Codec.Model.self) },
         decode: makeDecodeStep(codec) { $0 }, upcast: { $0 },
         downcast: { exactCast($0, to: Codec.Model.self) }))
@@ -198,35 +204,12 @@ public struct CodecRegistry: Sendable {
   // Registration, after the public functions (inlined where a codec is registered) have made
   // the codec's specialised encode step: check the kind id and version, then store the codec.
   @usableFromInline
-  mutating func insert(clip codec: RegisteredCodec<any Clip>) throws(RegistryError) {
+  mutating func insert<Base>(
+    into table: ReferenceWritableKeyPath<CodecTables, CodecTable<Base>>,
+    _ codec: RegisteredCodec<Base>
+  ) throws(RegistryError) {
     try Self.validate(codec.kindID, codec.payloadVersion)
-    try uniqueTables().clips.insert(codec)
-  }
-
-  @usableFromInline
-  mutating func insert(overlay codec: RegisteredCodec<any Overlay>) throws(RegistryError) {
-    try Self.validate(codec.kindID, codec.payloadVersion)
-    try uniqueTables().overlays.insert(codec)
-  }
-
-  @usableFromInline
-  mutating func insert(filter codec: RegisteredCodec<Filter>) throws(RegistryError) {
-    try Self.validate(codec.kindID, codec.payloadVersion)
-    try uniqueTables().filters.insert(codec)
-  }
-
-  @usableFromInline
-  mutating func insert(textAnimation codec: RegisteredCodec<any TextAnimation>)
-    throws(RegistryError)
-  {
-    try Self.validate(codec.kindID, codec.payloadVersion)
-    try uniqueTables().textAnimations.insert(codec)
-  }
-
-  @usableFromInline
-  mutating func insert(model codec: RegisteredCodec<any Sendable>) throws(RegistryError) {
-    try Self.validate(codec.kindID, codec.payloadVersion)
-    try uniqueTables().models.insert(codec)
+    try uniqueTables()[keyPath: table].insert(codec)
   }
 
   static func validate(_ kindID: KindID, _ payloadVersion: Int) throws(RegistryError) {
@@ -244,14 +227,16 @@ public struct CodecRegistry: Sendable {
 /// The tables of a ``CodecRegistry``: a class so that copying a registry is one retain. A
 /// registry changes its tables only when it holds the only reference to them (it copies them
 /// first otherwise), so tables that several registries or threads share are only read.
+@usableFromInline
 final class CodecTables: @unchecked Sendable {
   // Unchecked for exclusivity: only a registry that holds the sole reference writes them, one
   // access at a time (a checked access cost more than the lookup it guarded).
-  @exclusivity(unchecked) var clips = CodecTable<any Clip>()
-  @exclusivity(unchecked) var overlays = CodecTable<any Overlay>()
-  @exclusivity(unchecked) var models = CodecTable<any Sendable>()
-  @exclusivity(unchecked) var filters = CodecTable<Filter>(requiresUniqueTypes: false)
-  @exclusivity(unchecked) var textAnimations = CodecTable<any TextAnimation>()
+  @exclusivity(unchecked) @usableFromInline var clips = CodecTable<any Clip>()
+  @exclusivity(unchecked) @usableFromInline var overlays = CodecTable<any Overlay>()
+  @exclusivity(unchecked) @usableFromInline var models = CodecTable<any Sendable>()
+  @exclusivity(unchecked) @usableFromInline var filters = CodecTable<Filter>(
+    requiresUniqueTypes: false)
+  @exclusivity(unchecked) @usableFromInline var textAnimations = CodecTable<any TextAnimation>()
   /// The incomplete codecs' report entries, once checked (``CodingOptions/checksCompleteness``);
   /// a codec's completeness depends on the others (its samples nest them), so it is kept per
   /// set of tables, and forgotten when they change.

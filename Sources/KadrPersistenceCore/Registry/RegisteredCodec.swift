@@ -131,6 +131,7 @@ final class RegisteredCodec<Base>: Sendable {
 }
 
 /// The codecs of one extension point, by kind id and by model type.
+@usableFromInline
 struct CodecTable<Base>: Sendable {
   var byKind: [KindID: RegisteredCodec<Base>] = [:]
   /// Figure: the codec itself, not its kind id. Finding a clip's codec through its kind id hashed
