@@ -1,5 +1,5 @@
 import Foundation
-import KadrPersistenceCore
+import KadrPersistence
 import Testing
 
 @Suite("SHA-256")

@@ -70,13 +70,18 @@ extension AtomicFile {
 
     /// The name of the temporary file for `path`: `.NAME.tmp-UUID`, or, when that would pass
     /// the 255-byte limit of a file name, the name's first bytes, `~` and 16 hex digits of its
-    /// SHA-256 in place of NAME.
+    /// 64-bit FNV-1a hash in place of NAME (the UUID makes it unique; the hash tells apart long
+    /// names that start alike).
     static func temporaryName(for path: String) -> String {
       let name = path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
       let suffix = ".tmp-" + UUID().uuidString
       let limit = 255
       if 1 + name.utf8.count + suffix.utf8.count <= limit { return "." + name + suffix }
-      let digest = String(SHA256.hash(Data(name.utf8)).hexString.prefix(16))
+      let hash = name.utf8.reduce(0xcbf2_9ce4_8422_2325 as UInt64) {
+        ($0 ^ UInt64($1)) &* 0x100_0000_01b3
+      }
+      let hex = String(hash, radix: 16)
+      let digest = String(repeating: "0", count: 16 - hex.count) + hex
       var prefix = ""
       for scalar in name.unicodeScalars {
         let length = 1 + prefix.utf8.count + scalar.utf8.count + 1 + digest.count
