@@ -1,6 +1,5 @@
-/// An enumeration without payloads read and made by its in-memory tag, the position of its
-/// case among `allCases`: how the decoders match a key or a raw value to its case with no
-/// `String` made.
+/// An enumeration without payloads told apart by its in-memory tag, the position of its case
+/// among `allCases`: how a payload shape finds a key's position with no `String` made.
 @usableFromInline
 package enum PlainEnum {
   /// The number of cases of `E` when each case's tag is its position among `allCases` (every
@@ -28,19 +27,5 @@ package enum PlainEnum {
   @inlinable @inline(__always)
   package static func tag<E>(of value: E) -> Int {
     MemoryLayout<E>.size == 0 ? 0 : withUnsafeBytes(of: value) { Int($0[0]) }
-  }
-
-  /// The case of `E` at `position` among `allCases`.
-  ///
-  /// - Parameters:
-  ///   - position: The case's position, below `caseCount`.
-  ///   - caseCount: What ``caseCount(of:)`` gave for `E`.
-  /// - Returns: The case; traps when `E` is not one byte or `position` is out of range.
-  @inlinable
-  package static func value<E>(at position: Int, caseCount: Int, as _: E.Type = E.self) -> E {
-    precondition(
-      MemoryLayout<E>.size == 1 && position >= 0 && position < caseCount && caseCount <= 256,
-      "Not a case of a plain enumeration")
-    return withUnsafeBytes(of: UInt8(truncatingIfNeeded: position)) { $0.load(as: E.self) }
   }
 }

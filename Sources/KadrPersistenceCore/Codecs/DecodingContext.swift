@@ -126,9 +126,6 @@ final class DecodingContext {
   private(set) var filterCodecs: KindCodecCache<Filter>
   private(set) var textAnimationCodecs: KindCodecCache<any TextAnimation>
   private(set) var modelCodecs: ModelCodecCache
-  /// The enumerations read so far, and their raw values (see ``RawValueCases``).
-  @exclusivity(unchecked) var caseTypes: [ObjectIdentifier] = []
-  @exclusivity(unchecked) var caseTables: [RawValueCases] = []
 
   /// Creates a context lent to `session`; only ``DecodingContexts`` makes them.
   fileprivate init(session: CodingSession, reader: UInt64) {

@@ -205,7 +205,6 @@ public struct ValueDecoder {
   public func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, field: String)
     throws -> E where E.RawValue == String
   {
-    if let value = plainCase(of: E.self) { return value }
     let text = try string()
     guard let value = E(rawValue: text) else {
       throw error(.unknownEnumValue(text, field: field, allowed: E.allCases.map(\.rawValue)))
