@@ -4,9 +4,9 @@ import Testing
 
 @testable import KadrPersistenceCore
 
-// An open takes shortcuts: a time read straight from the tape, an enumeration's plain string
-// matched by its bytes, a payload's keys checked through a table of its key type's cases. These
-// tests hold each shortcut to what the long way reads or refuses.
+// An open takes shortcuts: a payload's keys are checked through a table of its key type's cases
+// (found by their tags), and an object's shape, once checked, is remembered on the tape for the
+// next object of that shape. These tests hold each shortcut to what the long way reads or refuses.
 
 /// A finish, written as a string.
 /// An enumeration that lists its cases out of their order: its tags are not their positions.
@@ -92,9 +92,9 @@ private func refusal(_ clips: [String]) throws -> PersistenceError {
 
 @Suite("Read shortcuts: the same values and refusals as the long way")
 struct ReadShortcutTests {
-  @Test func timesAfterTheFirstReadStraightFromTheTapeAsTheFirst() throws {
-    // The first time is read by a keyed decoder (its shape is checked then); the others are
-    // read from the tape, in either key order.
+  @Test func timesAfterTheFirstReadThroughTheRememberedShapeAsTheFirst() throws {
+    // The first time's shape is checked in full; the others are read through the shape the
+    // tape remembers, in either key order.
     let opened = try open([
       swatch(), swatch(at: #"{"value":-5,"timescale":30}"#),
       swatch(at: #"{"timescale":1,"value":9007199254740993}"#),
@@ -113,10 +113,10 @@ struct ReadShortcutTests {
     (#"{"timescale":600}"#, "missingField", ""),
     (#"{"timescale":600,"value":1,"epoch":0}"#, "unknownField", "/epoch"),
   ])
-  func aTimeTheShortcutCannotReadIsRefusedAsBefore(
+  func aMalformedTimeAfterAWellFormedOneIsRefusedAsBefore(
     _ time: String, _ reason: String, _ inside: String
   ) throws {
-    // After a well-formed time of the same key type, so that the shortcut is tried.
+    // After a well-formed time of the same key type, so that its remembered shape is tried.
     let error = try refusal([swatch(), swatch(at: time)])
     let found = error.reason.map { "\($0)" } ?? "none"
     #expect(found.hasPrefix(reason), "\(found)")

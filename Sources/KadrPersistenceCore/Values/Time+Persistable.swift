@@ -26,11 +26,6 @@ extension Time: PersistableValue {
   /// `Int32`.
   @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws -> Time {
-    if let (timescale, value) = decoder.integers(Key.timescale, Key.value),
-      let timescale = Int32(exactly: timescale), timescale > 0
-    {
-      return Time(value: value, timescale: timescale)
-    }
     let object = try decoder.keyed(by: Key.self)
     let timescale = try object.decode(Int32.self, for: .timescale)
     guard timescale > 0 else {
