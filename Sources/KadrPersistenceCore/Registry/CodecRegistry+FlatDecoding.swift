@@ -54,32 +54,12 @@ extension CodecRegistry {
       }
       return keepUnknown(point, kind, version, decoder, session, preserve)
     }
-    if version > codec.payloadVersion {
-      guard session.options.preservingUnknown else {
-        throw PersistenceError(
-          .payloadVersionTooNew(found: version, supported: codec.payloadVersion),
-          at: decoder.pointer, kindID: kind, extensionPoint: point)
-      }
-      return keepUnknown(point, kind, version, decoder, session, preserve)
-    }
     let context = decoder.context
     // The path nodes of this value are no use once its codec has returned.
     let mark = context.nodeMark
     defer { context.drop(to: mark) }
-    do throws {
-      guard version < codec.payloadVersion else {
-        // The payload is read in place, its `kind` member hidden: no copy without it.
-        return try codec.decodePayload(decoder, kindIndex)
-      }
-      guard case .object(var older) = decoder.json else {
-        throw decoder.typeMismatch(expected: "an object")
-      }
-      older[Self.flatKindKey] = nil
-      let upgraded = try codec.codec.upgrade(older, from: version, at: decoder.pointer)
-      return try codec.decodePayload(decoder.replaced(by: .object(upgraded)), -1)
-    } catch {
-      throw PersistenceError.wrapping(error).attributed(to: kind, at: point)
-    }
+    // The payload is read in place, its `kind` member hidden: no copy without it.
+    return try decodeKnown(
+      decoder, hiding: kindIndex, with: codec, kind, version, whole: decoder, session, preserve)
   }
-
 }

@@ -110,27 +110,9 @@ extension CodecRegistry {
       ),
       member: 0)
     let payload = decoder.decoder(at: inner + 2, location: payloadLocation)
-    if version > codec.payloadVersion {
-      guard session.options.preservingUnknown else {
-        throw PersistenceError(
-          .payloadVersionTooNew(found: version, supported: codec.payloadVersion),
-          at: context.pointer(of: payloadLocation), kindID: kind, extensionPoint: point)
-      }
-      return keepUnknown(point, kind, version, decoder, session, preserve)
-    }
-    do throws {
-      guard version < codec.payloadVersion else { return try codec.decodePayload(payload, -1) }
-      guard case .object(let older) = payload.json else {
-        throw payload.typeMismatch(expected: "an object")
-      }
-      let upgraded = try codec.codec.upgrade(
-        older, from: version, at: context.pointer(of: payloadLocation))
-      return try codec.decodePayload(payload.replaced(by: .object(upgraded)), -1)
-    } catch {
-      throw PersistenceError.wrapping(error).attributed(to: kind, at: point)
-    }
+    return try decodeKnown(
+      payload, hiding: -1, with: codec, kind, version, whole: decoder, session, preserve)
   }
-
 }
 
 extension CodecRegistry {
@@ -146,6 +128,35 @@ extension CodecRegistry {
         extensionPoint: point, kindID: kind, payloadVersion: version,
         pointer: decoder.pointer.description))
     return preserve(kind, decoder.json, version)
+  }
+
+  /// Reads a payload of `kind` with its codec (the member at `hidden`, if not -1, hidden: a
+  /// flat payload's `kind`). A payload version newer than the codec's is refused, or kept as
+  /// `whole` with `preservingUnknown`; an older one is brought up to date first.
+  func decodeKnown<Base>(
+    _ payload: ValueDecoder, hiding hidden: Int, with codec: CachedCodec<Base>,
+    _ kind: KindID, _ version: Int, whole: ValueDecoder, _ session: CodingSession,
+    _ preserve: (KindID, JSONValue, Int) -> Base
+  ) throws -> Base {
+    if version > codec.payloadVersion {
+      guard session.options.preservingUnknown else {
+        throw PersistenceError(
+          .payloadVersionTooNew(found: version, supported: codec.payloadVersion),
+          at: payload.pointer, kindID: kind, extensionPoint: codec.codec.point)
+      }
+      return keepUnknown(codec.codec.point, kind, version, whole, session, preserve)
+    }
+    do throws {
+      guard version < codec.payloadVersion else { return try codec.decodePayload(payload, hidden) }
+      guard case .object(var older) = payload.json else {
+        throw payload.typeMismatch(expected: "an object")
+      }
+      if hidden >= 0 { older[Self.flatKindKey] = nil }
+      let upgraded = try codec.codec.upgrade(older, from: version, at: payload.pointer)
+      return try codec.decodePayload(payload.replaced(by: .object(upgraded)), -1)
+    } catch {
+      throw PersistenceError.wrapping(error).attributed(to: kind, at: codec.codec.point)
+    }
   }
 
   /// The refusal of a kind id no codec is registered for, with the registered id it most likely
