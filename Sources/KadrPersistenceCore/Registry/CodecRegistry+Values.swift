@@ -112,11 +112,8 @@ extension CodecRegistry {
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil, payloadVersions: [KindID: Int] = [:]
   ) throws -> any Clip {
-    let session = CodingSession(registry: self, options: options, images: images)
-    session.payloadVersions = payloadVersions
-    let clips = try ValueDecoder.withRoot(session: session, json: .array([json]), pointer: .root) {
-      try decodeClips($0, session: session)
-    }
+    // Read as the only element of a list, so that pointers match ``encode(clip:options:images:)``'s.
+    let clips = try decodeValue(.array([json]), options, images, payloadVersions, decodeClips)
     guard let clip = clips.first else {
       throw PersistenceError(.invalidValue("No clip was decoded"), at: .root)
     }
@@ -135,11 +132,7 @@ extension CodecRegistry {
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil, payloadVersions: [KindID: Int] = [:]
   ) throws -> any Overlay {
-    let session = CodingSession(registry: self, options: options, images: images)
-    session.payloadVersions = payloadVersions
-    let overlays = try ValueDecoder.withRoot(
-      session: session, json: .array([json]), pointer: .root
-    ) { try decodeOverlays($0, session: session) }
+    let overlays = try decodeValue(.array([json]), options, images, payloadVersions, decodeOverlays)
     guard let overlay = overlays.first else {
       throw PersistenceError(.invalidValue("No overlay was decoded"), at: .root)
     }
@@ -157,11 +150,7 @@ extension CodecRegistry {
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     payloadVersions: [KindID: Int] = [:]
   ) throws -> Filter {
-    let session = CodingSession(registry: self, options: options, images: nil)
-    session.payloadVersions = payloadVersions
-    return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
-      try decodeFilter($0, session: session)
-    }
+    try decodeValue(json, options, nil, payloadVersions, decodeFilter)
   }
 
   /// Reads one text animation.
@@ -175,11 +164,7 @@ extension CodecRegistry {
     from json: JSONValue, options: CodingOptions = CodingOptions(),
     payloadVersions: [KindID: Int] = [:]
   ) throws -> any TextAnimation {
-    let session = CodingSession(registry: self, options: options, images: nil)
-    session.payloadVersions = payloadVersions
-    return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
-      try decodeTextAnimation($0, session: session)
-    }
+    try decodeValue(json, options, nil, payloadVersions, decodeTextAnimation)
   }
 
   /// Reads one value of a fixed model type.
@@ -194,10 +179,7 @@ extension CodecRegistry {
     _ type: Model.Type, from json: JSONValue, options: CodingOptions = CodingOptions(),
     images: (any ImageStore)? = nil
   ) throws -> Model {
-    let session = CodingSession(registry: self, options: options, images: images)
-    return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
-      try decodeModel(type, from: $0, session: session)
-    }
+    try decodeValue(json, options, images) { try decodeModel(type, from: $0, session: $1) }
   }
 
   /// Reads one value that knows its JSON form (a time, an animation) outside any payload, for
@@ -211,9 +193,18 @@ extension CodecRegistry {
   package func decodeValue<Value: PersistableValue>(
     _ type: Value.Type, from json: JSONValue, options: CodingOptions = CodingOptions()
   ) throws -> Value {
-    let session = CodingSession(registry: self, options: options, images: nil)
+    try decodeValue(json, options, nil) { decoder, _ in try Value.decodePersisted(from: decoder) }
+  }
+
+  /// Reads `json` with `body`, in a session of its own.
+  private func decodeValue<Value>(
+    _ json: JSONValue, _ options: CodingOptions, _ images: (any ImageStore)?,
+    _ payloadVersions: [KindID: Int] = [:], _ body: (ValueDecoder, CodingSession) throws -> Value
+  ) throws -> Value {
+    let session = CodingSession(registry: self, options: options, images: images)
+    session.payloadVersions = payloadVersions
     return try ValueDecoder.withRoot(session: session, json: json, pointer: .root) {
-      try Value.decodePersisted(from: $0)
+      try body($0, session)
     }
   }
 
