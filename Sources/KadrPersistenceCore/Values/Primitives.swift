@@ -62,11 +62,7 @@ extension Int: PersistableValue {
   /// Reads an integer literal that fits `Int`.
   @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws -> Int {
-    let value = try decoder.int64()
-    guard let int = Int(exactly: value) else {
-      throw decoder.error(.integerOutOfRange("integer", range: "\(Int.min)…\(Int.max)"))
-    }
-    return int
+    try decoder.integer()
   }
 }
 
@@ -79,13 +75,20 @@ extension Int32: PersistableValue {
   /// Reads an integer literal that fits `Int32`.
   @inlinable
   public static func decodePersisted(from decoder: ValueDecoder) throws -> Int32 {
-    let value = try decoder.int64()
-    guard let int = Int32(exactly: value) else {
-      throw decoder.error(
-        .integerOutOfRange(decoder.pointer.lastKey ?? "integer", range: "\(Int32.min)…\(Int32.max)")
-      )
+    try decoder.integer()
+  }
+}
+
+extension ValueDecoder {
+  /// Reads an integer literal that fits `Integer`, refusing another with `Integer`'s range.
+  @inlinable
+  func integer<Integer: FixedWidthInteger>() throws -> Integer {
+    let value = try int64()
+    guard let integer = Integer(exactly: value) else {
+      let range = "\(Integer.min)…\(Integer.max)"
+      throw error(.integerOutOfRange(pointer.lastKey ?? "integer", range: range))
     }
-    return int
+    return integer
   }
 }
 
