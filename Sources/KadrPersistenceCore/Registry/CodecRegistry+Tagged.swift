@@ -6,31 +6,26 @@ extension CodecRegistry {
   /// The key of the object that holds a clip's or overlay's payload under its kind id.
   package static let payloadBoxKey = "_0"
 
-  func encodeClips(_ clips: [any Clip], to encoder: ValueEncoder) throws
-    -> WrittenJSON
-  {
-    let session = encoder.session
-    let pointer = encoder.pointer
-    return try session.nested(at: pointer) { () throws in
-      var array = encoder.array()
-      for (index, clip) in clips.enumerated() {
-        try array.append(index: index) { element throws in
-          try encodeClip(clip, index: index, list: pointer, to: element)
-        }
-      }
-      return array.finish()
+  func encodeClips(_ clips: [any Clip], to encoder: ValueEncoder) throws -> WrittenJSON {
+    try encoder.session.nested(at: encoder.pointer) { () throws in
+      try encodeList(clips, to: encoder, encodeClip)
     }
   }
 
-  func encodeOverlays(_ overlays: [any Overlay], to encoder: ValueEncoder)
-    throws -> WrittenJSON
-  {
+  func encodeOverlays(_ overlays: [any Overlay], to encoder: ValueEncoder) throws -> WrittenJSON {
+    try encodeList(overlays, to: encoder, encodeOverlay)
+  }
+
+  /// Writes a list, each element with `write` (given the element, its index and the list's
+  /// pointer); an element written as nothing is left out.
+  private func encodeList<Element>(
+    _ elements: [Element], to encoder: ValueEncoder,
+    _ write: (Element, Int, JSONPointer, ValueEncoder) throws -> WrittenJSON?
+  ) throws -> WrittenJSON {
     let pointer = encoder.pointer
     var array = encoder.array()
-    for (index, overlay) in overlays.enumerated() {
-      try array.append(index: index) { element throws in
-        try encodeOverlay(overlay, index: index, list: pointer, to: element)
-      }
+    for (index, element) in elements.enumerated() {
+      try array.append(index: index) { try write(element, index, pointer, $0) }
     }
     return array.finish()
   }
