@@ -41,9 +41,8 @@ final class PayloadShape {
   init<Key: PayloadKey>(
     keys: [String], hiding hidden: Int, for type: Key.Type, at pointer: () -> JSONPointer
   ) throws {
-    // Figure: each key found by a string switch (`Key(rawValue:)`) and the case count found
-    // again per shape, the 60 shapes of an open of 1,000 clips took 1.27 M instructions; 0.35 M
-    // so (callgrind).
+    // Figure: by `Key(rawValue:)`, the 60 shapes of an open of 1,000 clips 1.27 M → 0.35 M
+    // instructions (callgrind).
     let cases = PayloadKeyCases.of(Key.self)
     var found: [Int] = Array(repeating: -1, count: keys.count)
     for (index, key) in keys.enumerated() where index != hidden {

@@ -136,8 +136,7 @@ public struct ValueEncoder {
     }
   }
 
-  // Figure: a save of 1,000 clips writes 3,300 times; with a keyed encoder for each, 25.9 M
-  // instructions a save, 24.8 M so (callgrind).
+  // Figure: 3,300 times a save of 1,000 clips: 25.9 M → 24.8 M instructions (callgrind).
   /// Writes an object of two integer members in place, as a keyed encoder writes it but with
   /// none made: how ``Time`` writes itself, the value a composition holds most often.
   ///
