@@ -38,10 +38,7 @@ extension CodecRegistry {
     let samples = codec.samples()
     let all = [samples.minimal] + samples.maximal
     let modelSamples = codec.modelSamples()
-    var reflected = Set<String>()
-    for sample in [modelSamples.minimal] + modelSamples.maximal {
-      reflected.formUnion(ReflectionDiff.storedPropertyNames(of: sample))
-    }
+    let reflected = ForgottenProperty.storedNames(in: modelSamples)
     let manifest = codec.manifest
     let forgotten = ForgottenProperty.names(in: modelSamples, manifest: manifest)
     let declared = manifest.properties
@@ -109,14 +106,9 @@ extension CodecRegistry {
     guard !issued.isEmpty else { return [] }
     // The walker finds a kind's tokens where a document holds them: in `{"<kind>": {"_0": …}}`.
     let markable = codec.point == .clip || codec.point == .overlay
-    var root = JSONValue.object(payload)
-    if markable {
-      var box = JSONObject()
-      box[Self.payloadBoxKey] = root
-      var tagged = JSONObject()
-      tagged[codec.kindID.rawValue] = .object(box)
-      root = .object(tagged)
-    }
+    let root: JSONValue =
+      markable
+      ? [codec.kindID.rawValue: [Self.payloadBoxKey: .object(payload)]] : .object(payload)
     let found = Set(imageTokens(in: root))
     return issued.filter { !found.contains($0) }.map { token in
       let key = payload.keys.first { payload[$0] == .string(token) }

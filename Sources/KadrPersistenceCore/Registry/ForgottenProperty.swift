@@ -35,11 +35,12 @@ struct ForgottenProperty: Sendable, Hashable {
   static func names(in samples: (minimal: Any, maximal: [Any]), manifest: FieldManifest)
     -> [String]
   {
-    var reflected = Set<String>()
-    for sample in [samples.minimal] + samples.maximal {
-      reflected.formUnion(ReflectionDiff.storedPropertyNames(of: sample))
-    }
-    return reflected.subtracting(manifest.properties).sorted()
+    storedNames(in: samples).subtracting(manifest.properties).sorted()
+  }
+
+  /// The stored properties of all the samples.
+  static func storedNames(in samples: (minimal: Any, maximal: [Any])) -> Set<String> {
+    Set(([samples.minimal] + samples.maximal).flatMap(ReflectionDiff.storedPropertyNames))
   }
 
   /// A type's name as a reader knows it: its `String(reflecting:)` name without the module and
