@@ -3,9 +3,8 @@ import Foundation
 /// Objects lent to one borrower at a time and never deallocated, so that a reference to one
 /// (``Lent``) costs no reference counting and stays valid for as long as the process runs.
 ///
-/// The decoders hold their decoding context this way: a decoder kept past its call still finds
-/// a live context, which tells it that its call is over. There are as many objects as borrowers
-/// ever ran at once.
+/// The decoders hold their context this way: a decoder kept past its call finds a live context,
+/// which tells it its call is over. There are as many objects as borrowers ever ran at once.
 package final class Keeper<Object: AnyObject>: @unchecked Sendable {
   // Unchecked: `kept` and `idle` are read and written only while `lock` is held.
   private let lock = NSLock()

@@ -1,7 +1,6 @@
 import Foundation
 
-/// Mutable state behind a lock: the one way the stores and the registry share state between
-/// tasks.
+/// Mutable state behind a lock: the one way the stores and the registry share state across tasks.
 ///
 /// The state is reached only inside ``withLock(_:)``, so a type that keeps its mutable state in a
 /// `Locked` and everything else in constants is `Sendable` without `@unchecked`. The lock is an

@@ -1,10 +1,9 @@
 /// Room for plain values (no references to count), grown on request and read and written in
 /// place: the decoding contexts' path nodes and member positions.
 ///
-/// Every slot holds a value from the start (the filler, until one is written), and every access
-/// is checked against the room, so a stale index reads a stale value of this buffer, never
-/// memory of anything else. Which slots are in use is the owner's business. The memory goes
-/// with the buffer.
+/// Every slot holds a value from the start (the filler, until written) and every access is
+/// checked against the room, so a stale index reads a stale value of this buffer, never other
+/// memory. Which slots are in use is the owner's business; the memory goes with the buffer.
 @usableFromInline
 package struct PlainBuffer<Element: BitwiseCopyable>: ~Copyable {
   @usableFromInline var base: UnsafeMutablePointer<Element>
@@ -38,8 +37,7 @@ package struct PlainBuffer<Element: BitwiseCopyable>: ~Copyable {
     }
   }
 
-  /// Makes room for at least `needed` slots (twice the room at least, when it grows), keeping
-  /// every value.
+  /// Makes room for at least `needed` slots (at least doubling when it grows), keeping every value.
   @inlinable @inline(__always)
   package mutating func reserve(_ needed: Int) {
     if needed > capacity { grow(to: max(needed, capacity * 2)) }

@@ -2,9 +2,8 @@
 /// among `allCases`: how a payload shape finds a key's position with no `String` made.
 @usableFromInline
 package enum PlainEnum {
-  /// The number of cases of `E` when each case's tag is its position among `allCases` (every
-  /// enum without payloads and with at most 256 cases); `nil` otherwise, and its values are
-  /// told apart by their raw values.
+  /// The number of cases of `E` when each case's tag is its position among `allCases` (every enum
+  /// without payloads and at most 256 cases); else `nil`, and values are told apart by raw value.
   ///
   /// - Parameter type: The enumeration.
   package static func caseCount<E: CaseIterable>(of type: E.Type) -> Int? {

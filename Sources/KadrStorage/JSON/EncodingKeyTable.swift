@@ -3,12 +3,10 @@ import Foundation
 /// The keys of one key type (a codec's `PayloadKey`), made ready once for every save: in
 /// canonical order, each with its bytes as a member writes them (`"key":`, escaped).
 ///
-/// A member's key is found here by its rank (its place in canonical order), so an encoder keeps
-/// the order of an object's members as small integers and writes a key as one copy, with no
-/// `String` stored, compared or escaped per member.
-// Figure: with this table a save of 1,000 clips took 30.2 M instructions, 44.4 M before, when
-// every member's key was escaped, compared and kept as a `String`; reading it through a plain
-// pointer (`EncodingKeys`) rather than the object, 26.25 M against 26.7 M (callgrind).
+/// A key is found by its rank (place in canonical order): an encoder keeps member order as small
+/// integers and writes a key as one copy, with no `String` stored, compared or escaped per member.
+// Figure (callgrind): save of 1,000 clips 44.4 M → 30.2 M instructions with this table, not a
+// `String` per member key escaped and compared; via `EncodingKeys`, not the object, 26.7 → 26.25 M.
 @usableFromInline
 package final class EncodingKeyTable: @unchecked Sendable {
   /// The keys, in canonical order: a key's rank is its index here.
@@ -47,17 +45,15 @@ package final class EncodingKeyTable: @unchecked Sendable {
   /// Whether a `String` is two words here, so that ``StringIdentity`` can be read.
   @usableFromInline static let hasIdentities = MemoryLayout<String>.size == 16
 
-  /// Makes the table of `keys` (any order; a key listed twice is kept once). Only
-  /// ``of(_:keys:frequent:)`` makes tables, and it keeps every table it hands out for good, so
-  /// the pointer an ``EncodingKeys`` holds never dangles.
+  /// Makes the table of `keys` (any order; duplicates kept once). Only ``of(_:keys:frequent:)``
+  /// makes tables, and it keeps each for good, so an ``EncodingKeys``'s pointer never dangles.
   ///
   /// - Parameters:
   ///   - keys: The raw values of a key type's cases.
   ///   - frequent: A key whose ``ranksUpTo(_:)`` is asked for often.
   fileprivate init(keys unordered: [String], frequent: String) {
     var keys: [String] = []
-    // Keys are told apart by their bytes, as in the output (`==` on `String`s would merge two
-    // spellings of one character).
+    // Told apart by bytes, as in the output: `String` `==` merges two spellings of one character.
     for key in unordered.sorted(by: JSONOutput.precedes)
     where keys.last.map({ !$0.utf8.elementsEqual(key.utf8) }) ?? true {
       keys.append(key)
@@ -115,8 +111,7 @@ package final class EncodingKeyTable: @unchecked Sendable {
     return low < keys.count && keys[low].utf8.elementsEqual(key.utf8) ? low : nil
   }
 
-  /// The number of keys that precede `key` or equal it: the rank from which the table's keys
-  /// come after `key` in canonical order.
+  /// The number of keys at or before `key` in canonical order: the first rank of the keys after it.
   ///
   /// - Parameter key: Any key.
   package func ranksUpTo(_ key: String) -> Int {
@@ -131,9 +126,8 @@ package final class EncodingKeyTable: @unchecked Sendable {
   }
 }
 
-/// A key table as encoders read it: a pointer to its ``EncodingKeyTable/Layout`` (which lives as
-/// long as the table, for good), so that finding a rank or a key's bytes costs no call and no
-/// reference counting.
+/// A key table as encoders read it: a pointer to its ``EncodingKeyTable/Layout`` (kept for good),
+/// so that finding a rank or a key's bytes costs no call and no reference counting.
 @usableFromInline
 package struct EncodingKeys {
   @usableFromInline package let layout: UnsafePointer<EncodingKeyTable.Layout>
@@ -211,14 +205,12 @@ extension EncodingKeyTable {
       return table
     }
   }
-
 }
 
-/// The key tables one session has used, by key type: a small direct-mapped cache in front of the
-/// process-wide one, so that starting an object finds its table without a lock or a hash.
-// Figure: the process-wide lookup (a lock and a dictionary, 550 instructions) for each of a
-// save's 13,000 objects would cost 7 M instructions a save of 1,000 clips; with this cache only
-// the first use of each key type in a save misses: 31 misses, 0.08 M (callgrind).
+/// The key tables one session has used, by key type: a small cache in front of the process-wide
+/// one, so that starting an object finds its table without a lock or a hash.
+// Figure: a process-wide lookup (lock and dictionary, 550 instructions) per object would cost 7 M
+// instructions a save of 1,000 clips (13,000 objects); this cache: 31 misses, 0.08 M (callgrind).
 @usableFromInline
 package struct EncodingKeyTableCache: ~Copyable {
   /// A slot: a key type and its table (kept alive by the process-wide cache for good).
@@ -242,10 +234,8 @@ package struct EncodingKeyTableCache: ~Copyable {
     slots.deallocate()
   }
 
-  // Figure: direct-mapped by the address's low bits, in 64 slots, types pushed each other out:
-  // 1,030 misses a save of 1,000 clips (0.6 M instructions); so, 31 (the key types it meets).
-  /// The table of the key type `id`, whose cases' raw values `keys` gives (asked for only the
-  /// first time the process meets the type).
+  // Figure: 1,030 → 31 misses a save of 1,000 clips (direct-mapped, 64 slots: 0.6 M instructions).
+  /// The table of the key type `id` (`keys` is called only the first time the process meets it).
   ///
   /// Open addressing from the type's scrambled metadata address (Fibonacci hashing): a type,
   /// once met, stays, so only a save's first use of each key type misses.

@@ -12,9 +12,8 @@ import Foundation
 /// more (no uniqueness check, no generic `append(contentsOf:)`), which is most of a writer's
 /// time. Non-copyable, so its storage has exactly one owner.
 ///
-/// The storage comes from `malloc`, so growing is a `realloc` (for large buffers the system
-/// remaps pages instead of copying them) and a finished document can be handed to `Data`
-/// without a copy (``detachData(from:)``).
+/// The storage comes from `malloc`: growing is a `realloc` (which remaps a large buffer's pages
+/// rather than copy them), and a finished document goes to `Data` uncopied (``detachData(from:)``).
 @usableFromInline
 package struct JSONByteBuffer: ~Copyable {
   @usableFromInline var storage: UnsafeMutablePointer<UInt8>
@@ -60,12 +59,9 @@ package struct JSONByteBuffer: ~Copyable {
     array.withUnsafeBufferPointer { append($0) }
   }
 
-  /// Appends bytes.
-  ///
-  /// Up to 16 bytes (a key, a number's digits) are copied as two overlapping words or halves,
-  /// not by a call to `memcpy`.
-  // Figure: a save of 1,000 clips, 26.9 M instructions with `memcpy` for every append, 26.7 M so
-  // (callgrind).
+  /// Appends bytes: up to 16 (a key, a number's digits) as two overlapping words or halves, not
+  /// by a call to `memcpy`.
+  // Figure: save of 1,000 clips 26.9 M (`memcpy` every append) → 26.7 M instructions (callgrind).
   @inlinable @inline(__always)
   package mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
     guard let base = bytes.baseAddress, bytes.count > 0 else { return }
@@ -176,8 +172,7 @@ package struct JSONByteBuffer: ~Copyable {
     }
   }
 
-  /// Hands the bytes from `start` on to a `Data` without copying them, and starts the buffer
-  /// afresh, empty.
+  /// Hands the bytes from `start` on to a `Data` without copying them, then starts empty.
   ///
   /// - Parameter start: Where the bytes to keep begin; at most ``count``.
   /// - Returns: The bytes in `start..<count`.
@@ -195,9 +190,8 @@ package struct JSONByteBuffer: ~Copyable {
     return data
   }
 
-  /// Ends the process when memory runs out, as every allocation of the standard library does.
-  /// No document read reaches this: the buffer holds what a save writes from a composition
-  /// already in memory.
+  /// Ends the process when memory runs out, as the standard library's allocations do. No document
+  /// read reaches this: the buffer holds what a save writes from a composition in memory.
   @usableFromInline static func outOfMemory(_ bytes: Int) -> Never {
     fatalError("kadr-persistence: out of memory allocating \(bytes) bytes")
   }

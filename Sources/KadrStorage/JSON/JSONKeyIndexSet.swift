@@ -1,10 +1,9 @@
 /// The keys of one wide object being read, for the duplicate check: the indices of its keys (in
 /// the object) in an open-addressed table of 32-bit slots, at most three quarters full.
 ///
-/// A `Set<String>` of the keys cost some 40 bytes a key beside the keys themselves; this costs
-/// 5 to 11, so that an object of a million distinct keys costs no more to check than its text.
-/// Keys are hashed as their strings and compared as ``JSONParser`` compares them (as strings, or
-/// by their bytes when both are ASCII).
+/// A `Set<String>` cost some 40 bytes a key beside the keys; this costs 5 to 11, so an object of a
+/// million distinct keys costs no more to check than its text. Keys are hashed as strings and
+/// compared as ``JSONParser`` compares them (as strings, or by bytes when both are ASCII).
 // Figure: 64 MiB of one object of distinct keys costs 2.8× its size to open at three quarters
 // full, 3.6× at half full (kadr-bench --limits shapes); it cost 6.9× with a `String` a key and
 // the whole envelope made (``DocumentCoder``), 8.1× with a `Set<String>` as well.
@@ -29,8 +28,7 @@ struct JSONKeyIndexSet {
     return set
   }
 
-  /// Inserts the key at `index` in the object, whose hash is `hash`, unless an equal key is
-  /// there.
+  /// Inserts the key at `index` in the object, of hash `hash`, unless an equal key is there.
   ///
   /// - Parameters:
   ///   - hash: The key's hash, as its string's.

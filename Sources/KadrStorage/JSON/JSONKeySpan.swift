@@ -1,13 +1,12 @@
 /// Where the bytes of one object key are, in 64 bits: how the reader keeps a key the key table
 /// gave no id, and how a tape keeps the keys of objects whose shape no other object shares.
 ///
-/// A key is in the document (a key without escapes), in the shapes' key bytes (a key that had
-/// escapes, unescaped), or, when its place does not fit the bits, in the shapes' key strings.
-/// Its `String` is made when it is asked for (``JSONShapes/string(of:in:)``).
-// Figure: 64 MiB of `[{"k0":0},{"k1":0},…]` costs 2.9× its size to read with a span a key (8
-// bytes) and no prediction entry per unshared shape (``JSONShapeTable``), 4.7× with a `String`
-// a key (16 bytes and, past 15 bytes, an allocation) and one (kadr-bench --limits shapes;
-// measured together).
+/// A key is in the document (no escapes), the shapes' key bytes (unescaped) or, if its place does
+/// not fit the bits, their key strings; its `String` is made on request
+/// (``JSONShapes/string(of:in:)``).
+// Figure: 64 MiB of `[{"k0":0},{"k1":0},…]` costs 4.7× → 2.9× its size to read with a span a key
+// (8 bytes, not a `String`'s 16 and, past 15 bytes, an allocation) and no prediction entry per
+// unshared shape (``JSONShapeTable``), measured together (kadr-bench --limits shapes).
 @usableFromInline
 package struct JSONKeySpan {
   /// Where a key's bytes are.

@@ -1,10 +1,9 @@
 /// A stack of parsed elements whose storage is reused for the whole parse.
 ///
-/// Every value (and every key) is pushed here as it is read; when its array or object closes,
-/// its elements are *moved* (no retain, no release) into a new array of exactly the right
-/// size. Compared with growing one array per container this saves the regrowth, the unused
-/// capacity and most of the reference counting. It is non-copyable, so its storage has exactly
-/// one owner, which releases whatever is left on it when a parse fails half-way.
+/// Every value (and key) is pushed here as it is read; when its container closes, its elements
+/// are *moved* (no retain, no release) into a new array of exactly the right size, which saves
+/// an array per container's regrowth, its unused capacity and most reference counting.
+/// Non-copyable, so its storage has one owner, which releases what is left if a parse fails.
 @usableFromInline
 package struct JSONParseStack<Element>: ~Copyable {
   @usableFromInline var storage: UnsafeMutablePointer<Element>

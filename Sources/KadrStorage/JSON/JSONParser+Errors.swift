@@ -17,10 +17,8 @@ extension JSONParser {
       column: column)
   }
 
-  /// The pointer to the innermost open container, or to the child it is reading.
-  ///
-  /// A container's child is known from the frames: each counts the members it has read, and an
-  /// object's pending key follows its keys so far.
+  /// The pointer to the innermost open container, or to the child it is reading (known from the
+  /// frames: each counts its members read; an object's pending key follows its keys so far).
   func pointer(includingChild: Bool) -> JSONPointer {
     var pointer = JSONPointer.root
     let count = includingChild ? frames.count : frames.count - 1
@@ -39,9 +37,8 @@ extension JSONParser {
 
   /// The error for the byte at `position`, which cannot start what was expected.
   ///
-  /// A few mistakes get a more precise kind than "unexpected character": `NaN` and `Infinity`
-  /// are non-finite numbers, a number starting with `+` or `.` is an invalid number, and a byte
-  /// that does not start a UTF-8 sequence is invalid UTF-8.
+  /// Some mistakes get a more precise kind: `NaN` and `Infinity` are non-finite numbers, a number
+  /// starting with `+` or `.` invalid, and a byte that starts no UTF-8 sequence invalid UTF-8.
   func unexpected(expecting expected: JSONReadError.Expectation, includingChild: Bool)
     -> JSONReadError
   {

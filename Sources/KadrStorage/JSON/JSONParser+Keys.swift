@@ -2,12 +2,11 @@
 ///
 /// A document repeats a few dozen keys thousands of times. A key without escapes or non-ASCII
 /// bytes is looked up by its bytes (kept as an offset into the document, which outlives the
-/// parse) and gets the same `String` and the same id every time; a duplicate check then
-/// compares ids. Two plain ASCII keys are equal `String`s exactly when their bytes are equal,
-/// so ids decide; a key with escapes or non-ASCII bytes gets id 0 and is kept as a span
-/// (``JSONKeySpan``), compared by its bytes when it is ASCII and else as a `String` (which also
-/// catches canonically equivalent spellings, such as `K` and the Kelvin sign U+212A). Interning
-/// never changes what is read: a key that is not interned is compared as its `String`.
+/// parse) and gets the same `String` and id every time; as two plain ASCII keys are equal
+/// `String`s exactly when their bytes are, a duplicate check compares ids. Any other key gets id
+/// 0 and is kept as a span (``JSONKeySpan``), compared by its bytes when ASCII, else as a `String`
+/// (which catches canonically equivalent spellings, such as `K` and the Kelvin sign U+212A).
+/// Interning never changes what is read: a key not interned is compared as its `String`.
 @usableFromInline
 struct JSONKeyTable {
   // Figure (callgrind, 1,000 clips): reading alone takes 26 % fewer instructions than without
@@ -29,12 +28,11 @@ struct JSONKeyTable {
   private var keySpans: [JSONKeySpan] = []
   /// Each interned key's first bytes followed by its closing quote, at most eight, as a word
   /// (with the mask of those bytes): a key of up to seven bytes is matched by one load.
-  // Figure: open of 1,000 clips 32.4 M instructions comparing bytes with the key's first
-  // occurrence, 32.0 M so (callgrind).
+  // Figure (callgrind): open of 1,000 clips 32.4 M comparing with the first occurrence, 32.0 M so.
   private var heads: [(word: UInt64, mask: UInt64)] = []
 
-  /// Creates a table sized for a document of `documentSize` bytes: up to 2048 slots, half of
-  /// which may be used (so up to 1024 distinct keys are interned).
+  /// Creates a table for a document of `documentSize` bytes: up to 2048 slots, half usable (so
+  /// up to 1024 distinct keys are interned).
   init(documentSize: Int) {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 8, maximum: 2048)
   }
@@ -46,9 +44,8 @@ struct JSONKeyTable {
     return count
   }
 
-  /// The id (1 or more) of the plain key at `offset..<offset + length`, interning it if it is
-  /// new (the key's string is ``string(_:)``, so reading a key retains nothing); or 0 when the
-  /// table is full.
+  /// The id (1 or more) of the plain key at `offset..<offset + length`, interned if new (its
+  /// string is ``string(_:)``, so reading a key retains nothing); 0 when the table is full.
   mutating func key(at offset: Int, length: Int, in bytes: UnsafeRawBufferPointer) -> UInt32 {
     if slots.isEmpty { slots = [Int32](repeating: 0, count: slotCount) }
     let first = Self.word(bytes, at: offset, length: length)
@@ -169,8 +166,7 @@ struct JSONKeyTable {
 extension JSONParser {
   /// Reads the key whose opening quote is at `position`, interning it when it is plain ASCII.
   ///
-  /// - Returns: The key's span, and its id in ``keyTable`` (whose string is there) or 0 (the
-  ///   key is then kept as its span).
+  /// - Returns: The key's span and its id in ``keyTable`` (holding its string), or 0 (span only).
   mutating func parseKey() throws(JSONReadError) -> (span: JSONKeySpan, id: UInt32) {
     let start = position + 1
     let runEnd = plainRunEnd(from: start)

@@ -31,9 +31,8 @@ struct JSONShapeTable {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 16, maximum: 8192)
   }
 
-  /// The tape's shape of the object whose key ids are `keyIDs`, and its index here; or `nil`
-  /// if the shape is new (call ``remember(_:shape:)``) or cannot be shared (a key without an
-  /// id).
+  /// The tape's shape of the object of key ids `keyIDs`, and its index here; `nil` if the shape is
+  /// new (call ``remember(_:shape:)``) or cannot be shared (a key without an id).
   mutating func shape(for keyIDs: UnsafeBufferPointer<UInt32>) -> (
     shape: Int, index: Int32
   )? {

@@ -1,20 +1,17 @@
 /// Small containers read before, so that an identical one shares their storage.
 ///
 /// Documents repeat small values thousands of times: the same time (`{"timescale": 600,
-/// "value": 0}`), colour, position, filter, timing curve, and arrays of them. A container
-/// closed with at most ``maximumCount`` members, each a number, Boolean, null, short string or
-/// shared container, is looked up here by a hash of its members; when the container found has
-/// exactly the same members (the same bits for numbers, the same representation for strings, the
-/// same storage for containers), the new one takes its storage instead of allocating its own.
-/// Values are immutable, so sharing storage changes nothing a reader of the tree can see; it
-/// saves the allocation, the memory and the release of each repeat.
+/// "value": 0}`), colour, position, filter, timing curve, and arrays of them. A container closed
+/// with at most ``maximumCount`` members, each a number, Boolean, null, short string or shared
+/// container, is looked up by a hash of its members; if the one found has exactly the same members
+/// (same bits for numbers, representation for strings, storage for containers), the new one takes
+/// its storage. Values are immutable, so sharing changes nothing a reader of the tree can see; it
+/// saves each repeat's allocation, memory and release.
 ///
-/// The table is a fixed number of slots, each holding the last container that hashed there: a
-/// document whose containers collide only shares less.
+/// A fixed number of slots, each the last container hashed there: collisions only share less.
 @usableFromInline
 struct JSONSharingTable {
-  // Figure: peak memory reading 10,000 clips 59.9 MB without sharing, 49.6 MB with (−17 %);
-  // instructions within 0.3 % either way (callgrind).
+  // Figure: peak memory reading 10,000 clips 59.9 → 49.6 MB; instructions within 0.3 % (callgrind).
   /// The most members a shared container may have.
   static let maximumCount = 8
   /// The longest string (in UTF-8 bytes) a shared container may hold: strings up to this length
@@ -23,8 +20,7 @@ struct JSONSharingTable {
 
   /// The number of slots: a power of two, scaled to the document.
   private let slotCount: Int
-  /// A container and its hash (0 when the slot is empty), side by side so that a lookup reads
-  /// one cache line.
+  /// A container and its hash (0: empty slot), side by side so that a lookup reads one cache line.
   private struct Entry {
     var hash: UInt64
     var container: JSONValue
@@ -33,8 +29,7 @@ struct JSONSharingTable {
   /// The slots; allocated at the first container.
   private var entries: [Entry] = []
 
-  /// Creates a table sized for a document of `documentSize` bytes: up to 4096 slots (128 KB, so
-  /// that lookups stay in the processor's cache).
+  /// Creates a table for `documentSize` bytes: up to 4096 slots (128 KB, so lookups stay in cache).
   init(documentSize: Int) {
     slotCount = JSONKeyTable.slotCount(forItems: documentSize / 64, maximum: 4096)
   }
@@ -79,8 +74,7 @@ struct JSONSharingTable {
     return candidate
   }
 
-  /// Keeps `container`, whose hash ``container(keys:members:hash:)`` gave, for the next
-  /// identical one.
+  /// Keeps `container` (hash from ``container(keys:members:hash:)``) for the next identical one.
   mutating func remember(_ container: JSONValue, hash: UInt64) {
     guard hash != 0, !entries.isEmpty else { return }
     let slot = Int(truncatingIfNeeded: hash >> 17) & (slotCount - 1)
@@ -100,12 +94,10 @@ struct JSONSharingTable {
     return true
   }
 
-  /// A member's identity as two words: its case and its bits, or its storage for a container;
-  /// `nil` for a member that keeps its container from being shared (a long string).
-  ///
-  /// Equal words mean identical members: numbers compare by their bits (so `0` and `-0.0` stay
-  /// apart), strings by their representation (a canonically equivalent spelling is not the same
-  /// member), containers by their storage.
+  /// A member's identity as two words: its case and bits, or a container's storage; `nil` for a
+  /// member that keeps its container unshared (a long string). Equal words mean identical
+  /// members: numbers by bits (`0` and `-0.0` stay apart), strings by representation (a
+  /// canonically equivalent spelling differs), containers by storage.
   @inline(__always)
   private static func bits(of member: JSONValue) -> (UInt64, UInt64)? {
     switch member {

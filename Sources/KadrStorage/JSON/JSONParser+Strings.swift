@@ -1,6 +1,5 @@
-// Strings: a fast path for the common string without escapes (scan eight bytes at a time,
-// validate any non-ASCII sequence, then make the String from the bytes in place), and a slower
-// path that unescapes into a reused scratch buffer.
+// Strings: a fast path for the common string without escapes (scan eight bytes at a time, validate
+// any non-ASCII sequence, take the bytes in place) and a slower one unescaping into reused scratch.
 extension JSONParser {
   /// Reads the key whose opening quote is at `position`, one that is not plain ASCII (or is
   /// refused for its length), leaving `position` after its closing quote.
@@ -45,9 +44,8 @@ extension JSONParser {
       .tooManyValues(limit: Int(JSONTape.payloadMask)), at: position, includingChild: true)
   }
 
-  /// Scans the string whose opening quote is at `position`. Without escapes, leaves `position`
-  /// after its closing quote and returns the closing quote's offset; at the first escape, leaves
-  /// `position` at the backslash and returns `nil`.
+  /// Scans the string whose opening quote is at `position`: without escapes, returns its closing
+  /// quote's offset with `position` after it; else `nil`, with `position` at the first backslash.
   @inline(__always)
   private mutating func plainStringEnd(includingChild: Bool) throws(JSONReadError) -> Int? {
     let start = position + 1
@@ -77,8 +75,7 @@ extension JSONParser {
     }
   }
 
-  /// Reads the rest of a string that holds escapes, from its start, leaving it unescaped in
-  /// `scratch`.
+  /// Reads a string that holds escapes, from its start, leaving it unescaped in `scratch`.
   private mutating func unescapeString(start: Int, firstEscape: Int, includingChild: Bool)
     throws(JSONReadError)
   {
@@ -249,9 +246,8 @@ extension JSONParser {
     return index
   }
 
-  /// The offset after the UTF-8 sequence whose lead byte (0x80 or above) is at `index`, or `nil`
-  /// when the sequence is invalid: a stray continuation byte, an overlong form, a UTF-16
-  /// surrogate, a value above U+10FFFF, or a sequence cut short.
+  /// The offset after the UTF-8 sequence led by the byte (0x80 or above) at `index`, or `nil` if
+  /// invalid: a stray continuation byte, overlong form, surrogate, value past U+10FFFF, cut short.
   func validSequenceEnd(at index: Int) -> Int? {
     let lead = bytes[index]
     let length: Int

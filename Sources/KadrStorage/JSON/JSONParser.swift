@@ -1,12 +1,11 @@
 /// The state of one strict parse over a buffer of UTF-8 bytes; ``JSONReader`` wraps it.
 ///
 /// The parser is iterative: open arrays and objects live in ``frames``, not on the call stack,
-/// so depth costs heap memory (bounded by ``JSONReader/Options/maximumDepth``) and never stack.
-/// Values are written onto a ``JSONTape`` as they are read, and a container's span when it
-/// closes; keys are pushed on a reused stack (for the duplicate check and the pointers of
-/// errors), plain keys are made into strings once per document (``JSONKeyTable``) and objects of
-/// one shape share a keys array (``JSONShapeTable``). Every read of `bytes[i]` is
-/// preceded by a check that `i < end`, and every eight-byte load by one that `i + 8 <= end`.
+/// so depth costs heap memory (bounded by ``JSONReader/Options/maximumDepth``), never stack.
+/// Values go onto a ``JSONTape`` as read, a container's span when it closes; keys go on a reused
+/// stack (for the duplicate check and errors' pointers); plain keys become strings once a document
+/// (``JSONKeyTable``); objects of one shape share a keys array (``JSONShapeTable``). Each read of
+/// `bytes[i]` follows a check that `i < end`, each eight-byte load one that `i + 8 <= end`.
 @usableFromInline
 struct JSONParser: ~Copyable {
   /// An array or object being read.
@@ -21,16 +20,14 @@ struct JSONParser: ~Copyable {
     var keyStart: Int
     /// Where the object's keys without an id start on ``JSONParser/keySpans``.
     var textStart: Int
-    /// The index in ``JSONParser/keySets`` of every key so far, once an object has more than
-    /// ``JSONParser/linearKeyScanLimit`` keys; else -1. (An index, so that a frame is plain
-    /// data, cheap to push and pop.)
+    /// Past ``JSONParser/linearKeyScanLimit`` keys, the index in ``JSONParser/keySets`` of the
+    /// set of its keys; else -1. (An index, so that a frame is plain data, cheap to push and pop.)
     var keySet: Int32 = -1
     /// A hash of the keys on the path to the container, which names where it is in the
     /// document's structure (every clip's time range has the same).
     var context: UInt32
-    /// For an object: the shape predicted for it (its index in ``JSONParser/shapeTable``, see
-    /// ``JSONShapeTable/prediction(in:)``), or -1; it stays while every key read matches the
-    /// predicted one in order.
+    /// For an object, its predicted shape (index in ``JSONParser/shapeTable``, see
+    /// ``JSONShapeTable/prediction(in:)``) or -1, kept while the keys read match its keys in order.
     var predicted: Int32 = -1
   }
 
@@ -47,10 +44,9 @@ struct JSONParser: ~Copyable {
   var valueCount = 0
   let maximumValueCount: Int
   /// The open containers, outermost first.
-  // Figure: parse of 1,000 clips 17.5 M instructions with an array of frames, 16.6 M with this
-  // stack (−5 %), callgrind. Making frames plain data (a key set in each had made them
-  // reference-counted) and keeping only keys without an id as strings took it from 18.1 M to
-  // 9.6 M by the same count (the two not measured apart).
+  // Figure: parse of 1,000 clips 17.5 M → 16.6 M instructions with this stack, not an array (−5 %,
+  // callgrind). Plain-data frames (a key set in each had made them reference-counted) and only
+  // id-less keys as strings: 18.1 M → 9.6 M by the same count (the two not measured apart).
   var frames = JSONParseStack<Frame>(capacity: 16)
   /// The tape being written.
   var tape: JSONTapeWriter
@@ -59,8 +55,7 @@ struct JSONParser: ~Copyable {
   var keySpans = JSONParseStack<JSONKeySpan>()
   /// The sets of keys of the open objects past ``linearKeyScanLimit`` keys.
   var keySets: [JSONKeyIndexSet] = []
-  /// Marks an entry of ``keyIDs`` that is the index of a key on ``keySpans`` (a key without
-  /// an id in ``keyTable``).
+  /// Marks a ``keyIDs`` entry that indexes ``keySpans`` (a key without an id in ``keyTable``).
   static let textBit: UInt32 = 1 << 31
   /// The id of each key on ``keys`` in ``keyTable``, or 0.
   var keyIDs = JSONParseStack<UInt32>()
@@ -79,9 +74,8 @@ struct JSONParser: ~Copyable {
     maximumValueCount = options.maximumValueCount ?? .max
     keyTable = JSONKeyTable(documentSize: bytes.count)
     shapeTable = JSONShapeTable(documentSize: bytes.count)
-    // The most words a document of this size can take (`1.5,` repeated: 3 words for 4 bytes),
-    // reserved at once so that the tape never grows: growing would hold the old and the new
-    // storage at once. Pages never written cost no memory.
+    // The most words a document this size can take (3 per 4 bytes, `1.5,` repeated), reserved at
+    // once: growing would hold old and new storage at once. Unwritten pages cost no memory.
     tape = JSONTapeWriter(capacity: bytes.count / 4 * 3 + 4, stringCapacity: bytes.count)
   }
 
@@ -231,8 +225,7 @@ struct JSONParser: ~Copyable {
       throw failure(
         .tooDeep(limit: options.maximumDepth), at: position, includingChild: true)
     }
-    // The context: the parent's, mixed with the key this container is the value of (or with
-    // a mark for an array's element).
+    // The context: the parent's, mixed with this container's key (or a mark for an array element).
     var context: UInt32 = 0x811C_9DC5
     if frames.count > 0 {
       let parent = frames[frames.count - 1]
@@ -257,8 +250,7 @@ struct JSONParser: ~Copyable {
     let top = frames.count - 1
     let keyStart = frames[top].keyStart
     let predicted = frames[top].predicted
-    // Figure: parse of 1,000 clips 28.6 M instructions without predicted shapes, 16.6 M with
-    // them (−42 %; open 48.5 M → 36.5 M), callgrind.
+    // Figure: parse of 1,000 clips 28.6 M → 16.6 M instructions so, open 48.5 → 36.5 M (callgrind).
     if predicted >= 0 {
       // The predicted shape's next key, if this is it: its bytes and a quote. The keys so far
       // were the shape's first ones, in order, so this one is no duplicate.

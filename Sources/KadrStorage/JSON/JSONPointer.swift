@@ -1,9 +1,8 @@
 /// A location in a JSON document, as RFC 6901 writes it: `/video/clips/3/video/_0/trimRange`.
 ///
-/// The empty pointer (``root``, written `""`) is the whole document. Each component is an object
-/// key or an array index. Appending is cheap — one small allocation, with no copy of the
-/// components already there — because pointers are built on every decoded field, while their
-/// text is needed only when something goes wrong.
+/// The empty pointer (``root``, written `""`) is the whole document; each component is an object
+/// key or an array index. Appending is cheap (one small allocation, no copy of the components),
+/// as pointers are built on every decoded field, their text needed only when something goes wrong.
 ///
 /// Two pointers are equal when their texts are equal (RFC 6901 compares strings), so the key
 /// `"3"` and the index `3` are the same component.
@@ -35,16 +34,14 @@ public struct JSONPointer: Sendable, Hashable, CustomStringConvertible, Expressi
       }
     }
 
-    /// The component's reference token as it appears in a pointer, with `~` written `~0` and
-    /// `/` written `~1`.
+    /// The component's reference token as in a pointer, with `~` written `~0` and `/` written `~1`.
     public var description: String { JSONPointer.escape(token) }
   }
 
   /// A link in the chain of components, shared by every pointer that extends it.
   ///
-  /// `@unchecked Sendable` because `parent` is a `var`: it is only ever written by `deinit`,
-  /// on links no one else references (checked with `isKnownUniquelyReferenced`), so no thread
-  /// can observe the write.
+  /// `@unchecked Sendable` because `parent` is a `var`: only `deinit` writes it, on links no one
+  /// else references (checked with `isKnownUniquelyReferenced`), so no thread sees the write.
   package final class Node: @unchecked Sendable {
     private(set) var parent: Node?
     package let component: Component

@@ -3,10 +3,9 @@ import Foundation
 /// Why a document is not the strict JSON ``JSONReader`` accepts, and where.
 ///
 /// The location is given three ways: ``pointer`` names the place in the tree (for a duplicate
-/// key, the object holding it), ``offset`` the byte, and ``line`` and ``column`` the place a
-/// person finds in an editor. Lines are counted from 1 and end at each line feed (`\n`);
-/// columns are counted from 1 in Unicode scalars (characters for almost every text), so a
-/// column after `"é"` is one more than after `"e"`.
+/// key, the object holding it), ``offset`` the byte, and ``line`` and ``column`` the place in an
+/// editor. Both count from 1; lines end at each line feed (`\n`), columns count Unicode scalars
+/// (characters for almost every text), so a column after `"é"` is one more than after `"e"`.
 package struct JSONReadError: Error, Sendable, Equatable, LocalizedError, CustomStringConvertible {
   /// What the reader expected where it found something else.
   package enum Expectation: Sendable, Equatable {
@@ -32,11 +31,9 @@ package struct JSONReadError: Error, Sendable, Equatable, LocalizedError, Custom
     case unexpectedEnd
     /// A character that cannot appear here.
     case unexpectedCharacter(found: Unicode.Scalar, expected: Expectation)
-    /// An object has this key twice (keys are compared as Swift `String`s, so two spellings of
-    /// the same canonical text are the same key).
+    /// An object has this key twice (as Swift `String`s, so canonically equal spellings match).
     case duplicateKey(String)
-    /// Bytes that are not UTF-8: an invalid, overlong, truncated or surrogate sequence, or one
-    /// above U+10FFFF.
+    /// Not UTF-8: an invalid, overlong, truncated or surrogate sequence, or one above U+10FFFF.
     case invalidUTF8
     /// A backslash followed by something other than `" \ / b f n r t` or `u` and four hex digits.
     case invalidEscape
@@ -56,8 +53,7 @@ package struct JSONReadError: Error, Sendable, Equatable, LocalizedError, Custom
     case documentTooLarge(limit: Int)
     /// A string (or key) longer than the limit, in UTF-8 bytes once unescaped.
     case stringTooLong(limit: Int)
-    /// More values (objects, arrays, strings, numbers, booleans, nulls; keys not counted) than
-    /// the limit.
+    /// More values than the limit (objects, arrays, strings, numbers, booleans, nulls; not keys).
     case tooManyValues(limit: Int)
   }
 

@@ -2,19 +2,17 @@ import Foundation
 
 /// A strict RFC 8259 JSON reader that says where a document is wrong.
 ///
-/// It refuses what a lenient parser would let through and a person would want to know about:
-/// duplicate keys, bytes that are not UTF-8, unpaired `\u` surrogates, raw control characters
-/// in strings, numbers outside JSON's grammar (`01`, `+1`, `.5`, `1.`), `NaN`, `Infinity`,
-/// numbers too large for a `Double`, a byte order mark, an empty document, anything after the
-/// value but whitespace, and nesting deeper than ``Options/maximumDepth``. The parser is
-/// iterative, so a hostile document nested 100 000 deep is refused at the limit without
-/// touching the stack.
+/// It refuses what a lenient parser lets through and a person wants to know about: duplicate
+/// keys, non-UTF-8 bytes, unpaired `\u` surrogates, raw control characters in strings, numbers
+/// outside JSON's grammar (`01`, `+1`, `.5`, `1.`), `NaN`, `Infinity`, numbers too large for a
+/// `Double`, a byte order mark, an empty document, anything but whitespace after the value, and
+/// nesting deeper than ``Options/maximumDepth``. The parser is iterative, so a hostile document
+/// nested 100 000 deep is refused at the limit without touching the stack.
 ///
 /// Numbers: a literal without fraction or exponent that fits `Int64` reads as
-/// ``JSONValue/integer(_:)``, except `-0`, which reads as `.number(-0.0)` so that the sign a
-/// writer put there survives a round trip. Every other number reads as
-/// ``JSONValue/number(_:)``, correctly rounded (`1.0` reads as `.number(1)`; an integer beyond
-/// `Int64` reads as the nearest `Double`).
+/// ``JSONValue/integer(_:)``, except `-0`, read as `.number(-0.0)` so that its sign survives a
+/// round trip. Every other number reads as ``JSONValue/number(_:)``, correctly rounded (`1.0` as
+/// `.number(1)`; an integer beyond `Int64` as the nearest `Double`).
 package struct JSONReader: Sendable {
   /// Limits the reader enforces; each is checked before the work it guards.
   package struct Options: Sendable, Equatable {
@@ -22,12 +20,10 @@ package struct JSONReader: Sendable {
     public var maximumDepth: Int
     /// The largest document accepted, in bytes; `nil` for no limit (the default).
     public var maximumDocumentSize: Int?
-    /// The longest string or key accepted, in UTF-8 bytes once unescaped; `nil` for no limit
-    /// (the default).
+    /// The longest string or key, in UTF-8 bytes once unescaped; `nil` for no limit (the default).
     public var maximumStringLength: Int?
-    /// The most values a document may hold (objects, arrays, strings, numbers, booleans and
-    /// nulls at any depth; keys are not counted); `nil` for no limit (the default). The tree a
-    /// document becomes costs memory per value, so this bounds it by the document's shape.
+    /// The most values a document may hold (objects, arrays, strings, numbers, booleans, nulls at
+    /// any depth; not keys); `nil` for no limit (the default). Bounds memory, which goes per value.
     public var maximumValueCount: Int?
 
     /// Creates reader options.

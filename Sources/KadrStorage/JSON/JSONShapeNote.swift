@@ -1,7 +1,6 @@
-/// What a reader of a tape remembers about the objects of one shape, for the key type it read
-/// them with: the number of the decoders' payload shape
-/// (``JSONTape/remember(_:reader:keyType:hidden:at:)``). Plain data: the reader keeps what the
-/// number names.
+/// What a tape's reader remembers about one shape's objects, for the key type it read them with:
+/// the decoders' payload shape number (``JSONTape/remember(_:reader:keyType:hidden:at:)``).
+/// Plain data: the reader keeps what the number names.
 @usableFromInline
 struct JSONShapeNote: BitwiseCopyable {
   /// The number remembered.

@@ -2,11 +2,10 @@ import Foundation
 
 /// The key lists of a tape's objects, by shape.
 ///
-/// A shape many objects share keeps its keys array (its identity is what the decoders' shape
-/// cache and path nodes use). An object whose keys no other object shares (keys never seen
-/// before, past the key table's room) keeps its keys in one flat list of spans with every other
-/// such object's, and its array is made when a decoder asks: a keys array per object would cost
-/// some 50 bytes each, more than such an object's text, and a `String` per key 16 bytes.
+/// A shape many objects share keeps its keys array (whose identity the decoders' shape cache and
+/// path nodes use). An unshared object's keys (new keys, past the key table's room) go in one flat
+/// list of spans with all such objects', its array made when a decoder asks: a keys array per
+/// object would cost some 50 bytes, more than its text, and a `String` per key 16 bytes.
 // Figure: 64 MiB of `[{"k0":0},{"k1":0},…]` costs 2.4× its size to read, 4.7× with a `String`
 // per key and an enum per shape, 7.3× with a keys array per object (kadr-bench --limits shapes).
 @usableFromInline
@@ -49,8 +48,7 @@ package struct JSONShapes {
     return flatKeys[flatRange(of: shape)].map { string(of: $0, in: document) }
   }
 
-  /// The key at `index` (below ``keyCount(of:)``) of shape `shape`, reading keys in the
-  /// document from `document`.
+  /// Key `index` (below ``keyCount(of:)``) of shape `shape`, reading document keys from `document`.
   package func key(_ index: Int, of shape: Int, in document: UnsafeRawBufferPointer) -> String {
     let entry = entries[shape]
     if entry & Self.sharedBit != 0 { return shared[Int(entry & ~Self.sharedBit)][index] }
@@ -86,8 +84,7 @@ package struct JSONShapes {
     }
   }
 
-  /// Whether the keys at two spans are equal as strings (canonically equivalent), comparing
-  /// bytes when both are ASCII.
+  /// Whether two spans' keys are equal as strings (canonically equivalent); bytes if both ASCII.
   package func equal(
     _ first: JSONKeySpan, _ second: JSONKeySpan, in document: UnsafeRawBufferPointer
   )

@@ -17,27 +17,22 @@ import Foundation
 /// | an array | the tag and its span, then its elements |
 /// | an object | the tag and its span, its index in ``shapes``, then its members' values |
 ///
-/// A container's span is the number of words from its first to the first after its last
-/// member, so the next value is found without reading the members. An object's keys are the
-/// shape's, in order: objects with the same keys share one keys array, which the decoders' shape
-/// cache and path nodes use as they used the tree's.
+/// A container's span counts the words from its first to just past its last member, so the next
+/// value is found without reading the members. An object's keys are its shape's, in order: objects
+/// with the same keys share one keys array, used by the decoders' shape cache and path nodes.
 ///
-/// Figures: a tape costs at most 3 words for 4 bytes of text (a document of `1.5,` repeated),
-/// 2 words for 3 bytes (`{},`) and 1 word for 2 bytes (`0,`): at most 3 bytes of memory for a
-/// byte of document, where the tree cost up to 24.
+/// Figures: at most 3 words per 4 bytes of text (`1.5,` repeated), 2 per 3 (`{},`), 1 per 2
+/// (`0,`): at most 3 bytes of memory per byte of document, where the tree cost up to 24.
 @usableFromInline
 package final class JSONTape {
-  /// What a value is; the top four bits of its first word.
-  ///
-  /// A structure rather than an enum, so that reading a tag is a shift and comparing two is
-  /// one instruction, with no conversion from the raw value.
+  /// What a value is; the top four bits of its first word. A structure, not an enum, so that
+  /// reading a tag is a shift and comparing two is one instruction, with no raw-value conversion.
   @usableFromInline
   package struct Tag: Equatable {
     @usableFromInline package let rawValue: UInt32
     @inlinable package init(rawValue: UInt32) { self.rawValue = rawValue }
 
-    // Written out, so that comparing tags inlines in the modules that read tapes (a
-    // synthesised `==` is a call).
+    // Written out to inline in the modules that read tapes (a synthesised `==` is a call).
     @inlinable package static func == (lhs: Tag, rhs: Tag) -> Bool { lhs.rawValue == rhs.rawValue }
 
     @inlinable package static var null: Tag { Tag(rawValue: 0) }
@@ -55,8 +50,7 @@ package final class JSONTape {
     @inlinable package static var number: Tag { Tag(rawValue: 7) }
     /// The empty string.
     @inlinable package static var emptyString: Tag { Tag(rawValue: 8) }
-    /// A string whose bytes (unescaped) are in ``JSONTape/stringBytes``: the payload is its
-    /// length, the next word its offset there.
+    /// A string in ``JSONTape/stringBytes``, unescaped: payload its length, next word its offset.
     @inlinable package static var string: Tag { Tag(rawValue: 9) }
     /// A string in ``texts``, at the payload.
     @inlinable package static var text: Tag { Tag(rawValue: 10) }
@@ -82,30 +76,25 @@ package final class JSONTape {
   /// Strings held as `String`s: every string of a tape made from a tree, and a document's
   /// strings past what ``stringBytes`` can place.
   @usableFromInline package let texts: [String]
-  /// The bytes of the document's strings, unescaped, one after another: copied as they are
-  /// read, so that decoding reads strings from one dense run of bytes rather than from all over
-  /// the document.
-  // Figure: strings read from the document, decoding 10,000 clips spent 9 % of its cycles in
-  // the first reads of their bytes (making `String`s and matching enumerations), perf. The copy
-  // costs a byte per byte of string: 64 MiB of `["ab",…]` costs 2.0× its size to read, 1.6×
-  // before (kadr-bench --limits shapes); numbers stay the densest at 3×.
+  /// The document's strings, unescaped, one after another: copied as read, so that decoding
+  /// reads them from one dense run of bytes rather than from all over the document.
+  // Figure: strings read from the document, decoding 10,000 clips spent 9 % of its cycles first
+  // reading their bytes (making `String`s, matching enumerations), perf. The copy costs a byte
+  // per byte: 64 MiB of `["ab",…]` costs 1.6× → 2.0× its size to read (kadr-bench --limits
+  // shapes); numbers stay the densest at 3×.
   let stringBytes: [UInt8]
   /// The keys of the objects, by shape; the first is the empty object's.
   package let shapes: JSONShapes
   /// The spans that do not fit a payload, by the container's first word.
   @usableFromInline let longSpans: [Int: Int]
-  /// The element counts of the arrays of at least ``longArrayLength`` elements read from a
-  /// document, by the array's first word: counting a long array's elements steps over all of
-  /// them, one cache miss each in a large document.
-  // Figure: counting the 10,000 clips of a document before decoding them took 2.7 % of an
-  // open's cycles (perf).
+  /// The element counts of a document's arrays of at least ``longArrayLength`` elements, by first
+  /// word: counting steps over every element, one cache miss each in a large document.
+  // Figure: counting 10,000 clips before decoding them took 2.7 % of an open's cycles (perf).
   let longArrayCounts: [Int: Int]
-  /// The fewest elements an array has for its count to be kept: few enough entries that they
-  /// cost nothing beside the tape (one for 256 values or more).
+  /// The fewest elements for a count to be kept: at one entry per 256+ values, counts cost nothing.
   static let longArrayLength = 256
-  /// The note last made for each of ``shapes`` (by the decoders: the payload shape checked),
-  /// so that the objects of one shape are checked against a key type once (one array lookup,
-  /// then two comparisons).
+  /// The decoders' last note for each of ``shapes`` (the payload shape checked), so that a shape's
+  /// objects are checked against a key type once (then one array lookup and two comparisons).
   @exclusivity(unchecked) @usableFromInline var shapeNotes: [JSONShapeNote?] = []
   /// The document the keys are in, while it may be read: set by ``reading(_:_:)``.
   // Set and read by the decoding thread only.
@@ -126,9 +115,8 @@ package final class JSONTape {
     self.longArrayCounts = longArrayCounts
   }
 
-  /// Runs `body` with ``source`` set to `document`, the bytes the tape was read from, and
-  /// unset again after: a decoder kept past its call reads no freed memory (it finds no
-  /// document, and a key's bounds check stops it).
+  /// Runs `body` with ``source`` set to `document`, the bytes the tape was read from, unset after:
+  /// a decoder kept past its call finds none, so a key's bounds check keeps it from freed memory.
   package func reading<Result>(_ document: UnsafeRawBufferPointer, _ body: () throws -> Result)
     rethrows -> Result
   {
@@ -137,8 +125,7 @@ package final class JSONTape {
     return try body()
   }
 
-  /// The number that `reader` remembered for the objects of shape `shape`, if it made it for
-  /// the key type `type` and the hidden member `hidden`.
+  /// What `reader` remembered for shape `shape`, if made for key type `type` and hidden `hidden`.
   @inlinable
   package func note(at shape: Int, reader: UInt64, type: ObjectIdentifier, hidden: Int) -> Int? {
     guard shape < shapeNotes.count, let known = shapeNotes[shape], known.reader == reader,
@@ -147,8 +134,7 @@ package final class JSONTape {
     return known.number
   }
 
-  /// Remembers `number` for `reader`, made for the key type `keyType` and the hidden member
-  /// `hidden`, for the objects of shape `shape`.
+  /// Remembers `number` for `reader`, key type `keyType`, hidden member `hidden` and shape `shape`.
   @usableFromInline
   package func remember(
     _ number: Int, reader: UInt64, keyType: ObjectIdentifier, hidden: Int, at shape: Int
@@ -161,8 +147,7 @@ package final class JSONTape {
       number: number, reader: reader, keyType: keyType, hidden: hidden)
   }
 
-  /// The key whose member indices ``keyMembers`` holds, and for each shape the index of the
-  /// member under it: -2 when not yet looked for, -1 when the shape has none.
+  /// The key ``keyMembers`` is for, and per shape its member's index (-2 not looked for, -1 none).
   // Figure: looking up a filter's `kind` among its keys as strings, 1,200 times an open of 1,000
   // clips, cost an array of keys retained and compared for each (callgrind).
   @exclusivity(unchecked) private var memberKey = ""
@@ -223,9 +208,8 @@ package final class JSONTape {
   }
 }
 
-/// The words of a tape. A parse reserves at once the most a document of its size can need, so
-/// the words are never moved while it writes (moving would hold the old and the new storage at
-/// once); pages never written cost no memory.
+/// The words of a tape. A parse reserves at once the most its document can need, so the words
+/// never move (which would hold old and new storage at once); unwritten pages cost no memory.
 @usableFromInline
 package final class JSONTapeStorage {
   // Figure: the densest document within the limits (76 MiB of `[0,0,…]`) costs 2.0× its size to

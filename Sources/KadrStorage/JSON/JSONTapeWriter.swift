@@ -2,8 +2,7 @@ import Foundation
 
 /// Writes values onto a tape as they are read (by the parser) or walked (from a tree).
 ///
-/// Containers are opened with a placeholder word and closed once their members are written,
-/// which sets their span.
+/// A container opens with a placeholder word, and closing it after its members sets its span.
 @usableFromInline
 package struct JSONTapeWriter {
   package let words: JSONTapeStorage
@@ -117,8 +116,7 @@ package struct JSONTapeWriter {
     if let shape { words.set(UInt32(truncatingIfNeeded: shape), at: start + 1) }
   }
 
-  /// Records the element count of the array at `start`, when it is long enough for a count to
-  /// be worth its entry.
+  /// Records the element count of the array at `start`, if long enough to be worth an entry.
   @inline(__always)
   mutating func noteCount(_ count: Int, ofArrayAt start: Int) {
     if count >= JSONTape.longArrayLength { longArrayCounts[start] = count }

@@ -1,7 +1,6 @@
 // Doubles exactly as JSONEncoder prints them: Swift's shortest round-tripping `description`
-// without a trailing ".0". Two fast paths give the same text without building a String, for
-// the values documents are full of (0, 1, 0.5, 1920, 0.25); every other value goes through
-// `description` itself.
+// without a trailing ".0". Two fast paths give that text with no String for the common values
+// (0, 1, 0.5, 1920, 0.25); every other value goes through `description` itself.
 extension JSONOutput {
   /// Exact powers of ten up to 1e15.
   private static let powersOfTen: [UInt64] = (0...15).map { exponent in
@@ -35,10 +34,9 @@ extension JSONOutput {
     }
   }
 
-  /// The value the reader reads from the text ``writeDouble(_:)`` writes for a finite `value`:
-  /// an integral value written without an exponent reads back as ``JSONValue/integer(_:)``
-  /// (but `-0` as ``JSONValue/number(_:)``); every other value is written with a fraction or an
-  /// exponent and reads back as the same ``JSONValue/number(_:)``.
+  /// What the reader reads from ``writeDouble(_:)``'s text for a finite `value`: an integral value
+  /// written without an exponent as ``JSONValue/integer(_:)`` (`-0` as ``JSONValue/number(_:)``),
+  /// any other (written with a fraction or exponent) as the same ``JSONValue/number(_:)``.
   package static func canonicalNumber(_ value: Double) -> JSONValue {
     let magnitude = value.magnitude
     guard magnitude < 0x1p63, magnitude.rounded(.towardZero) == magnitude else {
@@ -56,12 +54,11 @@ extension JSONOutput {
   /// it without an exponent; otherwise `nil`.
   ///
   /// Why this equals `description`: decimals of at most 15 significant digits map to distinct
-  /// doubles (that is what `DBL_DIG` = 15 means), so a decimal of at most 15 digits that reads
-  /// back as `magnitude` — checked exactly, as `Double(digits) / 10^scale` is one correctly
-  /// rounded division of exact operands — is the only one, hence the shortest, hence the digits
-  /// `description` prints. Its last digit is not 0 (else a smaller scale would have matched), so
-  /// a trailing 0 means the multiplication or a tie in rounding misled us and the slow path
-  /// takes over. From 0.001 up, `description` uses no exponent.
+  /// doubles (what `DBL_DIG` = 15 means), so one that reads back as `magnitude` (checked exactly:
+  /// `Double(digits) / 10^scale` is one correctly rounded division of exact operands) is the only
+  /// one, hence the shortest, hence what `description` prints. Its last digit is not 0 (else a
+  /// smaller scale would have matched): a trailing 0 means the multiplication or a rounding tie
+  /// misled us, and the slow path takes over. From 0.001 up, `description` uses no exponent.
   static func shortDecimal(_ magnitude: Double) -> (digits: UInt64, scale: Int)? {
     guard magnitude >= 0.001, magnitude < 1e14 else { return nil }
     var power = 1.0

@@ -82,18 +82,16 @@ extension JSONOutput {
     return index
   }
 
-  /// The high bit of each byte of `word` (eight bytes of UTF-8, the first in the low byte) that
-  /// needs an escape, `"`, `\`, `/` or a control character: exact for the lowest such byte; above
-  /// it, other bits may be set too.
+  /// The high bit of each byte of `word` (eight UTF-8 bytes, the first lowest) needing an escape
+  /// (`"`, `\`, `/`, a control character): exact for the lowest such byte, not above it.
   @inline(__always)
   static func escapeFlags(_ word: UInt64) -> UInt64 {
     let ones: UInt64 = 0x0101_0101_0101_0101
     let quotes = word ^ (ones &* 0x22)
     let backslashes = word ^ (ones &* 0x5C)
     let slashes = word ^ (ones &* 0x2F)
-    // Each term has a byte's high bit set when that byte matches; borrows only run upwards from
-    // a match, so the lowest flag is exact. `~word` keeps non-ASCII bytes (which need no escape)
-    // from matching.
+    // A term sets a byte's high bit when it matches; borrows run only upwards from a match, so
+    // the lowest flag is exact. `~word` keeps non-ASCII bytes (no escape needed) from matching.
     return
       (((quotes &- ones) & ~quotes) | ((backslashes &- ones) & ~backslashes)
       | ((slashes &- ones) & ~slashes) | (word &- ones &* 0x20)) & ~word
@@ -108,11 +106,10 @@ extension JSONOutput {
   }
 
   /// Writes the decimal digits of `value`, padded with leading zeros to `minimumCount`.
-  // Figure: one or two digits (most of a composition's numbers: times' values and scales,
-  // fractions such as 0.25) written in line, with one capacity check and no loop or buffer;
-  // longer numbers in a function of their own. As one function with a loop a save of 1,000
-  // clips took 19.8 M instructions, with the short path in it 19.5 M; split so (with the type
-  // slots and the filter flags of the same change) 19.34 M went to 18.63 M (callgrind).
+  // Figure: one or two digits (most numbers: times' values and scales, fractions such as 0.25)
+  // inline, with one capacity check and no loop or buffer; longer ones out of line. Save of 1,000
+  // clips: one looping function 19.8 M instructions, with the short path 19.5 M; split (with the
+  // same change's type slots and filter flags) 19.34 M → 18.63 M (callgrind).
   @inlinable @inline(__always)
   mutating func writeDigits(_ value: UInt64, minimumCount: Int) {
     if value < 10, minimumCount <= 1 {
@@ -126,11 +123,9 @@ extension JSONOutput {
     }
   }
 
-  /// ``writeDigits(_:minimumCount:)`` for any number of digits: two at a time, straight into
-  /// the output.
-  // Figure: 3,800 numbers a save of 1,000 clips (most of them a time's three- or four-digit
-  // value or timescale); one digit a step into a temporary buffer, then copied, took 124
-  // instructions a number, so 84; a save 18.08 M instructions, 17.92 M so (callgrind).
+  /// ``writeDigits(_:minimumCount:)`` for any number of digits: two at a time, into the output.
+  // Figure: 124 → 84 instructions a number (not a digit a step into a buffer, then copied); a save
+  // of 1,000 clips (3,800 numbers, mostly times' 3- or 4-digit) 18.08 M → 17.92 M (callgrind).
   @inline(never)
   @usableFromInline mutating func writeManyDigits(_ value: UInt64, minimumCount: Int) {
     var length = 1

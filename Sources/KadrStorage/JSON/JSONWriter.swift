@@ -4,18 +4,16 @@ import Foundation
 /// `outputFormatting = [.sortedKeys]` writes for the same tree.
 ///
 /// The output is compact UTF-8. Object keys are sorted by their UTF-8 bytes, as `JSONEncoder`
-/// sorts them (`utf8.lexicographicallyPrecedes`; for ASCII keys this is also Swift's `String`
-/// order, `"B" < "_0" < "a"`, but not for every non-ASCII key: a decomposed `"e\u{301}"` sorts
-/// before `"f"`). Keys that are already in order are not sorted again. Strings escape `"`, `\`
-/// and `/` (as `\/`), write `\b \f \n \r \t`, write other control characters as `\u00xx` with
-/// lowercase hex, and write everything else (DEL, U+2028, emoji) as raw UTF-8.
-/// ``JSONValue/integer(_:)`` prints as an integer; ``JSONValue/number(_:)`` prints as Swift's
-/// shortest round-tripping `description` without a trailing `.0`: `1`, `0.1`, `1e-07`, `1e+21`,
-/// `-0`, `0.10000000149011612`.
+/// sorts them (`utf8.lexicographicallyPrecedes`; for ASCII keys also Swift's `String` order,
+/// `"B" < "_0" < "a"`, but not for every non-ASCII key: a decomposed `"e\u{301}"` sorts before
+/// `"f"`); keys already in order are not sorted again. Strings escape `"`, `\` and `/` (as `\/`),
+/// write `\b \f \n \r \t`, other control characters as `\u00xx` in lowercase hex, and everything
+/// else (DEL, U+2028, emoji) as raw UTF-8. ``JSONValue/integer(_:)`` prints as an integer;
+/// ``JSONValue/number(_:)`` as Swift's shortest round-tripping `description` without a trailing
+/// `.0`: `1`, `0.1`, `1e-07`, `1e+21`, `-0`, `0.10000000149011612`.
 ///
-/// Unlike `JSONEncoder`, which refuses 512 levels, the writer accepts trees as deep as
-/// ``Options/maximumDepth`` (512 by default, the ``JSONReader``'s default), so that whatever the
-/// reader accepts can be written back.
+/// Unlike `JSONEncoder`, which refuses 512 levels, it takes trees ``Options/maximumDepth`` deep
+/// (512 by default, as the ``JSONReader``), so whatever the reader accepts can be written back.
 package struct JSONWriter: Sendable {
   /// Limits the writer enforces.
   package struct Options: Sendable, Equatable {
@@ -44,9 +42,8 @@ package struct JSONWriter: Sendable {
   ///
   /// - Parameter value: The tree.
   /// - Returns: The UTF-8 bytes, without a trailing newline.
-  /// - Throws: ``JSONWriteError/nonFiniteNumber(pointer:)`` for a NaN or an infinity, and
-  ///   ``JSONWriteError/tooDeep(limit:pointer:)`` for nesting deeper than the limit, naming
-  ///   where.
+  /// - Throws: ``JSONWriteError/nonFiniteNumber(pointer:)`` for a NaN or an infinity, or
+  ///   ``JSONWriteError/tooDeep(limit:pointer:)`` for nesting past the limit; each names where.
   package func write(_ value: JSONValue) throws(JSONWriteError) -> [UInt8] {
     var output = JSONOutput(maximumDepth: options.maximumDepth)
     do {
