@@ -191,9 +191,12 @@ extension EncodingKeyTable {
   /// The tables made so far, by key type: made once per type for the process.
   private static let made = Locked<[ObjectIdentifier: EncodingKeyTable]>([:])
 
-  /// The table of `Key`'s cases.
+  /// The table of a key type's cases, made the first time the process asks for it.
   ///
-  /// - Parameter type: The key type.
+  /// - Parameters:
+  ///   - id: The key type.
+  ///   - keys: Its cases' keys, asked for only when the table is made.
+  ///   - frequent: A key whose ranks are asked for often (see the initialiser).
   package static func of(
     _ id: ObjectIdentifier, keys: () -> [String], frequent: String
   ) -> EncodingKeyTable {

@@ -16,7 +16,7 @@ struct JSONParser: ~Copyable {
     var tapeStart: Int
     /// How many of its members have been read.
     var children: Int
-    /// Where the object's keys start on ``JSONParser/keys``.
+    /// Where the object's keys start on ``JSONParser/keyIDs``.
     var keyStart: Int
     /// Where the object's keys without an id start on ``JSONParser/keySpans``.
     var textStart: Int
@@ -57,7 +57,8 @@ struct JSONParser: ~Copyable {
   var keySets: [JSONKeyIndexSet] = []
   /// Marks a ``keyIDs`` entry that indexes ``keySpans`` (a key without an id in ``keyTable``).
   static let textBit: UInt32 = 1 << 31
-  /// The id of each key on ``keys`` in ``keyTable``, or 0.
+  /// Each key of the open objects: its id in ``keyTable``, or its index in ``keySpans`` marked
+  /// with ``textBit``.
   var keyIDs = JSONParseStack<UInt32>()
   /// The document's plain keys, each made into a `String` once.
   var keyTable: JSONKeyTable
