@@ -105,19 +105,18 @@ extension Size: PersistableValue {
   /// Writes exactly one of `normalized`, `pixels`, `percent`, `aspectFit`, `aspectFill`.
   public func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
     var object = encoder.keyed(by: Key.self)
+    func dimensions(_ key: Key, _ width: Double, _ height: Double) throws {
+      try object.encode(for: key) { encoder throws in
+        var inner = encoder.keyed(by: DimensionKey.self)
+        try inner.encode(height, for: .height)
+        try inner.encode(width, for: .width)
+        return inner.finish()
+      }
+    }
     switch self {
-    case .normalized(let width, let height):
-      try object.encode(for: .normalized) { encoder throws in
-        try Size.dimensions(width, height, to: encoder)
-      }
-    case .pixels(let width, let height):
-      try object.encode(for: .pixels) { encoder throws in
-        try Size.dimensions(width, height, to: encoder)
-      }
-    case .percent(let width, let height):
-      try object.encode(for: .percent) { encoder throws in
-        try Size.dimensions(width, height, to: encoder)
-      }
+    case .normalized(let width, let height): try dimensions(.normalized, width, height)
+    case .pixels(let width, let height): try dimensions(.pixels, width, height)
+    case .percent(let width, let height): try dimensions(.percent, width, height)
     case .aspectFit(let within, let aspect):
       try object.encode(for: .aspectFit) { encoder throws in
         var inner = encoder.keyed(by: FitKey.self)
@@ -134,15 +133,6 @@ extension Size: PersistableValue {
       }
     }
     return object.finish()
-  }
-
-  private static func dimensions(_ width: Double, _ height: Double, to encoder: ValueEncoder)
-    throws -> WrittenJSON?
-  {
-    var inner = encoder.keyed(by: DimensionKey.self)
-    try inner.encode(height, for: .height)
-    try inner.encode(width, for: .width)
-    return inner.finish()
   }
 
   /// Reads a size; refuses objects that do not hold exactly one known kind.
