@@ -1,12 +1,9 @@
 import Foundation
 
-/// A ``FieldListCodec``'s ``FieldListCodec/decodingBase``, read once when the codec is
-/// registered and set on the decoding context while that codec reads a payload, so that reading
-/// a value does not build the codec's samples again (the default base is the minimal sample: reading 10,000
-/// clips of a kind built 10,000 pairs of samples).
-///
-/// Erased, so that the context (which knows no model type) can hold it; the codec's type says
-/// which model the base is of.
+/// A ``FieldListCodec``'s ``FieldListCodec/decodingBase``, read once at registration and set on
+/// the decoding context while that codec reads a payload, so that a value read builds no
+/// samples (the default base is the minimal sample). Erased, so that the context can hold it;
+/// the codec's type says which model the base is of.
 @usableFromInline
 class DecodingBase: @unchecked Sendable {
   // Unchecked: the only state is immutable (the subclass's value is a `let` of a `Sendable`).

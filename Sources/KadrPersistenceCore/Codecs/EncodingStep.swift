@@ -10,9 +10,8 @@ struct EncodingStep {
   let value: Int
   /// Whether the step is a member's key.
   let isKey: Bool
-  /// A number no other step of the save had, given when it is pushed
-  /// (``CodingSession/pushStep(_:)``): the encoders made under it are live while it is on the
-  /// stack.
+  /// A number no other step of the save had (``CodingSession/pushStep(_:)``): the encoders
+  /// made under it are live while it is on the stack.
   var serial: UInt32 = 0
 }
 
@@ -25,8 +24,7 @@ struct StackedMember {
   let range: Range<Int>
   /// The losses its value reported, as indices of the session's losses.
   let losses: Range<Int>
-  /// Whether the value was left out after reporting losses (kept only so that those losses
-  /// take their place in key order).
+  /// Whether the value was left out after reporting losses (kept for their place in key order).
   var isOmitted = false
 }
 
@@ -65,9 +63,8 @@ extension CodingSession {
     return .key(table.key(at: step.value))
   }
 
-  /// Writes the value of a member or an element of the container at `position` with `body`,
-  /// `step` deeper in the path; what was written since `start` is forgotten when `body` throws
-  /// or writes nothing.
+  /// Writes a member's or element's value with `body`, `step` deeper in the path; what was
+  /// written since `start` is forgotten when `body` throws or writes nothing.
   @inline(__always)
   func value(
     at step: EncodingStep, in position: EncodingPosition, since start: Int,

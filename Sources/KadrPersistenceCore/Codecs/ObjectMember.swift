@@ -9,11 +9,9 @@ struct ObjectMember {
 
   /// Where `"key":value` lies in the output.
   var range: Range<Int> { stacked.range }
-  /// The losses its value reported: an object whose members are put in canonical order puts
-  /// their losses in the same order.
+  /// The losses its value reported, put in canonical order with the members.
   var losses: Range<Int> { stacked.losses }
-  /// Whether the value was left out after reporting losses: kept only so that those losses take
-  /// their place in key order; it writes nothing.
+  /// Whether the value was left out after reporting losses (kept for their place in key order).
   var isOmitted: Bool { stacked.isOmitted }
 }
 
@@ -54,8 +52,7 @@ extension CodingSession {
     losses.replaceSubrange(base..., with: reordered)
   }
 
-  /// The members written (not those left out), in canonical key order; of a key written twice,
-  /// the later value.
+  /// The members written (not those left out), in canonical key order, a key's later value.
   static func canonicalOrder(of members: ArraySlice<ObjectMember>) -> [ObjectMember] {
     canonicalOrder(ofWritten: members.filter { !$0.isOmitted }[...])
   }

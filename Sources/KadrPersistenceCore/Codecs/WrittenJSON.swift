@@ -32,10 +32,8 @@ extension CodingSession {
     output.bytes.makeData(start..<output.bytes.count)
   }
 
-  /// The value `written` as a tree, read back from the bytes (for the callers that want a
-  /// value rather than a document: a piece of an export, a single value, a template). The
-  /// bytes are canonical, so the tree has its object keys in canonical order and each number in
-  /// the form its text reads as.
+  /// The value `written` as a tree, read back from its canonical bytes (for callers that want a
+  /// value rather than a document: a piece of an export, a single value, a template).
   ///
   /// - Throws: ``PersistenceError`` if the bytes cannot be read back within the reader's limits
   ///   (never for what the writer wrote within the session's depth limit).

@@ -1,10 +1,8 @@
 import KadrModel
 
-// Casting a value from the registry's existential (`any Clip`, …) to a codec's model type.
-// `as?` from an existential goes through the run-time's general cast, which for every value
-// saved searched protocol conformances; opening the existential and comparing types is a
-// pointer comparison. The cast is exact, as the registry is: it finds a codec by the value's
-// dynamic type itself, never by a superclass.
+// Casting from the registry's existentials (`any Clip`, …) to a codec's model type by opening
+// the existential and comparing types (a pointer comparison), not by `as?`, which searched
+// protocol conformances for every value saved. Exact, as the registry's lookup by dynamic type is.
 
 /// `value` as `Model`, when that is its dynamic type.
 @inlinable
