@@ -9,8 +9,8 @@ public enum DocumentEnvelope {
   public static let schemaKey = "schema"
   /// The key of the composition.
   public static let rootKey = "video"
-  /// The key of the payload versions (this project's extension; absent when every payload is
-  /// version 1, so such documents stay byte-identical to schema 1).
+  /// The key of the payload versions: this project's extension, absent when every payload is
+  /// version 1 (so such documents are byte-identical to schema 1).
   public static let payloadVersionsKey = "payloadVersions"
 
   static let knownKeys: Set<String> = [schemaKey, rootKey, payloadVersionsKey]
@@ -46,9 +46,8 @@ public enum DocumentEnvelope {
     return versions
   }
 
-  /// The bytes of the envelope up to the composition: `{"payloadVersions":{…},"schema":1,"video":`
-  /// (the versions only when some payload is newer than version 1). The keys are in canonical
-  /// order, so the composition's bytes and a closing `}` complete the document.
+  /// The envelope's bytes up to the composition, `{"payloadVersions":{…},"schema":1,"video":`
+  /// (the versions only when needed), keys in canonical order: the composition and `}` follow.
   static func head(payloadVersions: [KindID: Int]) throws -> Data {
     var head = Data("{".utf8)
     if !payloadVersions.isEmpty {

@@ -10,9 +10,8 @@ import Foundation
 
 /// Reads documents from files and streams without ever holding more than a size limit.
 ///
-/// A regular file larger than the limit is refused from its size alone, before a byte is read;
-/// a pipe, or a file that grows while it is read, is refused as soon as the limit is passed. So a
-/// one-gigabyte file costs the same few microseconds and kilobytes as a small one.
+/// A regular file over the limit is refused from its size, before a byte is read (a gigabyte
+/// costs what a small file does); a pipe, or a file growing while read, once the limit is passed.
 package enum DocumentFile {
   /// Reads the whole file at `url`, refusing it when it is larger than `maximumBytes`.
   ///

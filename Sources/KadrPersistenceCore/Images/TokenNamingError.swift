@@ -16,11 +16,11 @@ public protocol TokenNamingError: Error {
 }
 
 extension PersistenceError {
-  /// What a built-in store's public method throws for its own error: `error` itself when it is
-  /// already a ``PersistenceError``; a failure naming the token (``Reason/unresolvableImageToken(_:underlying:)``)
-  /// when the error is about one; else ``Reason/imageNotStored(underlying:)`` (or
-  /// ``Reason/imageStoreFailed(underlying:)`` when reading). The store's error is the
-  /// ``underlyingError``.
+  /// What a built-in store's public method throws for its own error: `error` itself if it is a
+  /// ``PersistenceError``; a failure naming the token it is about
+  /// (``Reason/unresolvableImageToken(_:underlying:)``); else
+  /// ``Reason/imageNotStored(underlying:)`` (``Reason/imageStoreFailed(underlying:)`` when
+  /// reading), the store's error underlying it.
   ///
   /// - Parameters:
   ///   - error: The store's error.

@@ -23,8 +23,7 @@ public final class UnresolvedImageStore: ImageStore, Sendable {
     placeholders.withLock { $0.imagesByToken.keys.sorted() }
   }
 
-  /// The token a placeholder stands for, or `nil` if `image` is not one of this store's
-  /// placeholders.
+  /// The token a placeholder stands for, or `nil` if `image` is not this store's placeholder.
   ///
   /// - Parameter image: An image from a decoded composition.
   public func token(ofPlaceholder image: PlatformImage) -> String? {

@@ -5,8 +5,7 @@ import KadrModel
 /// overlay's identity when it has one (`clip “hero”`), else its list and index (`clips[3]`),
 /// with the codec's label for the value (`clips[3] (video a.mov)`).
 ///
-/// Every clip and overlay saved pushes one; the text (and the label) is made only when a loss is
-/// recorded, so a save without loss formats none.
+/// Every clip and overlay saved pushes one; its text is made only when a loss is recorded.
 struct LossPlace: CustomStringConvertible {
   /// `clip` or `overlay`.
   let noun: StaticString
@@ -16,8 +15,7 @@ struct LossPlace: CustomStringConvertible {
   let list: JSONPointer
   /// Its index in the list.
   let index: Int
-  /// The value and its codec, for the codec's label (`video a.mov`), used when the value has no
-  /// identity.
+  /// The value and its codec, for the codec's label (`video a.mov`) when it has no identity.
   private let subject: LossSubject?
 
   init(
@@ -45,8 +43,7 @@ struct LossPlace: CustomStringConvertible {
   }
 }
 
-/// The clip or overlay a ``LossPlace`` is about, with its codec: its label is made only when a
-/// loss is described.
+/// The clip or overlay a ``LossPlace`` is about, with its codec (for its label, made lazily).
 enum LossSubject {
   case clip(any Clip, RegisteredCodec<any Clip>)
   case overlay(any Overlay, RegisteredCodec<any Overlay>)

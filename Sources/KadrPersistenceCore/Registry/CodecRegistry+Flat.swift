@@ -5,8 +5,7 @@ import KadrModel
 extension CodecRegistry {
   static let flatKindKey = "kind"
 
-  /// Whether ``encodeFilter(_:to:)`` has a codec for `filter` (or keeps it as preserved
-  /// content); its codec may still leave the value out.
+  /// Whether ``encodeFilter(_:to:)`` has a codec for `filter` or keeps it as preserved content.
   func canEncode(_ filter: Filter, in session: CodingSession) -> Bool {
     if case .custom(let custom) = filter, exactCast(custom, to: PreservedFilter.self) != nil {
       return true

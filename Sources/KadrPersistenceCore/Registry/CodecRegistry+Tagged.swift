@@ -71,8 +71,7 @@ extension CodecRegistry {
     let index: Int
   }
 
-  /// Writes a clip or an overlay with its type's codec, its place on the session's stack while it
-  /// is written; a type no codec is registered for writes nothing and is reported as lost.
+  /// Writes a clip or an overlay with its type's codec, or nothing (reported lost) without one.
   private func encodeListed<Base>(
     _ value: Base, at place: ListedPlace, with table: CodecTable<Base>, to encoder: ValueEncoder,
     subject: (RegisteredCodec<Base>) -> LossSubject

@@ -45,9 +45,8 @@ extension CodecRegistry {
     return overlays
   }
 
-  /// Reads one element of a clip or overlay list. An unknown kind is kept as `Preserved<Base>`
-  /// with `preservingUnknown`; while every error of a document is collected, an element that
-  /// cannot be read is recorded and kept as opaque JSON, so reading goes on with the next one.
+  /// Reads one element of a clip or overlay list. While every error of a document is collected,
+  /// one that cannot be read is recorded and kept as opaque JSON, and reading goes on.
   private func decodeElement<Base>(
     _ element: ValueDecoder, cache: KindCodecCache<Base>, point: ExtensionPoint,
     session: CodingSession, _ wrap: (Preserved<Base>) -> Base
@@ -62,8 +61,7 @@ extension CodecRegistry {
     }
   }
 
-  /// The kind of a clip or overlay kept in place of one that could not be read, while every
-  /// error of a document is being collected (the composition is never returned then).
+  /// The kind kept in place of a clip or overlay that could not be read (errors collected).
   static let unreadable = KindID("kadr.unreadable")
 
   private func decodeTagged<Base>(
@@ -116,9 +114,8 @@ extension CodecRegistry {
 }
 
 extension CodecRegistry {
-  /// Keeps content of an unknown kind (or of a newer payload version) verbatim, with
-  /// `preservingUnknown`: recorded in the session's report and made into the extension point's
-  /// preserved value by `preserve`.
+  /// Keeps content of an unknown kind or a newer payload version verbatim (`preservingUnknown`),
+  /// recorded in the session's report and made a preserved value by `preserve`.
   func keepUnknown<Base>(
     _ point: ExtensionPoint, _ kind: KindID, _ version: Int, _ decoder: ValueDecoder,
     _ session: CodingSession, _ preserve: (KindID, JSONValue, Int) -> Base
