@@ -37,7 +37,7 @@ public protocol FieldListCodec<Model>: KindCodec {
   /// The value reading starts from, before it sets the fields it reads; the minimal sample by
   /// default. Properties that are not written keep the value it has.
   ///
-  /// Read once, when the codec is registered, and kept by the registry for every value it reads.
+  /// Read once, at registration, and kept by the registry for every value it reads.
   var decodingBase: Model { get }
 }
 
@@ -59,8 +59,7 @@ extension FieldListCodec {
     for index in order { try fields[index].write(value, &payload) }
   }
 
-  /// Reads every field into a copy of ``decodingBase``, the one the registry read when the
-  /// codec was registered.
+  /// Reads every field into a copy of ``decodingBase`` (as read at registration).
   ///
   /// - Parameter payload: The payload object.
   /// - Returns: The value.

@@ -142,10 +142,9 @@ public struct PayloadField<Model, Key: PayloadKey>: Sendable {
 
 /// A key path a field's closures capture.
 ///
-/// `@unchecked Sendable`: a key path is an immutable object, and a field's key path names a
-/// stored property (`\.from`), capturing no subscript argument that could be shared mutable
-/// state. (Taking `any WritableKeyPath<Model, Value> & Sendable` instead would keep the compiler's
-/// check, but then an optional property no longer picks the optional field's initialiser.)
+/// `@unchecked Sendable`: a key path is immutable, and a field's names a stored property
+/// (`\.from`) with no subscript argument. (`any WritableKeyPath<Model, Value> & Sendable` would
+/// keep the compiler's check, but an optional property would not pick the optional initialiser.)
 private struct KeyPathBox<Path: AnyKeyPath>: @unchecked Sendable {
   let path: Path
 
