@@ -12,11 +12,9 @@ final class CodingSession {
   /// canonical order can take its members' losses with them); unchecked for the reason below.
   @exclusivity(unchecked) var losses: [Loss] = []
   var preserved: [PreservedContent] = []
-  /// Encoding: the payload versions other than 1 that were written. Decoding: those the document
-  /// declares.
+  /// Encoding: the payload versions other than 1 written. Decoding: those the document declares.
   @exclusivity(unchecked) var payloadVersions: [KindID: Int] = [:]
-  /// Encoding: every kind id written, when the caller asked for them (`nil` otherwise, so a
-  /// save that does not ask pays one comparison a value).
+  /// Encoding: every kind id written, if the caller asked (else `nil`: one comparison a value).
   @exclusivity(unchecked) var writtenKinds: Set<KindID>?
   /// Where the value being written is: each clip and overlay pushes its place. Unchecked for
   /// the reason below (``output``).
@@ -38,20 +36,17 @@ final class CodingSession {
   /// Opening: the image of each token resolved so far, so that a document referring to one
   /// image a thousand times reads, checks and keeps it once.
   var resolvedImages: [String: PlatformImage] = [:]
-  /// Opening: the bytes of the images in ``resolvedImages``, bounded by
-  /// ``DocumentLimits/maximumTotalImageBytes``.
+  /// Opening: the bytes of ``resolvedImages``, at most ``DocumentLimits/maximumTotalImageBytes``.
   var resolvedImageBytes = 0
-  /// Saving: the token of each image saved so far, by identity, so that an image used a
-  /// thousand times is hashed and stored once. The composition being saved keeps the images
-  /// alive, so an identifier is never reused during the save.
+  /// Saving: each saved image's token, by identity, so an image used a thousand times is hashed
+  /// and stored once (the composition keeps them alive: no identifier is reused in the save).
   var savedTokens: [ObjectIdentifier: String] = [:]
   /// Saving: the registry's filter codecs, by a built-in filter's case.
   lazy var filterCodecs = FilterCodecs(registry.filters)
   /// Saving: how many objects were written out of key order and had to be reordered (a cost
   /// the built-in clip codecs avoid; checked by the tests).
   var reorderedObjects = 0
-  /// Saving: the canonical order of each field-list codec type's fields (see
-  /// ``fieldOrder(of:_:)``).
+  /// Saving: the canonical order of each field-list codec type's fields (``fieldOrder(of:_:)``).
   var fieldOrders: [ObjectIdentifier: [Int]] = [:]
   // The four below are touched for every value written. A session belongs to one call on one
   // task and its accesses never overlap, so the run-time exclusivity check is only a cost.
@@ -59,16 +54,14 @@ final class CodingSession {
   @exclusivity(unchecked) var output = JSONOutput(maximumDepth: .max)
   /// Saving: the members of the objects being written, innermost last.
   @exclusivity(unchecked) var members = JSONParseStack<StackedMember>()
-  /// Saving: the keys of those members that are not in their object's key table (a tagged
-  /// value's kind, a flat payload's `kind`), which ``StackedMember/key`` and ``EncodingStep``
-  /// refer to by index.
+  /// Saving: those members' keys outside their object's key table (a tagged value's kind, a flat
+  /// payload's `kind`), by index in ``StackedMember/key`` and ``EncodingStep``.
   @exclusivity(unchecked) var extraKeys = JSONParseStack<String>(capacity: 64)
   /// Saving: the steps from the root to the value being written (see ``EncodingPosition``).
   @exclusivity(unchecked) var path = JSONParseStack<EncodingStep>()
   /// Saving: the serial number of the newest step pushed on ``path``.
   @exclusivity(unchecked) var lastSerial: UInt32 = 0
-  /// Saving: the pointers that positions start from (``EncodingPosition/base``); the first is
-  /// the root.
+  /// Saving: the pointers positions start from (``EncodingPosition/base``), the root first.
   var bases: [JSONPointer] = [.root]
   /// Saving: the key tables of the key types met so far.
   @exclusivity(unchecked) var keyTables = EncodingKeyTableCache()

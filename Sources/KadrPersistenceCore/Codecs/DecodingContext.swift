@@ -2,10 +2,8 @@ import Foundation
 import KadrModel
 
 /// Where a value is, as the decoders know it: a container's path node and the value's position
-/// in it.
-///
-/// A location costs no allocation. Its JSON pointer is built from the context's path nodes only
-/// when something asks for it (an error, preserved content), which a successful open never does.
+/// in it. Costs no allocation: its JSON pointer is built from the path nodes only when asked for
+/// (an error, preserved content), which a successful open never does.
 @usableFromInline
 struct DecodingLocation {
   /// The path node of the container holding the value.
@@ -13,8 +11,7 @@ struct DecodingLocation {
   /// The value's position in the container (a member's position in the node's keys, or an
   /// element's index), or -1 for the value the node itself stands for.
   @usableFromInline var member: Int
-  /// The node's serial number (``DecodingContext/Node/serial``): the location is live while
-  /// the node in that slot has it.
+  /// The node's ``DecodingContext/Node/serial``: the location is live while its slot has it.
   @usableFromInline var serial: UInt64
 
   @inlinable
@@ -25,44 +22,40 @@ struct DecodingLocation {
   }
 }
 
-/// The state that one open shares among its decoders: the session, the path of every container
-/// being read, and the payload shapes already checked.
+/// The state one open shares among its decoders: the session, the path of every container being
+/// read, and the payload shapes already checked.
 ///
 /// A decoder is valid while the decoding call that gave it out runs (as `Decoder`s in `Codable`
-/// are): while its path node is in use with the serial number it had when the decoder was made.
-/// Path nodes made during a clip, overlay, filter or model codec's `decode` are dropped when it
-/// returns, and every node when the open ends (``DecodingContexts/giveBack(_:)``), so a decoder
-/// kept past its call traps with a clear message (``checkLive(_:_:_:)``) before it reads
-/// anything.
+/// are): while its path node is in use with the serial number it had when made. Nodes made in a
+/// clip, overlay, filter or model codec's `decode` are dropped when it returns, and all when the
+/// open ends (``DecodingContexts/giveBack(_:)``), so a decoder kept past its call traps with a
+/// clear message (``checkLive(_:_:_:)``) before it reads anything.
 ///
-/// Decoders hold their context as a `Lent` reference, which costs no reference counting
-/// (retaining it cost a quarter of an open): a context is never deallocated, since
-/// ``DecodingContexts`` lends it to one open at a time and keeps it between opens. So the check a
-/// kept decoder makes always reads a live object, and its serial numbers, which never repeat in
-/// a context, cannot match a later open's nodes. Past the check, a decoder reaches its tape only
-/// through the context, by number. The path storage stays as small as the deepest nesting
-/// rather than growing with the document.
+/// Decoders hold their context as a `Lent` reference, with no reference counting (retaining it
+/// cost a quarter of an open): ``DecodingContexts`` lends a context to one open at a time and
+/// keeps it between opens, never deallocating it. So a kept decoder's check always reads a live
+/// object, and its serial numbers, never repeated in a context, cannot match a later open's
+/// nodes. Past the check, a decoder reaches its tape only through the context, by number. The
+/// path storage stays as small as the deepest nesting rather than growing with the document.
 @usableFromInline
 final class DecodingContext {
   /// One step of a path: a container the decoders entered.
   @usableFromInline struct Node: BitwiseCopyable {
     /// The parent's node, or -1 for a base (whose pointer is in ``bases``).
     var parent: Int
-    /// The container's position in its parent (as ``DecodingLocation/member``), or, for a base,
-    /// its index in ``bases``.
+    /// Its position in its parent (as ``DecodingLocation/member``); for a base, its index in
+    /// ``bases``.
     var member: Int
-    /// The number of the tape (in ``tapes``) of the object this node stands for, whose shape
-    /// ``shape`` names its members; -1 for an array or a base.
+    /// The object's tape, by its number in ``tapes``; -1 for an array or a base.
     var tape: Int
-    /// The object's shape on ``tape``.
+    /// The object's shape on ``tape``, which names its members.
     var shape: Int
     /// Where the member positions pushed after this node start (see ``positions``).
     var positionStart: Int
     /// For an array: the element last read, and its first word on the tape (-1: none yet).
     var cursorElement = 0
     var cursorWord = -1
-    /// A number no other node of this context had: a decoder made for this node is live while
-    /// the slot holds it (a slot is reused by later nodes with new numbers).
+    /// Unique in the context: a decoder of this node is live while its (reused) slot holds it.
     @usableFromInline var serial: UInt64 = 0
 
     /// The value of a slot no node was put in yet.
@@ -71,14 +64,11 @@ final class DecodingContext {
 
   /// The session of the open the context is lent to; `nil` between opens.
   private var lentTo: CodingSession?
-  /// The session of the open the context is lent to.
   var session: CodingSession { lentTo! }
-  // The state below is only ever accessed by the decoding thread, one access at a time (no
-  // access spans a call that could reach it again), so it needs no run-time exclusivity checks,
-  // which would cost more than the accesses themselves.
+  // The state below is only accessed by the decoding thread, one access at a time (none spans a
+  // call that could reach it again): run-time exclusivity checks would cost more than accesses.
 
-  /// The path nodes, outermost first: the first ``nodeCount`` are in use, the rest are dropped
-  /// nodes whose slots are reused.
+  /// The path nodes, outermost first: the first ``nodeCount`` in use, the rest reusable slots.
   @exclusivity(unchecked) @usableFromInline var nodes = PlainBuffer(capacity: 64, filler: Node.none)
   /// The number of path nodes in use.
   @exclusivity(unchecked) @usableFromInline var nodeCount = 0
@@ -92,15 +82,13 @@ final class DecodingContext {
   /// The number of member positions in use.
   @exclusivity(unchecked) @usableFromInline var positionCount = 0
   /// The tapes the decoders read: the document's, and those made from trees (an upgraded
-  /// payload, a value given as a tree). Held here, so decoders need not retain them: a decoder
-  /// names its tape by its number here.
+  /// payload, a value given as a tree). Held here, so decoders name them by number, unretained.
   @exclusivity(unchecked) private var tapes: [JSONTape] = []
   /// The words of each of ``tapes``.
   @exclusivity(unchecked) @usableFromInline var views: [JSONTapeView] = []
   /// The payload shapes checked most recently, by a hash of the key type and the keys array.
   @exclusivity(unchecked) var shapes: [PayloadShape?]
-  /// Every payload shape this open made, by its number (``PayloadShape/number``): what the
-  /// decoders and the tapes' notes name.
+  /// This open's payload shapes, by ``PayloadShape/number`` (what decoders and tape notes name).
   @exclusivity(unchecked) @usableFromInline var openShapes: [PayloadShape] = []
   /// What the decoders read of each of ``openShapes`` for every member, as plain data: its
   /// number of keys, and where its ``PayloadShape/positions`` are in ``shapePositions``.
@@ -111,8 +99,7 @@ final class DecodingContext {
     capacity: 512, filler: Int32(-1))
   /// The number of positions in ``shapePositions`` in use.
   @exclusivity(unchecked) var shapePositionCount = 0
-  /// The number of this context's reading of its tapes, which no other reading had: what the
-  /// tapes' notes are remembered for.
+  /// This reading's number, unique across readings: what the tapes' notes are remembered for.
   @exclusivity(unchecked) @usableFromInline private(set) var reader: UInt64
   /// The payload shapes pushed out of ``shapes``.
   @exclusivity(unchecked) var shapeOverflow: [ShapeKey: PayloadShape] = [:]
@@ -156,9 +143,8 @@ final class DecodingContext {
       Self.codecCaches(of: session.registry)
   }
 
-  /// Ends the open: every path node is dropped, so each decoder still held traps on its next
-  /// use, and what the open read (its tapes, shapes and session) is let go. The serial numbers
-  /// go on from where they are.
+  /// Ends the open: drops every path node (so a decoder still held traps on its next use) and
+  /// lets go of the open's tapes, shapes and session. Serial numbers go on from where they are.
   fileprivate func finish() {
     nodeCount = 0
     positionCount = 0
@@ -178,9 +164,7 @@ final class DecodingContext {
     positions.shrink(to: 256, ifAbove: 16_384)
   }
 
-  /// A location standing for the value at `pointer`.
-  ///
-  /// - Parameter pointer: Where the value is in the document.
+  /// A location standing for the value at `pointer` in the document.
   func base(_ pointer: JSONPointer) -> DecodingLocation {
     bases.append(pointer)
     return location(
@@ -214,10 +198,8 @@ final class DecodingContext {
         + "the values a decoder reads, never the decoder.")
   }
 
-  /// Keeps `tape` alive until the open ends, for the decoders that read it.
-  ///
-  /// - Parameter tape: A tape the decoders of this context read.
-  /// - Returns: The tape's number, by which decoders name it (``view(_:)``).
+  /// Keeps `tape` alive until the open ends, for this context's decoders; returns its number,
+  /// by which they name it (``view(_:)``).
   func hold(_ tape: JSONTape) -> Int {
     tapes.append(tape)
     views.append(tape.view)
@@ -228,9 +210,7 @@ final class DecodingContext {
   @inlinable @inline(__always)
   func view(_ tape: Int) -> JSONTapeView { views[tape] }
 
-  /// Enters the array at `location`.
-  ///
-  /// - Returns: The node of the array, for the locations of its elements.
+  /// Enters the array at `location`, returning its node, for its elements' locations.
   @usableFromInline
   func enterArray(_ location: DecodingLocation) -> Int {
     push(
@@ -239,10 +219,8 @@ final class DecodingContext {
         positionStart: positionCount))
   }
 
-  /// Enters the object at `location`, which is at word `object` of the tape numbered `tape`,
-  /// of shape `shape`.
-  ///
-  /// - Returns: The node of the object, for the locations of its members.
+  /// Enters the object of shape `shape` at `location` (word `object` of the tape numbered
+  /// `tape`), returning its node, for its members' locations.
   @usableFromInline
   func enterObject(_ location: DecodingLocation, at object: Int, tape: Int, shape: Int) -> Int {
     push(
@@ -347,11 +325,10 @@ final class DecodingContext {
   }
 }
 
-/// The decoding contexts, lent to one open at a time and kept between opens, never
-/// deallocated (a `Keeper`): a decoder kept past its open holds its context as a `Lent`
-/// reference, and the check it makes before reading must find a live object (see
-/// ``DecodingContext``). There are as many as opens ever ran at once, each a few kilobytes
-/// between opens.
+/// The decoding contexts, lent to one open at a time and kept between opens, never deallocated
+/// (a `Keeper`): a decoder kept past its open holds its context as a `Lent` reference, and its
+/// check before reading must find a live object (see ``DecodingContext``). There are as many as
+/// opens ever ran at once, each a few kilobytes between opens.
 enum DecodingContexts {
   private static let keeper = Keeper<DecodingContext>()
   /// The number of the last reading (``DecodingContext/reader``).

@@ -4,9 +4,8 @@ import KadrModel
 /// Reads one payload object, key by key, for a codec's `decode`.
 ///
 /// Creating it refuses keys that the codec's ``PayloadKey`` type does not have, so nothing in a
-/// known kind is ignored silently. Every error names the field's JSON pointer. A decoder is valid
-/// while the decoding call that gave it out runs; one kept and used after it traps with a
-/// message saying so (see ``ValueDecoder``).
+/// known kind is ignored silently. Every error names the field's JSON pointer. It is valid while
+/// the decoding call that gave it out runs; used after, it traps saying so (see ``ValueDecoder``).
 public struct KeyedDecoder<Key: PayloadKey> {
   /// The decoding context (see ``ValueDecoder``).
   @usableFromInline let contextRef: Lent<DecodingContext>
@@ -14,8 +13,8 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @usableFromInline let tapeNumber: Int
   /// The object's first word on the tape.
   @usableFromInline let objectWord: Int
-  /// Where the first words of the object's members start in the context's positions, or -1
-  /// when the object is small enough to find a member by stepping over those before it.
+  /// Where the members' first words start in the context's positions; -1 when the object is
+  /// small enough to find a member by stepping over those before it.
   @usableFromInline let members: Int
   /// The keys, checked against `Key`, and where each key's member is.
   @usableFromInline let shapeNumber: Int
@@ -23,9 +22,8 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @usableFromInline let node: Int
   @usableFromInline let serial: UInt64
 
-  /// Reads the object at `object` on the tape numbered `tapeNumber`, whose words are `tape`,
-  /// at `location`; the member at `hidden` (a flat payload's `kind`), if any, is not part of
-  /// the payload.
+  /// Reads the object at `object` on tape number `tapeNumber` (words `tape`), at `location`; the
+  /// member at `hidden` (a flat payload's `kind`), if any, is not part of the payload.
   @inlinable
   init(
     context: Lent<DecodingContext>, tape tapeNumber: Int, view tape: JSONTapeView, object: Int,
@@ -100,8 +98,7 @@ public struct KeyedDecoder<Key: PayloadKey> {
   @inlinable
   static var smallObjectLimit: Int { 2 }
 
-  /// The first word of the member at `member`; the caller has checked that the decoder is live
-  /// (every public way in does).
+  /// The first word of member `member`; the caller (every public way in) has checked liveness.
   @inlinable
   func word(of member: Int) -> Int {
     contextRef.with {

@@ -3,18 +3,15 @@ import KadrModel
 
 /// Writes one object, key by key, for a codec's `encode` or a value's `encodePersisted`.
 ///
-/// Members are written in place as they are encoded, in any order; ``finish()`` puts them in the
-/// canonical key order (at no cost when they were written in that order). Nested content goes
-/// back through the registry: `encode(clips:for:)` writes a track's children with whatever codecs
-/// are registered for them, so a plugin's clip may hold built-in clips and the other way round.
-///
-/// Like ``ValueEncoder``, it is valid while the encoding call that started it runs, and traps
-/// with a message saying so when it is used after.
+/// Members are written in place, in any order; ``finish()`` puts them in canonical key order (at
+/// no cost when already in it). Nested content goes back through the registry:
+/// `encode(clips:for:)` writes a track's children with their registered codecs, so a plugin's
+/// clip may hold built-in clips and the other way round. Like ``ValueEncoder``, it is valid while
+/// the encoding call that started it runs, and traps with a message saying so when used after.
 public struct KeyedEncoder<Key: PayloadKey> {
-  /// The save's session, retained (see ``ValueEncoder``). Every way in checks that the encoder
-  /// is live first (``checkLive()``: in ``member(_:_:)``, the scalar members, ``finish()``,
-  /// ``pointer``, the loss reports), so the many uses while a member is written do not repeat
-  /// the check.
+  /// The save's session, retained (see ``ValueEncoder``). Every way in checks liveness first
+  /// (``checkLive()``: ``member(_:_:)``, the scalar members, ``finish()``, ``pointer``, the loss
+  /// reports), so the many uses while a member is written skip the check.
   let session: CodingSession
 
   /// Traps unless the call that started the object is still running.
@@ -24,7 +21,6 @@ public struct KeyedEncoder<Key: PayloadKey> {
   }
   /// The keys of `Key`, ready to write (kept alive for good by the process-wide cache).
   let keys: EncodingKeys
-  /// Where the object is.
   let position: EncodingPosition
   /// Where the object's `{` is.
   let start: Int
@@ -43,9 +39,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
   var hint = 0
   /// Whether the whole value is to be left out (see ``omitValue()``).
   public private(set) var isOmitted = false
-  /// A string member the registry adds to a payload (a flat kind's `kind`), written when the
-  /// codec's members reach its place in key order, or at ``finish()``; so a codec that writes
-  /// its own keys in order gets an object that needs no reordering.
+  /// A string member the registry adds (a flat kind's `kind`), written at its key-order place
+  /// among the codec's members, or at ``finish()``: an in-order codec's object needs no reordering.
   // Figure: one optional member, not an array of them (one made for each filter): a save of
   // 1,000 clips 30.2 M → 28.9 M instructions (callgrind).
   @usableFromInline var pending: LeadingMember? {
@@ -79,10 +74,9 @@ public struct KeyedEncoder<Key: PayloadKey> {
   /// The number of members written so far.
   public private(set) var count = 0
 
-  /// Writes a member under a key of the object's key type, with `body` writing its value.
+  /// Writes a member under a key of the object's key type. `body` must write exactly one value
+  /// with the encoder it is given and return it, or return `nil` to leave the member out.
   ///
-  /// `body` must write exactly one value with the encoder it is given and return it, or return
-  /// `nil` to leave the member out.
   /// - Parameters:
   ///   - key: The key.
   ///   - body: Writes the value.
@@ -151,16 +145,14 @@ public struct KeyedEncoder<Key: PayloadKey> {
     if !member.isOmitted { count += 1 }
   }
 
-  /// Whether the member key `left` comes before `right` in canonical order (keys as
-  /// ``StackedMember/key`` has them).
+  /// Whether member key `left` precedes `right` canonically (keys as ``StackedMember/key`` has).
   @inline(__always)
   private func precedes(_ left: Int, _ right: Int) -> Bool {
     if left >= 0, right >= 0 { return left < right }
     return JSONOutput.precedes(session.key(left, in: keys), session.key(right, in: keys))
   }
 
-  /// A member whose value was left out: nothing stays of it, but the losses it reported, which
-  /// take their place in key order with it.
+  /// A member whose value was left out: only its reported losses stay, in its key-order place.
   private mutating func omitted(_ key: Int, losses lossStart: Int) {
     guard session.losses.count > lossStart else { return }
     push(
@@ -168,10 +160,8 @@ public struct KeyedEncoder<Key: PayloadKey> {
         key: key, range: 0..<0, losses: lossStart..<session.losses.count, isOmitted: true))
   }
 
-  /// Writes the pending member, if any: its key is outside the table.
-  ///
-  /// Written straight to the bytes, with no value encoder (a string member cannot fail), from
-  /// the bytes ``LeadingMember`` made when the codec was registered.
+  /// Writes the pending member, if any (its key is outside the table), straight to the bytes
+  /// from those ``LeadingMember`` made at registration, with no value encoder (it cannot fail).
   // Figure: through `write(_:rank:_:)`, about 0.5 M instructions a save of 1,000 clips.
   mutating func writePending() throws {
     guard let next = pending else { return }
@@ -263,8 +253,7 @@ public struct KeyedEncoder<Key: PayloadKey> {
     }
   }
 
-  /// Writes a value of a fixed model type (an audio track, a preset) through its registered
-  /// ``ModelCodec``.
+  /// Writes a value of a fixed model type (audio track, preset) via its registered ``ModelCodec``.
   ///
   /// - Parameters:
   ///   - model: The value.

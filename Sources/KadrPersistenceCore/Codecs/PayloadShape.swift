@@ -2,10 +2,10 @@ import Foundation
 
 /// One object's keys, checked against one ``PayloadKey`` type, with where each key's member is.
 ///
-/// The reader gives every object of one shape the same keys array, so checking a payload's keys
-/// (a string switch per key) and finding a key's member (a string comparison per member) happen
-/// once per shape and key type, not once per object: the ``DecodingContext`` keeps the shapes it
-/// checked last, by the identity of the keys array (held here, so the identity stays valid).
+/// The reader gives every object of one shape the same keys array, so checking keys (a string
+/// switch per key) and finding members (a string comparison per member) happen once per shape
+/// and key type, not per object: the ``DecodingContext`` keeps the shapes it checked last, by
+/// the keys array's identity (held here, so it stays valid).
 @usableFromInline
 final class PayloadShape {
   /// How many shapes a context keeps at hand (a power of two); a shape may be in either slot
@@ -22,22 +22,17 @@ final class PayloadShape {
   @usableFromInline let hidden: Int
   /// The address of the keys' storage, which identifies the array while ``keys`` holds it.
   let address: UInt
-  /// For each key, by the position of its case among the key type's cases, the position of its
-  /// member, or -1. Empty when the key type's cases cannot be told apart by their tag (a key
-  /// type that is not a plain enum): then members are found by their names.
+  /// Each key's member position (or -1), by its case's position among the key type's cases.
+  /// Empty when cases cannot be told apart by tag (not a plain enum): members are found by name.
   @usableFromInline let positions: [Int32]
   /// The shape's number in the open that made it (``DecodingContext/openShapes``).
   @exclusivity(unchecked) @usableFromInline var number = -1
 
-  /// Checks `keys` against `Key`, refusing any key it does not have (except the hidden one).
+  /// Checks `keys` against `Key`, refusing any key it does not have except the one at `hidden`
+  /// (a member the payload does not show; -1: none).
   ///
-  /// - Parameters:
-  ///   - keys: The object's keys.
-  ///   - hidden: The position of a member the payload does not show, or -1.
-  ///   - type: The key type.
-  ///   - pointer: The object's pointer, for the error.
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/unknownField(_:known:)`` at
-  ///   the first unknown key.
+  ///   the first unknown key, under the object's pointer (`pointer`).
   init<Key: PayloadKey>(
     keys: [String], hiding hidden: Int, for type: Key.Type, at pointer: () -> JSONPointer
   ) throws {
@@ -99,13 +94,8 @@ final class PayloadShape {
 }
 
 extension DecodingContext {
-  /// The shape of a payload with `keys` for the key type `type`, if this context checked it
-  /// recently.
-  ///
-  /// - Parameters:
-  ///   - keys: The payload's keys.
-  ///   - hidden: The position of a member the payload does not show, or -1.
-  ///   - type: The key type's identifier.
+  /// The shape of a payload with `keys` and hidden member `hidden` (-1: none) for the key type
+  /// identified by `type`, if this context checked it recently.
   @usableFromInline
   func cachedShape(of keys: [String], hiding hidden: Int, type: ObjectIdentifier)
     -> PayloadShape?
@@ -121,15 +111,10 @@ extension DecodingContext {
     return nil
   }
 
-  /// Checks the keys of a payload for the key type `type`, and keeps the shape for the next
-  /// payload with the same keys array.
+  /// Checks a payload's `keys` (but the hidden member at `hidden`; -1: none) against the key type
+  /// `type`, and keeps the shape for the next payload with the same keys array.
   ///
-  /// - Parameters:
-  ///   - keys: The payload's keys.
-  ///   - hidden: The position of a member the payload does not show, or -1.
-  ///   - type: The key type.
-  ///   - location: The payload's location, for the error.
-  /// - Throws: ``PersistenceError`` for a key that `type` does not have.
+  /// - Throws: ``PersistenceError``, under the payload's `location`, for a key `type` lacks.
   @usableFromInline
   func newShape<Key: PayloadKey>(
     of keys: [String], hiding hidden: Int, for type: Key.Type, at location: DecodingLocation
@@ -145,9 +130,8 @@ extension DecodingContext {
       number(shape)
     }
     let slot = PayloadShape.slot(address: address, type: typeID)
-    // The newest shape takes the pair's first slot; the one it held moves to the second, and
-    // the one that held the second to the overflow (so a document with more shapes than a pair
-    // holds does not check them again and again).
+    // The newest shape takes the pair's first slot, pushing its holder to the second and that
+    // one's to the overflow (so more shapes than a pair holds are not checked again and again).
     if let pushedOut = shapes[slot + 1], shapeOverflow.count < PayloadShape.overflowLimit {
       shapeOverflow[
         ShapeKey(address: pushedOut.address, type: pushedOut.keyType, hidden: pushedOut.hidden)] =
@@ -200,16 +184,14 @@ extension DecodingContext {
   }
 }
 
-/// What identifies a payload shape: the keys array's address, the key type and the hidden
-/// member.
+/// What identifies a payload shape: its keys array's address, key type and hidden member.
 struct ShapeKey: Hashable {
   let address: UInt
   let type: ObjectIdentifier
   let hidden: Int
 }
 
-/// The cases of one ``PayloadKey`` type, by raw value, made once per type for the process, for
-/// checking payload shapes.
+/// A ``PayloadKey`` type's cases by raw value, for checking shapes; made once per type per process.
 final class PayloadKeyCases: @unchecked Sendable {
   // Unchecked: immutable after `init`.
   /// The raw values, in the order of `allCases`.
@@ -225,10 +207,8 @@ final class PayloadKeyCases: @unchecked Sendable {
     tagCaseCount = PlainEnum.caseCount(of: Key.self)
   }
 
-  /// The position in `Key.allCases` of the case `key` names, or `nil` when it names none.
-  ///
-  /// A key type whose `init(rawValue:)` accepts more than its cases' raw values (another
-  /// spelling of one) is asked after the table.
+  /// The position in `Key.allCases` of the case `key` names, or `nil`. A key type whose
+  /// `init(rawValue:)` accepts other spellings of its cases' raw values is asked after the table.
   func position<Key: PayloadKey>(of key: String, in type: Key.Type) -> Int? {
     if let position = positions[key] { return position }
     guard let known = Key(rawValue: key) else { return nil }

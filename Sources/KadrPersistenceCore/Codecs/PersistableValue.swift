@@ -7,12 +7,11 @@ import KadrModel
 /// Values are not registered; kinds are. A value is written where a codec puts it, and reports
 /// loss through its encoder when part of it cannot be written.
 public protocol PersistableValue: Sendable {
-  /// Writes the value's JSON with one of `encoder`'s writers and returns what it wrote, or
-  /// returns `nil` when the value cannot be written at all (after reporting the loss with
-  /// ``ValueEncoder/reportLoss(_:)``), in which case the field is omitted.
+  /// Writes the value's JSON as exactly one value with `encoder` (a scalar, an array, or a keyed
+  /// object finished with ``KeyedEncoder/finish()``) and returns it; or, when the value cannot be
+  /// written at all, reports the loss (``ValueEncoder/reportLoss(_:)``) and returns `nil`, and the
+  /// field is omitted.
   ///
-  /// Write exactly one value with `encoder` (a scalar, an array, or a keyed object finished with
-  /// ``KeyedEncoder/finish()``) and return it.
   /// - Parameter encoder: Where the value is written: its pointer, the session's image store and
   ///   registry.
   /// - Throws: ``PersistenceError``, for instance for a non-finite number.
@@ -27,10 +26,9 @@ public protocol PersistableValue: Sendable {
 
 /// Where one value is being written: its JSON pointer and the save's session.
 ///
-/// An encoder writes into the save's output where it is. It is valid while the encoding call
-/// that gave it out runs: write with it there, never keep it. One kept and used after that call
-/// returned traps with a message saying so; it never writes into another value's place or into
-/// memory the save has let go of, since it holds the save's state.
+/// An encoder writes into the save's output in place, and is valid while the encoding call that
+/// gave it out runs: never keep it. Used after, it traps with a message saying so; holding the
+/// save's state, it never writes into another value's place or into memory the save let go of.
 public struct ValueEncoder {
   /// The save's session, retained, so that an encoder kept past its call can still find out
   /// that it was (``EncodingPosition/isLive(in:)``).
@@ -40,7 +38,6 @@ public struct ValueEncoder {
     position.checkLive(in: owner, "ValueEncoder")
     return owner
   }
-  /// Where the value is: see ``EncodingPosition``.
   let position: EncodingPosition
 
   init(session: CodingSession, position: EncodingPosition) {
@@ -48,9 +45,8 @@ public struct ValueEncoder {
     self.position = position
   }
 
-  /// An encoder at `pointer`, live while the step on top of the session's stack is (for good
-  /// when the stack is empty); the library's own saves use
-  /// ``CodingSession/withRootEncoder(at:_:)``.
+  /// An encoder at `pointer`, live while the step atop the session's stack is (for good when it
+  /// is empty); the library's own saves use ``CodingSession/withRootEncoder(at:_:)``.
   init(session: CodingSession, pointer: JSONPointer) {
     self.init(session: session, position: EncodingPosition(materialized: pointer, in: session))
   }
@@ -137,14 +133,10 @@ public struct ValueEncoder {
   }
 
   // Figure: 3,300 times a save of 1,000 clips: 25.9 M → 24.8 M instructions (callgrind).
-  /// Writes an object of two integer members in place, as a keyed encoder writes it but with
-  /// none made: how ``Time`` writes itself, the value a composition holds most often.
-  ///
-  /// - Parameters:
-  ///   - first: A key and its integer.
-  ///   - second: The other key and its integer.
-  /// - Returns: The object, or `nil` when a key is not one of its type's cases; then write it
-  ///   with ``keyed(by:)``.
+  /// Writes an object of two integer members (`first` and `second`, each a key and its integer)
+  /// in place, as a keyed encoder would but making none: how ``Time``, the value a composition
+  /// holds most often, writes itself. Returns `nil` when a key is not one of its type's cases;
+  /// then write it with ``keyed(by:)``.
   func integers<Key: PayloadKey>(_ first: (Key, Int64), _ second: (Key, Int64)) -> WrittenJSON? {
     withSession { session in
       let keys = session.keyTables.table(of: Key.self)
@@ -237,23 +229,21 @@ public struct ValueEncoder {
 
 /// Where a value is being written, without building its JSON pointer.
 ///
-/// Saving is depth-first, so the session keeps the components from the document's root to the
-/// value being written on a stack (``CodingSession/path``): entering a member or an element
-/// pushes its key or index, leaving pops it. A position is a materialised pointer (`base`) plus
-/// the stack's components from `baseDepth` to `depth`, read only when the pointer is asked for
-/// (an error, a loss) — while the encoder is in use, so the stack still holds them. Building a
-/// pointer for every object allocated, and a save writes hundreds of thousands of objects.
+/// Saving is depth-first, so the session keeps the path from the root to the value on a stack
+/// (``CodingSession/path``): entering a member or element pushes its key or index, leaving pops
+/// it. A position is a materialised pointer (`base`) plus the stack's components from `baseDepth`
+/// to `depth`, read only for an error or a loss, while the encoder is in use (so still stacked):
+/// building a pointer for each of the hundreds of thousands of objects a save writes allocated.
 ///
-/// A position is live while the step it was made under is on the stack (`anchor`, with the
-/// step's serial number): an encoder checks that before it writes, so one kept past its call
-/// traps instead of writing where another value is now being written.
+/// A position is live while the step it was made under (`anchor`, with its serial number) is on
+/// the stack; an encoder checks that before it writes, so one kept past its call traps instead
+/// of writing where another value is now being written.
 struct EncodingPosition {
   /// The materialised pointer's index in the session's ``CodingSession/bases``.
   let base: Int
   let baseDepth: Int
   let depth: Int
-  /// The stack's height when the position was made: it is live while the step at
-  /// `anchor - 1` is the one with `serial` (always, when `anchor` is 0).
+  /// The stack's height when made: live while the step at `anchor - 1` has `serial` (always at 0).
   let anchor: Int
   let serial: UInt32
 
@@ -279,8 +269,7 @@ struct EncodingPosition {
     self.serial = serial
   }
 
-  /// The position one component deeper: the component was just pushed on the stack of
-  /// `session`.
+  /// The position one component deeper, the component just pushed on `session`'s stack.
   func child(in session: CodingSession) -> EncodingPosition {
     EncodingPosition(
       base: base, baseDepth: baseDepth, depth: depth + 1, anchor: depth + 1,

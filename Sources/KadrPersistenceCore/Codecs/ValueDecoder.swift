@@ -1,14 +1,12 @@
 import Foundation
 import KadrModel
 
-/// Where one value is being read: its place in the document, its pointer and the open's
-/// session.
+/// Where one value is being read: its place in the document, its pointer and the open's session.
 ///
-/// A decoder reads the document where it lies (the tape the reader wrote), so reading a value
-/// builds no tree, and it holds its context as a `Lent` reference and its tape by number, so
-/// making or copying one costs no reference counting. It is valid while the decoding call that gave it out runs: keep the
-/// values it reads, never the decoder. One kept and used after its call traps with a message
-/// saying so, before it reads anything.
+/// A decoder reads the document where it lies (the tape the reader wrote), building no tree, and
+/// holds its context as a `Lent` reference and its tape by number, so making or copying one
+/// costs no reference counting. It is valid while the decoding call that gave it out runs: keep
+/// the values it reads, never the decoder. Used after, it traps saying so, before reading.
 public struct ValueDecoder {
   /// The decoding context: ``DecodingContexts`` never deallocates one.
   // Figure: open of 1,000 clips 47.5 M instructions with a retained context, 43.8 M so.
@@ -85,8 +83,7 @@ public struct ValueDecoder {
       context: contextRef, tape: context.hold(JSONTape(json)), index: 0, location: location)
   }
 
-  /// The JSON value being read, made on demand: reading through the decoder's methods is
-  /// cheaper.
+  /// The JSON value being read, made on demand (the decoder's methods read it more cheaply).
   public var json: JSONValue { tape.value(at: index) }
 
   /// Its JSON pointer.
@@ -193,9 +190,8 @@ public struct ValueDecoder {
 
   /// Reads one of a fixed set of strings, refusing any other with the allowed list.
   ///
-  /// The long form, for a value read with a field name of its own: a codec reads a member with
-  /// `payload.decode(Face.self, for: .face)`, which does the same with the key as the field
-  /// name.
+  /// The long form, for a field name of its own: a codec reads a member with
+  /// `payload.decode(Face.self, for: .face)`, which uses the key as the field name.
   /// - Parameters:
   ///   - type: The enum to read.
   ///   - field: The field's name for messages, such as "anchor".

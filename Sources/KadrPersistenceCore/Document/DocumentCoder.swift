@@ -2,8 +2,7 @@ import Foundation
 
 /// Writes a composition to a document and reads it back, with an explicit registry and options.
 ///
-/// This is the engine under the one-line facade. It is a `Sendable` value: make one and use it
-/// from any task.
+/// The engine under the one-line facade; a `Sendable` value: make one and use it from any task.
 ///
 /// ```swift
 /// let coder = DocumentCoder(registry: .standard)
@@ -35,8 +34,7 @@ package struct DocumentCoder: Sendable {
 
   // MARK: Saving
 
-  /// Builds the document of `root` as a JSON value: the bytes of ``encode(_:images:)``, read
-  /// back.
+  /// Builds the document of `root` as a JSON value: the bytes of ``encode(_:images:)`` read back.
   ///
   /// - Parameters:
   ///   - root: The composition.
@@ -74,12 +72,12 @@ package struct DocumentCoder: Sendable {
     return written
   }
 
-  /// Writes the document of `root` as canonical bytes.
+  /// Writes the document of `root` as canonical bytes, value by value, building no tree.
   ///
-  /// The composition is written straight to bytes, value by value, building no tree.
   /// - Parameters:
   ///   - root: The composition.
   ///   - images: Where images are saved.
+  ///   - recordingKinds: Whether to list every kind id written (``EncodedDocument/kinds``).
   /// - Returns: The bytes and the loss report.
   /// - Throws: ``PersistenceError``, as ``encodeJSON(_:images:)``.
   package func encode<Root: Sendable>(
@@ -139,7 +137,7 @@ package struct DocumentCoder: Sendable {
   ///
   /// - Parameters:
   ///   - root: The composition.
-  ///   - images: The image store to save images with (the facade passes one that writes nothing).
+  ///   - images: The image store to save with (the facade passes one that writes nothing).
   package func losses<Root: Sendable>(of root: Root, images: (any ImageStore)?) -> [Loss] {
     var options = self.options
     options.allowingLoss = true
@@ -191,8 +189,7 @@ package struct DocumentCoder: Sendable {
   }
 
   /// Reads a document from bytes as ``decode(_:from:images:)-(_,Data,_)`` does, telling
-  /// `progress` how far it is (0…1): reading the JSON counts for the first 40 %, the
-  /// composition's clips for the rest.
+  /// `progress` how far it is (0…1): 40 % reading the JSON, the rest the composition's clips.
   ///
   /// - Parameters:
   ///   - type: The root type (`Video`).
@@ -215,10 +212,8 @@ package struct DocumentCoder: Sendable {
     return decoded
   }
 
-  /// Reads a document from its tape within `session`.
-  ///
-  /// A document of the current schema is read where it lies; only the envelope's small members
-  /// are made into values. An older one is made into a tree, migrated, and read from that.
+  /// Reads a document from its tape within `session`. One of the current schema is read where it
+  /// lies, only the envelope's small members made into values; an older one as a migrated tree.
   func decode<Root: Sendable>(
     _ type: Root.Type, from tape: JSONTape, images: (any ImageStore)?, session: CodingSession
   ) throws -> DecodedDocument<Root> {
@@ -226,10 +221,9 @@ package struct DocumentCoder: Sendable {
       throw PersistenceError(
         .wrongType(expected: "an object", found: tape.view.typeName(at: 0)), at: .root)
     }
-    // The envelope's known members without its root member, which stands in as `null`, and
-    // where that is; and the first key it does not know. Only known members are made into
-    // values, and keys are made one at a time, so that an envelope of millions of keys costs
-    // no more to refuse than its tape.
+    // The envelope's known members, the root standing in as `null` (and its word), and the
+    // first unknown key. Only known members become values, and keys are made one at a time, so
+    // an envelope of millions of keys costs no more to refuse than its tape.
     // Figure: 64 MiB of one object of distinct keys opens at 2.8× its size, 7.1× made a tree.
     var envelope = JSONObject()
     var rootWord: Int?
@@ -287,13 +281,10 @@ package struct DocumentCoder: Sendable {
     try withTape(of: bytes, relocatingErrors: relocate) { $0.value(at: 0) }
   }
 
-  /// Parses bytes as strict JSON within the coder's limits onto a tape, and runs `body` with
-  /// it while its document's bytes can be read.
+  /// Parses the document `bytes` as strict JSON within the coder's limits onto a tape, and runs
+  /// `body` with it while the bytes can be read: neither the tape nor its decoders may be kept
+  /// after. `relocate` moves a refusal's place back into the bytes the caller was given.
   ///
-  /// - Parameters:
-  ///   - bytes: The document.
-  ///   - relocate: Moves a refusal's place back into the bytes the caller was given.
-  ///   - body: Reads the tape; neither it nor its decoders may be kept after it returns.
   /// - Throws: ``PersistenceError`` with line and column, or what `body` throws.
   func withTape<Result>(
     of bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 },

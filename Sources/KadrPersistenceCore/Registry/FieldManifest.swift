@@ -90,8 +90,7 @@ public struct FieldManifest: Sendable, Hashable, Codable {
       }
   }
 
-  /// The stored properties the manifest accounts for (encoded or not), without the enum-case
-  /// marker.
+  /// The stored properties the manifest accounts for (encoded or not), less the enum-case marker.
   public var properties: Set<String> {
     Set(entries.map(\.property)).subtracting([NoKeys.enumCase])
   }
@@ -109,8 +108,7 @@ public struct FieldManifest: Sendable, Hashable, Codable {
 
 /// The key type of a payload with no fields, such as a filter with no parameters.
 public enum NoKeys: String, PayloadKey {
-  /// Never used: there are no keys. (An enum needs at least one case to be `CaseIterable`
-  /// usefully; ``allCases`` is empty.)
+  /// Never used (an enum needs a case to be usefully `CaseIterable`); ``allCases`` is empty.
   case none
 
   /// No keys at all.

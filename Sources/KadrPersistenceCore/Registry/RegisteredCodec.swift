@@ -1,7 +1,6 @@
 import Foundation
 
-/// A codec with its model type erased to `Base` (`any Clip`, `any Overlay`, …), as the registry
-/// stores it.
+/// A codec with its model type erased to `Base` (`any Clip`, `any Overlay`, …), as registered.
 @usableFromInline
 final class RegisteredCodec<Base>: Sendable {
   let point: ExtensionPoint
@@ -17,18 +16,12 @@ final class RegisteredCodec<Base>: Sendable {
   let declaresFields: Bool
   /// A clip's or overlay's wrapper up to its payload, `{"<kindID>":{"_0":`, as a save writes it.
   let taggedPrefix: [UInt8]
-  /// A filter's or text animation's `"kind":"<kindID>"`, the member the registry adds to its
-  /// payload.
+  /// A filter's or text animation's `"kind":"<kindID>"`, which the registry adds to its payload.
   let flatKind: LeadingMember
-  /// Writes a value as an object, with the given leading member (a flat kind's `kind`);
-  /// `nil` when the value is not of this codec's model type, or when the codec left it out
-  /// (``KeyedEncoder/omitValue()``).
-  ///
-  /// The value's losses are recorded first, so that the value is cast to its model type once.
-  /// (Its label, needed only to describe a loss, is made by ``label``.)
+  /// Writes a value as an object (see ``EncodeStep``), recording its losses first so that it is
+  /// cast to its model type once; its label, needed only to describe a loss, is made by ``label``.
   let encode: EncodeStep<Base>
-  /// Reads the payload object a decoder is at; the member at the `Int` position, if not -1, is
-  /// hidden (a flat payload's `kind`).
+  /// Reads the payload object a decoder is at (see ``DecodeStep``).
   let decodePayload: DecodeStep<Base>
   let losses: @Sendable (Base) -> [LossFinding]
   let label: @Sendable (Base) -> String?
@@ -145,7 +138,6 @@ struct CodecTable<Base>: Sendable {
     typeSlots.value(of: type)
   }
 
-  /// Adds `codec`; the identical codec again is a no-op, any other clash throws.
   /// Whether one model type may be registered under one kind id only. Filters of the built-in
   /// kinds share the model type `Filter`, so the filter table does not ask it.
   var requiresUniqueTypes = true
@@ -154,6 +146,7 @@ struct CodecTable<Base>: Sendable {
     self.requiresUniqueTypes = requiresUniqueTypes
   }
 
+  /// Adds `codec`; the identical codec again is a no-op, any other clash throws.
   mutating func insert(_ codec: RegisteredCodec<Base>) throws(RegistryError) {
     if let existing = byKind[codec.kindID] {
       if existing.modelType == codec.modelType && existing.codecType == codec.codecType {
@@ -182,7 +175,7 @@ struct CodecTable<Base>: Sendable {
 /// One codec's encode step: casts the value to the codec's model type, records its losses at
 /// the encoder's pointer (when the `Bool` is `true`), and writes it as an object with the given
 /// leading member (a flat kind's `kind`); `nil` when the value is not of the model type or the
-/// codec left it out.
+/// codec left it out (``KeyedEncoder/omitValue()``).
 ///
 /// Figure: a flag, not a closure: a closure parameter was re-abstracted at each call, 2,300
 /// allocations and about 0.6 M instructions a save of 1,000 clips.
@@ -191,11 +184,9 @@ typealias EncodeStep<Base> =
   @Sendable (Base, ValueEncoder, LeadingMember?, _ recordsLosses: Bool)
   throws -> WrittenJSON?
 
-/// Makes `codec`'s encode step.
-///
-/// Inlinable so that the registration functions, inlined into the module that registers a
-/// codec, build this closure specialised for the codec's concrete type: unspecialised, every
-/// value saved looked up the generic metadata of `KeyedEncoder<Codec.Key>` at run time.
+/// Makes `codec`'s encode step, inlinable so that the registration functions, inlined into the
+/// module registering a codec, build it specialised for the codec's concrete type: unspecialised,
+/// every value saved looked up the generic metadata of `KeyedEncoder<Codec.Key>` at run time.
 @inlinable
 func makeEncodeStep<Base, Codec: KindCodec>(
   _ codec: Codec, downcast: @escaping @Sendable (Base) -> Codec.Model?
@@ -221,9 +212,7 @@ func makeEncodeStep<Base, Codec: KindCodec>(
 @usableFromInline
 typealias DecodeStep<Base> = @Sendable (ValueDecoder, Int) throws -> Base
 
-/// Makes `codec`'s decode step.
-///
-/// Inlinable for the reason ``makeEncodeStep(_:downcast:)`` is.
+/// Makes `codec`'s decode step, inlinable for the reason ``makeEncodeStep(_:downcast:)`` is.
 // Figure: an open of 1,000 clips 36.2 M instructions unspecialised, 35.3 M specialised.
 @inlinable
 func makeDecodeStep<Base, Codec: KindCodec>(
