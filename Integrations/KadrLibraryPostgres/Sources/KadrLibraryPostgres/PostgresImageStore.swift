@@ -10,12 +10,12 @@ import PostgresClient
 /// same transaction as the revision that uses them, so image collection, which runs in a
 /// transaction of its own, never removes an image a live revision, autosave or thumbnail uses.
 public final class PostgresImageStore: ImageStore, @unchecked Sendable {
-  // @unchecked Sendable: the only state is the connection (itself Sendable, one statement at a
-  // time) and the schema name, a constant.
-  let connection: PostgresConnection
+  // @unchecked Sendable: the only state is the store's connections (themselves Sendable) and
+  // the schema name, a constant.
+  let connection: StoreConnections
   let schema: String
 
-  init(connection: PostgresConnection, schema: String) {
+  init(connection: StoreConnections, schema: String) {
     self.connection = connection
     self.schema = schema
   }
@@ -47,7 +47,7 @@ public final class PostgresImageStore: ImageStore, @unchecked Sendable {
   }
 
   /// The token of `image`: its digest, computed by the server.
-  static func token(of image: PlatformImage, on connection: PostgresConnection) throws -> String {
+  static func token(of image: PlatformImage, on connection: some StatementRunner) throws -> String {
     let digest = try connection.query(
       "SELECT encode(sha256($1), 'hex')", [.data(image.data)]
     ).first?.string(0)
@@ -58,7 +58,9 @@ public final class PostgresImageStore: ImageStore, @unchecked Sendable {
   }
 
   /// Saves images unless their tokens are there.
-  func insert(_ images: [(token: String, bytes: Data)], on connection: PostgresConnection) throws {
+  func insert(
+    _ images: [(token: String, bytes: Data)], on connection: some StatementRunner
+  ) throws {
     for (token, bytes) in images {
       try connection.query(
         "INSERT INTO \(schema).images (token, bytes) VALUES ($1, $2) ON CONFLICT DO NOTHING",

@@ -93,7 +93,7 @@ extension PostgresProjectStore {
   /// Writes one pending edit by the policy; whether it was written (it is stale when the
   /// project was saved, deleted or discarded since, or a newer edit was written).
   private func write(_ edit: StoreState<Metadata>.Pending, for id: ProjectID) throws -> Bool {
-    try saving.withLock {
+    try saving.withLock(id) {
       let stale = lock.withLock {
         state.dropped[id, default: 0] != edit.dropped || state.written[id, default: 0] >= edit.edit
       }
@@ -128,8 +128,8 @@ extension PostgresProjectStore {
     ) { connection in
       let current = try self.summary(of: id)
       let rows = try connection.query(
-        "SELECT document, metadata, metadata_version, saved::text, sequence FROM "
-          + "\(schema).autosaves WHERE project = $1::uuid AND based_on = $2",
+        "SELECT document, metadata, metadata_version, saved::text, sequence, base_document, "
+          + "base_metadata FROM \(schema).autosaves WHERE project = $1::uuid AND based_on = $2",
         [.string(id.rawValue), .int(Int64(current.revision))])
       return rows.first.map { (current, $0) }
     }
@@ -143,10 +143,14 @@ extension PostgresProjectStore {
       id: id, name: saved.name, created: saved.created, modified: saved.modified,
       thumbnailToken: saved.thumbnailToken, metadata: metadata, metadataVersion: Int(version),
       facts: nil, revision: saved.revision, hasAutosave: true)
-    return try decode(
+    let recovered = try decode(
       document, summary: summary,
       origin: .autosave(saved: Date(timeIntervalSince1970: when), sequence: Int(sequence)),
       preservingUnknown: preservingUnknown, missingImages: .refuse)
+    // The recovered edits were made on what the autosave was based on: a save of them merges
+    // from there, so a save another client made since is kept.
+    saw(id, revision: saved.revision, document: try row.data(5), metadata: try row.data(6))
+    return recovered
   }
 
   /// Removes a project's autosave.
@@ -161,27 +165,32 @@ extension PostgresProjectStore {
     }
   }
 
-  /// Writes one autosave, based on the project's head revision; whether it was written. It is
-  /// not when another client saved a later revision than the one the edit was made on: offered
-  /// for recovery, it would undo that save.
+  /// Writes one autosave with what its edits were based on (this store's base of the
+  /// project); whether it was written. It is not when another client saved a later revision
+  /// than the base: ``recover(_:preservingUnknown:)`` offers only autosaves of the head.
+  ///
+  /// - Throws: ``PostgresProjectStoreError/notOpened(_:)`` when this store has no base for the
+  ///   project, or what the write throws.
   func writeAutosave(_ video: Video, metadata: Metadata, for id: ProjectID) throws -> Bool {
+    guard let base = base(of: id) else { throw PostgresProjectStoreError.notOpened(id) }
     let collecting = collectingImages()
     let saved = try coder().save(video, images: collecting)
     let metadataBytes = try encodeMetadata(metadata)
-    let seen = base(of: id)
     return try connection.transaction { connection in
       let head = try lockedHead(of: id)
-      if let seen, seen < head.revision { return false }
+      if base.revision < head.revision { return false }
       try images.insert(collecting.images, on: connection)
       try connection.query(
         "INSERT INTO \(schema).autosaves AS a (project, based_on, sequence, saved, document, "
-          + "metadata_version, metadata) VALUES ($1::uuid, $2, 1, $3::float8, $4, $5, $6) "
-          + "ON CONFLICT (project) DO UPDATE SET sequence = CASE WHEN a.based_on = $2 THEN "
-          + "a.sequence + 1 ELSE 1 END, based_on = $2, saved = $3::float8, document = $4, "
-          + "metadata_version = $5, metadata = $6",
+          + "metadata_version, metadata, base_document, base_metadata) VALUES ($1::uuid, $2, 1, "
+          + "$3::float8, $4, $5, $6, $7, $8) ON CONFLICT (project) DO UPDATE SET sequence = "
+          + "CASE WHEN a.based_on = $2 THEN a.sequence + 1 ELSE 1 END, based_on = $2, "
+          + "saved = $3::float8, document = $4, metadata_version = $5, metadata = $6, "
+          + "base_document = $7, base_metadata = $8",
         [
           .string(id.rawValue), .int(Int64(head.revision)), .string(Self.seconds(Date())),
           .data(saved.data), .int(Int64(Metadata.version)), .data(metadataBytes),
+          base.document.map(PostgresValue.data), base.metadata.map(PostgresValue.data),
         ])
       try recordUses(of: saved.data, by: id, use: "autosave")
       try announce(.autosaved, id)

@@ -5,18 +5,29 @@ import PostgresClient
 
 extension PostgresProjectStore {
   /// A stream of the store's changes, this client's and every other client's on the same
-  /// server and schema, delivered by `LISTEN`/`NOTIFY` as each change commits.
+  /// server and schema.
+  ///
+  /// Every change is announced with `NOTIFY` as it commits, and the stream listens for them.
+  /// PostgreSQL lets any role that can connect send a notification on any channel, so a
+  /// notification is only a hint: the stream reads the hinted projects again and delivers what
+  /// changed in their rows (a new revision, a name, metadata, the trash, an autosave). A
+  /// notification that changed nothing delivers nothing. After a lost connection the stream
+  /// reconnects and delivers what changed meanwhile. It holds the newest 256 changes an app has
+  /// not read yet; when older ones had to be dropped, the newest is ``LibraryChange/Kind/changed``
+  /// (list the projects again).
   ///
   /// Each stream listens on a connection and a thread of its own (waiting on the server
-  /// blocks, so it never takes a thread of Swift's cooperative pool), reconnecting after a lost
-  /// connection; both end when the task reading the stream is cancelled.
+  /// blocks, so it never takes a thread of Swift's cooperative pool); both end when the task
+  /// reading the stream is cancelled.
   ///
   /// - Returns: A new stream.
   public func changes() -> AsyncStream<LibraryChange> {
-    let (stream, continuation) = AsyncStream<LibraryChange>.makeStream()
+    let (stream, continuation) = AsyncStream<LibraryChange>.makeStream(
+      bufferingPolicy: .bufferingNewest(256))
+    let connections = connection
     let listener = ChangeListener(
-      connectionString: connectionString, channel: channel,
-      ownProcess: connection.backendProcessID, continuation: continuation)
+      connectionString: connectionString, timeouts: connection.timeouts, schema: schema,
+      channel: channel, isOwn: { connections.isOwn($0) }, continuation: continuation)
     continuation.onTermination = { _ in listener.stop() }
     let thread = Thread { listener.run() }
     thread.name = "kadr-postgres-changes"
@@ -25,23 +36,63 @@ extension PostgresProjectStore {
   }
 }
 
+/// What a change stream knows of a project's row: what a change can alter.
+struct ProjectRowState: Equatable {
+  var revision: Int64
+  var trashed: Bool
+  var name: String
+  var metadata: String
+  var autosave: String?
+
+  /// The changes that lead from `old` to `new` (either `nil` when the project is absent).
+  static func changes(from old: ProjectRowState?, to new: ProjectRowState?)
+    -> [LibraryChange.Kind]
+  {
+    switch (old, new) {
+    case (nil, nil): return []
+    case (nil, .some): return [.created]
+    case (.some, nil): return [.deleted]
+    case (let old?, let new?):
+      var kinds: [LibraryChange.Kind] = []
+      if old.trashed != new.trashed { kinds.append(new.trashed ? .trashed : .restored) }
+      if old.revision != new.revision { kinds.append(.saved) }
+      if old.name != new.name { kinds.append(.renamed) }
+      if old.metadata != new.metadata, old.revision == new.revision {
+        kinds.append(.metadataChanged)
+      }
+      if old.autosave != new.autosave, new.autosave != nil { kinds.append(.autosaved) }
+      return kinds
+    }
+  }
+}
+
 /// The loop of one change stream, on a thread of its own.
 final class ChangeListener: @unchecked Sendable {
-  // @unchecked Sendable: `stopped` is guarded by `lock`; the rest are constants.
+  // @unchecked Sendable: `stopped` is guarded by `lock`; `known` is used only by the thread
+  // that runs `run()`; the rest are constants.
   let connectionString: String
+  let timeouts: PostgresTimeouts
+  let schema: String
   let channel: String
-  let ownProcess: Int32
+  let isOwn: @Sendable (Int32) -> Bool
   let continuation: AsyncStream<LibraryChange>.Continuation
   private let lock = NSLock()
   private var stopped = false
+  /// The projects' rows as last read; `nil` before the first read.
+  private var known: [ProjectID: ProjectRowState]?
+  /// The most hints read again in one query.
+  static let batch = 500
 
   init(
-    connectionString: String, channel: String, ownProcess: Int32,
+    connectionString: String, timeouts: PostgresTimeouts, schema: String, channel: String,
+    isOwn: @escaping @Sendable (Int32) -> Bool,
     continuation: AsyncStream<LibraryChange>.Continuation
   ) {
     self.connectionString = connectionString
+    self.timeouts = timeouts
+    self.schema = schema
     self.channel = channel
-    self.ownProcess = ownProcess
+    self.isOwn = isOwn
     self.continuation = continuation
   }
 
@@ -53,25 +104,95 @@ final class ChangeListener: @unchecked Sendable {
   func run() {
     while !isStopped {
       do {
-        let listening = try PostgresConnection(connectionString: connectionString)
+        let listening = try PostgresConnection(
+          connectionString: connectionString, timeouts: timeouts)
         defer { listening.close() }
         try listening.listen(channel: channel)
+        // Listening first, then reading: a change committed in between is read or hinted.
+        let all = try read(nil, on: listening)
+        if let known {
+          for id in Set(known.keys).union(all.keys).sorted(by: { $0.rawValue < $1.rawValue }) {
+            deliver(ProjectRowState.changes(from: known[id], to: all[id]), id, isLocal: false)
+          }
+        }
+        known = all
         while !isStopped {
-          guard let note = try listening.waitForNotification(timeout: .milliseconds(250)) else {
+          guard let first = try listening.waitForNotification(timeout: .milliseconds(250)) else {
             continue
           }
-          let parts = note.payload.split(separator: " ", maxSplits: 1).map(String.init)
-          guard parts.count == 2, let kind = LibraryChange.Kind(rawValue: parts[0]) else {
-            continue
+          var hints: [(ProjectID, Bool)] = []
+          var note: PostgresNotification? = first
+          while let current = note {
+            if let id = Self.project(in: current.payload) {
+              hints.append((id, isOwn(current.processID)))
+            }
+            guard hints.count < Self.batch else { break }
+            note = try listening.waitForNotification(timeout: .zero)
           }
-          continuation.yield(
-            LibraryChange(
-              kind, ProjectID(rawValue: parts[1]), isLocal: note.processID == ownProcess))
+          try recheck(hints, on: listening)
         }
       } catch {
         Thread.sleep(forTimeInterval: 1)
       }
     }
     continuation.finish()
+  }
+
+  /// Reads the hinted projects again and delivers what changed in them.
+  private func recheck(_ hints: [(ProjectID, Bool)], on connection: PostgresConnection) throws {
+    guard !hints.isEmpty else { return }
+    var isLocal: [ProjectID: Bool] = [:]
+    for (id, local) in hints { isLocal[id] = (isLocal[id] ?? false) || local }
+    let now = try read(Array(isLocal.keys), on: connection)
+    for id in isLocal.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
+      let old = known?[id]
+      deliver(ProjectRowState.changes(from: old, to: now[id]), id, isLocal: isLocal[id] ?? false)
+      known?[id] = now[id]
+    }
+  }
+
+  /// The project a notification's payload (`kind id`) hints at, when it names a valid id.
+  static func project(in payload: String) -> ProjectID? {
+    let parts = payload.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2, LibraryChange.Kind(rawValue: String(parts[0])) != nil else {
+      return nil
+    }
+    return ProjectID(rawValue: String(parts[1]))
+  }
+
+  /// The rows of `ids` (every project when `nil`).
+  private func read(_ ids: [ProjectID]?, on connection: PostgresConnection) throws
+    -> [ProjectID: ProjectRowState]
+  {
+    let select =
+      "SELECT p.id::text, p.revision, p.trashed IS NOT NULL, md5(p.name), md5(p.metadata), "
+      + "a.based_on::text || ' ' || a.sequence::text FROM \(schema).projects p LEFT JOIN "
+      + "\(schema).autosaves a ON a.project = p.id"
+    let rows =
+      try ids.map {
+        try connection.query(
+          select + " WHERE p.id = ANY($1::uuid[])",
+          [.string("{" + $0.map(\.rawValue).joined(separator: ",") + "}")])
+      } ?? connection.query(select)
+    var states: [ProjectID: ProjectRowState] = [:]
+    for row in rows {
+      guard let text = try row.string(0), let id = ProjectID(rawValue: text),
+        let revision = try row.int64(1), let trashed = try row.bool(2)
+      else { continue }
+      states[id] = ProjectRowState(
+        revision: revision, trashed: trashed, name: try row.string(3) ?? "",
+        metadata: try row.string(4) ?? "", autosave: try row.string(5))
+    }
+    return states
+  }
+
+  /// Yields each change; when the buffer had to drop an older one, yields
+  /// ``LibraryChange/Kind/changed`` so that the newest says "list again".
+  private func deliver(_ kinds: [LibraryChange.Kind], _ id: ProjectID, isLocal: Bool) {
+    for kind in kinds {
+      if case .dropped = continuation.yield(LibraryChange(kind, id, isLocal: isLocal)) {
+        continuation.yield(LibraryChange(.changed, nil, isLocal: false))
+      }
+    }
   }
 }

@@ -80,10 +80,17 @@ extension PostgresProjectStore {
     -> ProjectSummary<Metadata>
   {
     // A save: no autosave that saves commits between the pending edit's drop and this one.
-    saving.lock()
-    defer { saving.unlock() }
-    dropPending(id)
-    let newRevision = try connection.transaction { connection -> Int in
+    try saving.withLock(id) {
+      dropPending(id)
+      let newRevision = try restoreRevision(id, revision)
+      saw(id, revision: newRevision)
+      return try summary(of: id)
+    }
+  }
+
+  /// Copies `revision` as the project's next revision, in one transaction; its number.
+  private func restoreRevision(_ id: ProjectID, _ revision: Int) throws -> Int {
+    try connection.transaction { connection -> Int in
       let head = try lockedHead(of: id)
       let copied = try connection.query(
         "INSERT INTO \(schema).revisions (project, revision, saved, document, metadata_version, "
@@ -113,7 +120,5 @@ extension PostgresProjectStore {
       try announce(.saved, id)
       return head.revision + 1
     }
-    saw(id, revision: newRevision)
-    return try summary(of: id)
   }
 }

@@ -67,38 +67,72 @@ extension PostgresProjectStore {
   public func open(
     _ id: ProjectID, preservingUnknown: Bool = false, missingImages: MissingImages = .refuse
   ) throws -> OpenedProject<Metadata> {
-    let read: (ProjectSummary<Metadata>, Data) = try connection.transaction(
+    let read: (ProjectSummary<Metadata>, Data, Data) = try connection.transaction(
       isolation: .repeatableRead
-    ) { _ in
+    ) { connection in
       let current = try self.summary(of: id)
-      return (current, try self.revisionDocument(id, revision: current.revision))
+      let metadata = try connection.query(
+        "SELECT metadata FROM \(schema).projects WHERE id = $1::uuid", [.string(id.rawValue)]
+      ).first?.data(0)
+      return (
+        current, try self.revisionDocument(id, revision: current.revision), metadata ?? Data()
+      )
     }
-    let (summary, document) = read
+    let (summary, document, metadata) = read
     let opened = try decode(
       document, summary: summary, origin: .savedDocument, preservingUnknown: preservingUnknown,
       missingImages: missingImages)
-    saw(id, revision: summary.revision)
+    saw(id, revision: summary.revision, metadata: metadata)
     return opened
   }
 
-  /// Saves a project as a new revision based on the revision this store last opened or saved;
-  /// when another client saved since, merges the two first.
+  /// Saves a project as a new revision based on what this store last opened, recovered or
+  /// saved of it; when another client saved since, merges the two first.
+  ///
+  /// The save returns once the revision is committed. When other clients' changes were merged
+  /// in, the head now holds more than `video`; ``saveMerging(_:metadata:thumbnail:for:)``
+  /// returns it. Either way the app may keep editing `video`: its next save is based on it, so
+  /// it merges again rather than undoing their changes.
   ///
   /// - Parameters:
   ///   - video: The composition.
-  ///   - metadata: The app's metadata (this client's wins over the other's in a merge).
+  ///   - metadata: The app's metadata, merged member by member with other clients' changes (a
+  ///     member both changed keeps this client's value).
   ///   - thumbnail: Keep, set or remove the thumbnail.
   ///   - id: The project.
   /// - Returns: The saved project's summary (``ProjectSummary/revision`` is the new revision).
   /// - Throws: ``PostgresProjectStoreError/conflict(_:theirRevision:conflicts:)`` when the
-  ///   merge has conflicts, ``ProjectLibraryError/projectNotFound(_:)``,
+  ///   merge has conflicts, ``PostgresProjectStoreError/notOpened(_:)`` when this store never
+  ///   opened the project, ``ProjectLibraryError/projectNotFound(_:)``,
   ///   ``ProjectLibraryError/newerMetadataVersion(found:supported:)`` (a newer app's project is
-  ///   never overwritten), `PersistenceError`, or `PostgresError`; nothing is written then.
+  ///   never overwritten), `PersistenceError`, or `PostgresError` (a lock another client holds
+  ///   past the lock timeout is ``PostgresError/Kind/lockTimeout``); nothing is written then.
   @discardableResult
   public func save(
     _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID
   ) throws -> ProjectSummary<Metadata> {
-    try saving.withLock {
+    try saveMerging(video, metadata: metadata, thumbnail: thumbnail, for: id).summary
+  }
+
+  /// Saves a project as ``save(_:metadata:thumbnail:for:)`` does, and returns what the head
+  /// now holds when other clients' changes were merged into the save.
+  ///
+  /// ```swift
+  /// let outcome = try store.saveMerging(edited, metadata: state, for: id)
+  /// if let merged = outcome.mergedVideo { show(merged) }  // their edits and ours
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - metadata: The app's metadata.
+  ///   - thumbnail: Keep, set or remove the thumbnail.
+  ///   - id: The project.
+  /// - Returns: The summary, and the merged composition when there was a merge.
+  /// - Throws: What ``save(_:metadata:thumbnail:for:)`` throws; nothing is written then.
+  public func saveMerging(
+    _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID
+  ) throws -> SaveOutcome<Metadata> {
+    try saving.withLock(id) {
       dropPending(id)
       return try commit(video, metadata: metadata, thumbnail: thumbnail, for: id)
     }
@@ -106,10 +140,14 @@ extension PostgresProjectStore {
 
   /// Writes a revision of a project, merged with the saves of other clients since its base
   /// (``save(_:metadata:thumbnail:for:)`` without dropping the pending autosave); called with
-  /// `saving` held.
+  /// the project's `saving` lock held.
   func commit(
     _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange, for id: ProjectID
-  ) throws -> ProjectSummary<Metadata> {
+  ) throws -> SaveOutcome<Metadata> {
+    guard let base = base(of: id) else {
+      _ = try summary(of: id)  // a missing project is that, not an unopened one
+      throw PostgresProjectStoreError.notOpened(id)
+    }
     let collecting = collectingImages()
     let ours = try coder().save(video, images: collecting)
     var thumbnailToken: String??
@@ -118,15 +156,26 @@ extension PostgresProjectStore {
     case .set(let image): thumbnailToken = .some(try collecting.token(for: image))
     case .remove: thumbnailToken = .some(nil)
     }
-    let metadataBytes = try encodeMetadata(metadata)
-    let base = base(of: id)
-    let revision = try connection.transaction { connection -> Int in
+    let oursMetadata = try encodeMetadata(metadata)
+    let written = try connection.transaction {
+      connection -> (revision: Int, merged: Video?) in
       let head = try lockedHead(of: id)
       var saved = ours
       var facts = DocumentFacts(video: video, saved: ours)
-      if let base, base != head.revision {
-        (saved, facts) = try merged(ours, of: id, base: base, theirs: head.revision)
+      var mergedVideo: Video?
+      if head.revision != base.revision || base.document != nil {
+        let baseDocument = try base.document ?? revisionDocument(id, revision: base.revision)
+        let theirs = try revisionDocument(id, revision: head.revision)
+        if theirs != ours.data, theirs != baseDocument {
+          let result = try merged(
+            ours, of: id, base: baseDocument, theirs: theirs, theirRevision: head.revision)
+          (saved, facts, mergedVideo) = (result.saved, result.facts, result.video)
+        }
       }
+      let baseMetadata = try base.metadata ?? revisionMetadata(id, revision: base.revision)
+      // A member both changed keeps this client's value, as a last save would.
+      let (metadataBytes, _) = try MetadataMerge.merge(
+        base: baseMetadata, ours: oursMetadata, theirs: head.metadata)
       try images.insert(collecting.images, on: connection)
       let now = Date()
       try insertRevision(
@@ -146,10 +195,13 @@ extension PostgresProjectStore {
       }
       try removeAutosave(of: id)
       try announce(.saved, id)
-      return head.revision + 1
+      return (head.revision + 1, mergedVideo)
     }
-    saw(id, revision: revision)
-    return try summary(of: id)
+    // The app holds `video`, not the merge: its next save is based on what it holds.
+    saw(
+      id, revision: written.revision, document: written.merged == nil ? nil : ours.data,
+      metadata: oursMetadata)
+    return SaveOutcome(summary: try summary(of: id), mergedVideo: written.merged)
   }
 
   /// Renames a project.
@@ -267,22 +319,31 @@ extension PostgresProjectStore {
     return document
   }
 
-  /// Our save merged with their revision, from the base both started at.
+  /// The metadata saved with one revision.
+  func revisionMetadata(_ id: ProjectID, revision: Int) throws -> Data {
+    let rows = try connection.query(
+      "SELECT metadata FROM \(schema).revisions WHERE project = $1::uuid AND revision = $2",
+      [.string(id.rawValue), .int(Int64(revision))])
+    guard let metadata = try rows.first?.data(0) else {
+      throw PostgresProjectStoreError.revisionNotFound(id, revision: revision)
+    }
+    return metadata
+  }
+
+  /// Our save merged with their revision, from the base our copy was derived from.
   ///
   /// - Throws: ``PostgresProjectStoreError/conflict(_:theirRevision:conflicts:)``.
-  func merged(_ ours: SavedDocument, of id: ProjectID, base: Int, theirs: Int) throws -> (
-    SavedDocument, DocumentFacts
-  ) {
+  func merged(
+    _ ours: SavedDocument, of id: ProjectID, base: Data, theirs: Data, theirRevision: Int
+  ) throws -> (saved: SavedDocument, facts: DocumentFacts, video: Video) {
     let differ = CompositionDiffer(coder: coder(preservingUnknown: true))
-    let result = try differ.merge(
-      base: try revisionDocument(id, revision: base), ours: ours.data,
-      theirs: try revisionDocument(id, revision: theirs))
+    let result = try differ.merge(base: base, ours: ours.data, theirs: theirs)
     guard result.isClean else {
       throw PostgresProjectStoreError.conflict(
-        id, theirRevision: theirs, conflicts: result.conflicts)
+        id, theirRevision: theirRevision, conflicts: result.conflicts)
     }
     let saved = try coder(preservingUnknown: true).save(result.video, images: result.imageStore)
-    return (saved, DocumentFacts(video: result.video, saved: saved))
+    return (saved, DocumentFacts(video: result.video, saved: saved), result.video)
   }
 
   /// Opens a document for a summary.

@@ -16,21 +16,30 @@ import PostgresClient
 /// - **Revisions.** Every save is a new revision, written in one transaction with the
 ///   project's name, metadata and document facts: ``history(of:)`` lists them,
 ///   ``open(_:revision:)`` opens any, ``restore(_:toRevision:)`` saves one again.
-/// - **No lost update.** A save is based on the revision this store last opened or saved of the
-///   project. When another client saved since, the two are merged with `KadrDiff` (the base
-///   revision the common ancestor): a clean merge is saved, and a merge with conflicts saves
-///   nothing and throws ``PostgresProjectStoreError/conflict(_:theirRevision:conflicts:)`` with
-///   both values of each.
+/// - **No lost update.** A save is based on what the app's composition was derived from: what
+///   this store last opened, recovered or saved of the project (its *base*, kept per project).
+///   When another client saved since, the two are merged with `KadrDiff` from that base: a
+///   clean merge is saved, and a merge with conflicts saves nothing and throws
+///   ``PostgresProjectStoreError/conflict(_:theirRevision:conflicts:)`` with both values of
+///   each. The metadata merges the same way, member by member. A save of a project this store
+///   never opened has no base and is refused (``PostgresProjectStoreError/notOpened(_:)``).
+///   ``saveMerging(_:metadata:thumbnail:for:)`` returns the merged composition, for the app to
+///   show; the app may keep editing its own copy instead, and its next save merges again.
 /// - **Images** are rows, content-addressed and shared by every project
 ///   (``PostgresImageStore``); ``collectImages(dryRun:)`` never removes one a revision, an
 ///   autosave or a thumbnail uses.
-/// - **Live updates.** Every change is announced with `NOTIFY` when it commits; ``changes()``
-///   delivers every client's changes.
+/// - **Live updates.** Every change is announced with `NOTIFY` when it commits. A notification
+///   is only a hint (PostgreSQL lets any role send one): ``changes()`` reads the projects again
+///   and delivers what changed there.
+/// - **Time limits.** Every call ends within ``PostgresTimeouts`` (connect 10 s, statement 30 s,
+///   a lock another client holds 5 s, by default) with a clear error, and a call stuck on one
+///   project never holds up the app's other calls: the store lends each call one of a few
+///   connections. A broken connection is replaced on the next call, with the bases kept.
 ///
 /// Connection settings are libpq's (a connection string, a URI, or `PGHOST`, `PGSSLMODE`, … in
 /// the environment, as `psql` takes them). The tables live in a schema of their own (`kadr` by
-/// default), created and migrated in a transaction on first use. Each store holds one
-/// connection, on which its statements take turns; give each client its own store.
+/// default), created and migrated in a transaction on first use. Each store opens up to
+/// `connections` connections, one per call running at once; give each client its own store.
 public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore,
   @unchecked Sendable
 {
@@ -44,7 +53,7 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   /// What an autosave writes: a recovery copy (the default) or a revision.
   public let autosavePolicy: AutosavePolicy
 
-  let connection: PostgresConnection
+  let connection: StoreConnections
   let connectionString: String
   let schema: String
   let registry: CodecRegistry
@@ -52,9 +61,10 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   let migrations: MigrationChain
   let lock = NSLock()
   var state = StoreState<Metadata>()
-  /// Held by every save from its base to its commit, so an autosave that saves and an explicit
-  /// save of the same project never interleave (one is based on the other, or is dropped).
-  let saving = NSLock()
+  /// Per project, held by every save from its base to its commit, so an autosave that saves and
+  /// an explicit save of the same project never interleave (one is based on the other, or is
+  /// dropped), while saves of other projects go on.
+  let saving = ProjectLocks()
   /// The continuations of ``autosaveEvents()``'s streams, under `lock`.
   var autosaveListeners: [UUID: AsyncStream<AutosaveEvent>.Continuation] = [:]
 
@@ -74,6 +84,8 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   ///   - migratingSchema: Whether to create the tables when they are missing and migrate them
   ///     when they are older. `false` changes nothing on the server and throws instead: for
   ///     tools that only read a store someone else set up.
+  ///   - timeouts: How long a call waits for the server (see ``PostgresTimeouts``).
+  ///   - connections: The most connections open at once: calls beyond it wait for one.
   /// - Throws: ``PostgresProjectStoreError`` (a bad schema name, a newer schema, or with
   ///   `migratingSchema: false` a schema not set up) or `PostgresError` (no connection, a
   ///   missing privilege: the error names it).
@@ -81,16 +93,20 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
     connectionString: String = "", schema: String = "kadr", registry: CodecRegistry = .standard,
     options: CodingOptions = CodingOptions(), migrations: MigrationChain = MigrationChain(),
     autosaveDelay: Duration = .milliseconds(500), autosave: AutosavePolicy = .recoveryCopies,
-    migratingSchema: Bool = true
+    migratingSchema: Bool = true, timeouts: PostgresTimeouts = PostgresTimeouts(),
+    connections: Int = 4
   ) throws {
     guard StoreSchema.isValidName(schema) else {
       throw PostgresProjectStoreError.invalidSchemaName(schema)
     }
-    connection = try PostgresConnection(connectionString: connectionString)
-    if migratingSchema {
-      try StoreSchema.migrate(schema, on: connection)
-    } else {
-      try StoreSchema.requireCurrent(schema, on: connection)
+    connection = try StoreConnections(
+      connectionString: connectionString, timeouts: timeouts, limit: connections)
+    try connection.withConnection(retryingLost: false) { connection in
+      if migratingSchema {
+        try StoreSchema.migrate(schema, on: connection)
+      } else {
+        try StoreSchema.requireCurrent(schema, on: connection)
+      }
     }
     self.connectionString = connectionString
     self.schema = schema
@@ -118,9 +134,11 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
       "SELECT pg_notify($1, $2)", [.string(channel), .string("\(kind.rawValue) \(id.rawValue)")])
   }
 
-  /// Records the revision this store last opened or saved of a project: its next save's base.
-  func saw(_ id: ProjectID, revision: Int) {
-    lock.withLock { state.seen[id] = revision }
+  /// Records what the app's copy of a project was last derived from: its next save's base.
+  func saw(_ id: ProjectID, revision: Int, document: Data? = nil, metadata: Data? = nil) {
+    lock.withLock {
+      state.bases[id] = SaveBase(revision: revision, document: document, metadata: metadata)
+    }
   }
 
   /// The image store a save writes through.
@@ -128,9 +146,9 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
     CollectingImageStore(images, fallbacks: lock.withLock { state.fallbacks })
   }
 
-  /// The revision a save of `id` is based on, when this store opened or saved it.
-  func base(of id: ProjectID) -> Int? {
-    lock.withLock { state.seen[id] }
+  /// What a save of `id` is based on, when this store opened, recovered or saved it.
+  func base(of id: ProjectID) -> SaveBase? {
+    lock.withLock { state.bases[id] }
   }
 }
 
@@ -146,7 +164,8 @@ struct StoreState<Metadata: ProjectMetadata> {
     var dropped: Int
   }
 
-  var seen: [ProjectID: Int] = [:]
+  /// Per project, what the app's copy was last derived from.
+  var bases: [ProjectID: SaveBase] = [:]
   /// Per project, how many times its pending edit was dropped.
   var dropped: [ProjectID: Int] = [:]
   /// Per project, the newest edit written: two flushes at once never write an older one last.
@@ -157,4 +176,47 @@ struct StoreState<Metadata: ProjectMetadata> {
   var generation = 0
   /// When the oldest edit not yet written was made.
   var unsavedSince: ContinuousClock.Instant?
+}
+
+/// What an app's copy of a project was derived from: the revision it has seen, and, when its
+/// copy is not that revision's document (a save merged with other clients' saves), the copy
+/// itself.
+struct SaveBase: Sendable {
+  /// The newest revision the app's copy accounts for.
+  var revision: Int
+  /// The document the copy was derived from; `nil` when it is `revision`'s.
+  var document: Data?
+  /// The metadata the copy was derived from; `nil` when it is `revision`'s.
+  var metadata: Data?
+}
+
+/// A lock per project, made on first use.
+final class ProjectLocks: @unchecked Sendable {
+  // @unchecked Sendable: `locks` is read and written only under `lock`.
+  private let lock = NSLock()
+  private var locks: [ProjectID: NSLock] = [:]
+
+  /// Runs `body` holding the project's lock.
+  func withLock<T>(_ id: ProjectID, _ body: () throws -> T) rethrows -> T {
+    let projectLock = lock.withLock { () -> NSLock in
+      if let existing = locks[id] { return existing }
+      let made = NSLock()
+      locks[id] = made
+      return made
+    }
+    return try projectLock.withLock(body)
+  }
+}
+
+/// What ``PostgresProjectStore/saveMerging(_:metadata:thumbnail:for:)`` wrote.
+public struct SaveOutcome<Metadata: ProjectMetadata>: Sendable {
+  /// The saved project's summary: the new revision, and the metadata as merged.
+  public let summary: ProjectSummary<Metadata>
+  /// The composition the save wrote when other clients' changes were merged into the app's,
+  /// for the app to show (its own copy lacks their changes); `nil` when the save wrote the
+  /// app's composition as given.
+  public let mergedVideo: Video?
+
+  /// Whether other clients' changes to the composition were merged in.
+  public var wasMerged: Bool { mergedVideo != nil }
 }

@@ -22,6 +22,9 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
   case damagedRow(ProjectID?, detail: String)
   /// A revision of a project that does not exist.
   case revisionNotFound(ProjectID, revision: Int)
+  /// A save of a project this store never opened, recovered or created: with no base to merge
+  /// from, it could undo another client's save unseen, so nothing was written.
+  case notOpened(ProjectID)
 
   /// The sentence for the person using the app.
   public var errorDescription: String? {
@@ -40,6 +43,9 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
       return "A project on the server is damaged and cannot be read."
     case .revisionNotFound(_, let revision):
       return "The project has no version \(revision)."
+    case .notOpened:
+      return "This project was not opened here, so saving it could undo someone else's "
+        + "changes. Nothing was saved."
     }
   }
 
@@ -60,6 +66,9 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
         + "connects."
     case .damagedRow: return "Restore an earlier revision of the project."
     case .revisionNotFound: return "List the project's history for the revisions it has."
+    case .notOpened:
+      return "Open the project (or recover its autosave) with this store first, make the "
+        + "changes on what it returns, then save."
     }
   }
 
@@ -74,7 +83,7 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
       return "The store's schema is at version \(found); this build knows up to \(supported)."
     case .invalidSchemaName(let name):
       return "'\(name)' is not a schema name the store accepts (lower-case letters, digits, "
-        + "underscores; at most 63 bytes; not starting with a digit)."
+        + "underscores; at most 50 bytes, so that its notification channel's name fits PostgreSQL's 63; not starting with a digit)."
     case .schemaNotSetUp(let name, let found?):
       return "The schema '\(name)' holds a store of version \(found), older than this build's "
         + "\(StoreSchema.currentVersion), and it was not to be migrated."
@@ -85,6 +94,9 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
       return "A row of project \(id.map(\.rawValue) ?? "?") does not read back: \(detail)."
     case .revisionNotFound(let id, let revision):
       return "Project \(id) has no revision \(revision)."
+    case .notOpened(let id):
+      return "Project \(id) was never opened, recovered or created by this store, so a save "
+        + "has no base revision to merge other clients' saves from."
     }
   }
 }

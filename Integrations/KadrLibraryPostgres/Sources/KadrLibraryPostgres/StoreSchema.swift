@@ -11,13 +11,14 @@ import PostgresClient
 ///   revision, and `trashed` (when it went to the trash, or NULL).
 /// - `revisions`: every save, numbered from 0 (the create), with its document, metadata and
 ///   the facts of its document.
-/// - `autosaves`: at most one per project: the newest autosave and the revision it was based on.
+/// - `autosaves`: at most one per project: the newest autosave and what it was based on (the
+///   revision, and the document and metadata when they are not that revision's).
 /// - `images`: the shared images, content-addressed (`pg:<sha256>.<ext>`).
 /// - `image_uses`: which revision, autosave or thumbnail of which project uses which image; an
 ///   image is collected only when no row names it.
 enum StoreSchema {
   /// The version this build creates and reads.
-  static let currentVersion = 1
+  static let currentVersion = 2
 
   /// The advisory lock key of migrations (any constant; "kadr" in ASCII).
   static let migrationLock: Int64 = 0x6B61_6472
@@ -43,7 +44,12 @@ enum StoreSchema {
         + "use text NOT NULL, token text NOT NULL REFERENCES S.images ON DELETE RESTRICT, "
         + "PRIMARY KEY (project, use, token))",
       "CREATE INDEX image_uses_token ON S.image_uses (token)",
-    ]
+    ],
+    // 2: an autosave records what its edits were derived from, beyond `based_on`: the
+    // document and metadata, when they are not that revision's (after a merged save).
+    [
+      "ALTER TABLE S.autosaves ADD COLUMN base_document bytea, ADD COLUMN base_metadata bytea"
+    ],
   ]
 
   /// Brings the schema `name` to ``currentVersion``, creating it when it is missing.
@@ -110,10 +116,11 @@ enum StoreSchema {
   }
 
   /// Whether `name` may be spliced into statements as a schema: lower-case letters, digits and
-  /// underscores, not starting with a digit, at most 63 bytes. It comes from the app's code,
+  /// underscores, not starting with a digit, at most 50 bytes (the notification channel,
+  /// `kadr_changes_` and the name, must fit PostgreSQL's 63). It comes from the app's code,
   /// never from a document; values always go as parameters.
   static func isValidName(_ name: String) -> Bool {
-    guard let first = name.utf8.first, name.utf8.count <= 63, !(48...57).contains(first) else {
+    guard let first = name.utf8.first, name.utf8.count <= 50, !(48...57).contains(first) else {
       return false
     }
     return name.utf8.allSatisfy { (97...122).contains($0) || (48...57).contains($0) || $0 == 95 }

@@ -98,7 +98,7 @@ struct ProcessTests {
       Issue.record("a role with no privileges opened the store")
     } catch let error as PostgresError {
       #expect(error.kind == .insufficientPrivilege, "\(error)")
-      #expect(error.errorDescription?.contains("GRANT") == true, "\(error.errorDescription ?? "")")
+      #expect(error.recoverySuggestion?.contains("GRANT") == true, "\(error)")
     }
     // The privileges the README lists for an app's role, and no more: no DDL.
     try admin.execute("GRANT USAGE ON SCHEMA \(schema) TO \(role)")
@@ -107,6 +107,7 @@ struct ProcessTests {
     let app = try PostgresProjectStore<ContractMetadata>(connectionString: asRole, schema: schema)
     let listed = try app.list().projects
     #expect(listed.map(\.name) == ["Owned"])
+    _ = try app.open(listed[0].id)
     try app.save(RevisionTests.shared(), metadata: ContractMetadata(), for: listed[0].id)
     #expect(try app.collectImages(dryRun: false).removed.isEmpty)
   }

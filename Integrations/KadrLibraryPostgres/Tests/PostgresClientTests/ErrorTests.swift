@@ -44,7 +44,7 @@ struct ErrorTests {
       try connection.query("SELECT pg_sleep(5)")
     }
     #expect(error?.sqlState == "57014")
-    #expect(error?.errorDescription?.contains("statement_timeout") == true)
+    #expect(error?.recoverySuggestion?.contains("statement_timeout") == true)
   }
 
   @Test func roleWithoutPrivilegeGetsInsufficientPrivilegeWithAGrantToRun() throws {
@@ -65,7 +65,7 @@ struct ErrorTests {
     }()
     #expect(error?.sqlState == "42501")
     #expect(error?.role == role)
-    let description = try #require(error?.errorDescription)
+    let description = try #require(error.map(String.init(describing:)))
     #expect(description.contains("The database role '\(role)' may not do this"))
     #expect(description.contains("GRANT"))
     #expect(description.contains("TO \(role)"))
@@ -88,7 +88,7 @@ struct ErrorTests {
     try first.execute("COMMIT")
     let error = expectPostgresError(.serializationFailure) { try second.execute("COMMIT") }
     #expect(error?.sqlState == "40001")
-    #expect(error?.errorDescription?.contains("Run the whole transaction again") == true)
+    #expect(error?.recoverySuggestion?.contains("Run the whole transaction again") == true)
     try? second.execute("ROLLBACK")
   }
 }

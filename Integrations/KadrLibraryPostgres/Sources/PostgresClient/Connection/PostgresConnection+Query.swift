@@ -30,11 +30,13 @@ extension PostgresConnection {
       throw PostgresError(kind: .invalidRequest, message: "Too many parameters.")
     }
     return try withConnection { connection in
-      let result = buffer.withValues { values in
-        PQexecParams(
-          connection, sql, count, buffer.types, values, buffer.lengths, buffer.formats, 0)
-      }
-      return try rows(of: result, on: connection)
+      try answer(
+        to: { connection in
+          buffer.withValues { values in
+            PQsendQueryParams(
+              connection, sql, count, buffer.types, values, buffer.lengths, buffer.formats, 0)
+          }
+        }, on: connection)
     }
   }
 
@@ -50,7 +52,7 @@ extension PostgresConnection {
   public func execute(_ sql: String) throws {
     try Self.checkStatement(sql)
     try withConnection { connection in
-      _ = try rows(of: PQexec(connection, sql), on: connection)
+      _ = try answer(to: { PQsendQuery($0, sql) }, on: connection)
     }
   }
 

@@ -27,7 +27,8 @@ extension PostgresConnection {
   ///   - body: The transaction's work, given this connection.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws (after the rollback); ``PostgresError`` when `BEGIN` or
-  ///   `COMMIT` fails, of kind ``PostgresError/Kind/transactionAborted`` as above, or
+  ///   `COMMIT` fails, of kind ``PostgresError/Kind/transactionAborted`` as above,
+  ///   ``PostgresError/Kind/outcomeUnknown`` when the connection failed during `COMMIT`, or
   ///   ``PostgresError/Kind/invalidRequest`` when a transaction is already open on this
   ///   connection (transactions do not nest).
   public func transaction<T>(
@@ -56,6 +57,13 @@ extension PostgresConnection {
       }
       do {
         try execute("COMMIT")
+      } catch let error as PostgresError
+        where error.kind == .connectionLost || error.kind == .timedOut
+      {
+        // COMMIT was sent, and no answer came back: it may have been applied.
+        throw PostgresError(
+          kind: .outcomeUnknown, message: error.message, sqlState: error.sqlState,
+          detail: error.detail, hint: error.hint, role: role)
       } catch {
         rollBackIfOpen()
         throw error

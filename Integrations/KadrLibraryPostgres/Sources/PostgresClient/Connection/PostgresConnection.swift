@@ -25,6 +25,8 @@ public final class PostgresConnection: @unchecked Sendable {
   // thread through the same methods.
   private let lock = NSRecursiveLock()
   private var handle: OpaquePointer?
+  /// Why the connection was given up (a statement the server never answered), when it was.
+  private var abandoned: String?
 
   /// The passwords of the connection string and of libpq's other sources, masked in every
   /// message.
@@ -37,6 +39,9 @@ public final class PostgresConnection: @unchecked Sendable {
   /// ``PostgresNotification/processID`` names for notifications this connection sent.
   public let backendProcessID: Int32
 
+  /// How long the connection waits for the server (see ``PostgresTimeouts``).
+  public let timeouts: PostgresTimeouts
+
   /// Opens a connection.
   ///
   /// The connection string is libpq's, exactly as `psql` takes it: key/value pairs
@@ -45,16 +50,23 @@ public final class PostgresConnection: @unchecked Sendable {
   /// environment (`PGHOST`, `PGPORT`, `PGDATABASE`, `PGUSER`, `PGPASSWORD`, `PGSSLMODE`, …) and
   /// `~/.pgpass`; the empty string takes everything from there.
   ///
-  /// - Parameter connectionString: A libpq connection string or URI.
+  /// Every call ends within the limits of `timeouts`, and TCP keepalives are on.
+  ///
+  /// - Parameters:
+  ///   - connectionString: A libpq connection string or URI.
+  ///   - timeouts: How long to wait for the server.
   /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/connectionFailed`` when no
-  ///   connection can be made; its message never holds the password.
-  public init(connectionString: String) throws {
+  ///   connection can be made within `timeouts.connect`; its message never holds the password.
+  public init(connectionString: String, timeouts: PostgresTimeouts = PostgresTimeouts()) throws {
     var redaction = SecretRedaction(connectionString: connectionString)
     guard !connectionString.utf8.contains(0) else {
       throw PostgresError(
         kind: .connectionFailed, message: "The connection string contains a NUL character.")
     }
-    guard let connection = PQconnectdb(connectionString) else {
+    if let problem = SecretRedaction.ambiguousURI(connectionString) {
+      throw PostgresError(kind: .connectionFailed, message: problem)
+    }
+    guard let connection = Self.connect(connectionString, timeouts: timeouts) else {
       throw PostgresError(
         kind: .connectionFailed, message: "libpq could not allocate a connection.")
     }
@@ -77,8 +89,42 @@ public final class PostgresConnection: @unchecked Sendable {
     }
     self.handle = connection
     self.redaction = redaction
+    self.timeouts = timeouts
     self.role = PQuser(connection).map { String(cString: $0) } ?? ""
     self.backendProcessID = PQbackendPID(connection)
+    var settings: [String] = []
+    if timeouts.statement > .zero {
+      settings.append("statement_timeout = \(PostgresTimeouts.milliseconds(timeouts.statement))")
+    }
+    if timeouts.lock > .zero {
+      settings.append("lock_timeout = \(PostgresTimeouts.milliseconds(timeouts.lock))")
+    }
+    if !settings.isEmpty {
+      try execute(settings.map { "SET " + $0 }.joined(separator: "; "))
+    }
+  }
+
+  /// Starts libpq's connection with the library's defaults (a connect timeout, TCP keepalives)
+  /// placed before the caller's string, so that whatever the string says wins.
+  private static func connect(_ connectionString: String, timeouts: PostgresTimeouts)
+    -> OpaquePointer?
+  {
+    var settings: [(String, String)] = [
+      ("keepalives", "1"), ("keepalives_idle", "30"), ("keepalives_interval", "10"),
+      ("keepalives_count", "3"),
+    ]
+    let seconds = (PostgresTimeouts.milliseconds(timeouts.connect) + 999) / 1000
+    if timeouts.connect > .zero, ProcessInfo.processInfo.environment["PGCONNECT_TIMEOUT"] == nil {
+      settings.append(("connect_timeout", String(max(2, seconds))))
+    }
+    // With expand_dbname, a dbname that is a connection string or URI is expanded in place.
+    settings.append(("dbname", connectionString))
+    let keywords = settings.map { strdup($0.0) }
+    let values = settings.map { strdup($0.1) }
+    defer { (keywords + values).forEach { free($0) } }
+    let keywordArray = keywords.map { UnsafePointer($0) } + [nil]
+    let valueArray = values.map { UnsafePointer($0) } + [nil]
+    return PQconnectdbParams(keywordArray, valueArray, 1)
   }
 
   deinit {
@@ -111,6 +157,9 @@ public final class PostgresConnection: @unchecked Sendable {
   func withConnection<T>(_ body: (OpaquePointer) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
+    if let abandoned {
+      throw PostgresError(kind: .connectionLost, message: abandoned, role: role)
+    }
     guard let handle else {
       throw PostgresError(
         kind: .connectionClosed, message: "The connection was closed.", role: role)
@@ -121,6 +170,19 @@ public final class PostgresConnection: @unchecked Sendable {
         message: redaction.redact(Self.errorMessage(of: handle)), role: role)
     }
     return try body(handle)
+  }
+
+  /// Whether the connection can still run statements: not closed, not given up, not broken.
+  public var isUsable: Bool {
+    lock.withLock { abandoned == nil && handle.map { PQstatus($0) == CONNECTION_OK } ?? false }
+  }
+
+  /// Closes a connection whose server did not answer in time; every later use throws
+  /// ``PostgresError/Kind/connectionLost`` with `reason`. Called with the lock held.
+  func abandon(_ reason: String) {
+    if let handle { PQfinish(handle) }
+    handle = nil
+    abandoned = reason
   }
 
   /// Takes the connection's lock for the whole of `body`, so that no other thread's

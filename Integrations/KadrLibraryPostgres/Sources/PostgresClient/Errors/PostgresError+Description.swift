@@ -30,6 +30,14 @@ extension PostgresError {
       return "The statement was canceled before it finished: \(server)"
     case .transactionAborted:
       return "The transaction was aborted because a statement in it failed: \(server)"
+    case .lockTimeout:
+      return "Another session held what the statement needed for longer than the lock "
+        + "timeout, so it gave up and changed nothing: \(server)"
+    case .timedOut:
+      return "The PostgreSQL server did not answer in time: \(said)"
+    case .outcomeUnknown:
+      return "The connection failed while the transaction was committing, so whether it was "
+        + "committed is unknown: \(said)"
     case .typeMismatch, .noSuchColumn, .invalidRequest:
       return said
     default:
@@ -63,6 +71,13 @@ extension PostgresError {
       return "Create the schema first, or check the table's name and the search_path."
     case .queryCanceled:
       return "If statement_timeout stopped it, raise the timeout or make the statement cheaper."
+    case .lockTimeout:
+      return "Try again in a moment; if it persists, find the session holding the lock "
+        + "(pg_locks, pg_stat_activity) and end it, or raise the lock timeout."
+    case .timedOut:
+      return "Check the server and the network; the next call opens a new connection."
+    case .outcomeUnknown:
+      return "Read the data again to see whether the change is there before doing it again."
     case .transactionAborted:
       return "Let the first error propagate out of transaction { } (which rolls back), or send "
         + "ROLLBACK yourself, then run the transaction again."

@@ -10,6 +10,7 @@ extension PostgresError {
       case connectionFailed, connectionLost, connectionClosed, insufficientPrivilege
       case uniqueViolation, serializationFailure, deadlockDetected, undefinedTable
       case queryCanceled, transactionAborted, typeMismatch, noSuchColumn, invalidRequest, other
+      case lockTimeout, timedOut, outcomeUnknown
     }
 
     private let base: Base
@@ -41,6 +42,17 @@ extension PostgresError {
     /// The statement was canceled, by `statement_timeout` or a cancel request (SQLSTATE
     /// `57014`).
     public static let queryCanceled = Kind(.queryCanceled)
+    /// A statement waited for a lock another session holds longer than `lock_timeout`
+    /// (SQLSTATE 55P03): a stalled client, or someone holding the row in an open transaction.
+    /// Nothing was changed; try again later.
+    public static let lockTimeout = Kind(.lockTimeout)
+    /// The server did not answer within the connection's limit
+    /// (``PostgresTimeouts/statement`` plus ``PostgresTimeouts/grace``), so the connection was
+    /// closed; a statement that was running may or may not have been committed.
+    public static let timedOut = Kind(.timedOut)
+    /// The connection broke or timed out while `COMMIT` was on its way: the transaction may or
+    /// may not have been committed. Read the data again before repeating the work.
+    public static let outcomeUnknown = Kind(.outcomeUnknown)
     /// A statement inside the transaction failed, so the server aborted the transaction:
     /// SQLSTATE `25P02` for a statement sent after that, or a failure inside
     /// ``PostgresConnection/transaction(isolation:_:)`` that its body caught (the transaction
@@ -69,6 +81,7 @@ extension PostgresError {
       case "40P01": .deadlockDetected
       case "42P01": .undefinedTable
       case "57014": .queryCanceled
+      case "55P03": .lockTimeout
       case "25P02": .transactionAborted
       // admin_shutdown (pg_terminate_backend), crash_shutdown, cannot_connect_now, and the
       // whole connection-exception class.

@@ -49,18 +49,16 @@ public struct PostgresError: Error, Sendable, Hashable, LocalizedError {
     self.role = role
   }
 
-  /// What went wrong and how to fix it, in sentences a person can act on.
-  public var errorDescription: String? {
-    let sentences = [problem, fix].compactMap { $0 }
-    return sentences.joined(separator: " ")
-  }
+  /// What went wrong, in sentences a person can act on; ``recoverySuggestion`` says how to fix
+  /// it (a tool that prints both prints each once).
+  public var errorDescription: String? { problem }
 
   /// How to fix it, when there is something to do.
   public var recoverySuggestion: String? { fix }
 }
 
 extension PostgresError: CustomStringConvertible {
-  /// The error's sentences (its `errorDescription`), so that `print(error)` and string
-  /// interpolation show what happened rather than the fields.
-  public var description: String { errorDescription ?? message }
+  /// The error's sentences (what happened, then the fix), so that `print(error)` and string
+  /// interpolation show them rather than the fields.
+  public var description: String { [problem, fix].compactMap { $0 }.joined(separator: " ") }
 }

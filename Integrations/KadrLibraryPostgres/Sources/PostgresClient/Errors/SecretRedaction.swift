@@ -115,4 +115,22 @@ struct SecretRedaction: Sendable {
     }
     return values
   }
+
+  /// Why a `postgres://` URI cannot be read safely, or `nil`: a user name or password holding
+  /// an unencoded `@` or `/`. libpq splits such a URI elsewhere than its author meant, and
+  /// would then print part of the password as a host or database name; the message names
+  /// neither part.
+  static func ambiguousURI(_ text: String) -> String? {
+    for scheme in ["postgresql://", "postgres://"] where text.hasPrefix(scheme) {
+      let authority = text.dropFirst(scheme.count).prefix { $0 != "?" }
+      let ats = authority.filter { $0 == "@" }.count
+      guard ats > 0 else { return nil }
+      let userInformation = authority[..<(authority.lastIndex(of: "@") ?? authority.endIndex)]
+      guard ats > 1 || userInformation.contains("/") else { return nil }
+      return "The connection URI's user name or password holds an unencoded \"@\" or \"/\", "
+        + "which makes the URI ambiguous. Percent-encode them in the URI (\"@\" as %40, \"/\" "
+        + "as %2F), or pass the password in PGPASSWORD or ~/.pgpass."
+    }
+    return nil
+  }
 }
