@@ -10,6 +10,12 @@ import PostgresClient
 //     opens the project and saves it COUNT times, each time setting the text of the title
 //     whose clip id is "p<CLIENT>" to "p<CLIENT>-<n>" (reopening after each save, as an editor
 //     does); prints {"saved": …, "conflicts": …} on standard output.
+//   PostgresStoreProbe keeps CONNECTION SCHEMA PROJECT CLIENT COUNT [shared]
+//     opens the project once and then, as an editor does, keeps editing the composition it
+//     holds: COUNT times sets the text of its title "p<CLIENT>" (with `shared`, of title "p0",
+//     which every client edits) to "p<CLIENT>-<n>" and saves, never reopening (after a conflict
+//     it reopens, as a person resolving it would); prints {"saved", "conflicts", "last",
+//     "conflictsWithoutValues"}: "last" is the step of its last acknowledged save (-1 if none).
 //   PostgresStoreProbe hold CONNECTION SCHEMA PROJECT
 //     does what a save does up to its commit (locks the project's row, writes the next
 //     revision), prints "holding" and waits to be killed: a client that dies mid-save.
@@ -29,6 +35,34 @@ func edited(_ video: Video, client: Int, text: String) -> Video {
     clips[index] = TitleSequence(text, duration: 1).id(ClipID("p\(client)"))
   }
   return Video(clips: clips)
+}
+
+/// The `keeps` client: edits the composition it holds and saves, again and again.
+func keepEditing(
+  _ store: PostgresProjectStore<ProbeMetadata>, project: ProjectID, client: Int, count: Int,
+  shared: Bool
+) throws {
+  var video = try store.open(project).video
+  var saved = 0
+  var conflicts = 0
+  var last = -1
+  var withoutValues = 0
+  for step in 0..<count {
+    video = edited(video, client: shared ? 0 : client, text: "p\(client)-\(step)")
+    do {
+      try store.save(video, metadata: ProbeMetadata(note: "shared", zoom: 1), for: project)
+      saved += 1
+      last = step
+    } catch PostgresProjectStoreError.conflict(_, _, let found) {
+      conflicts += 1
+      withoutValues += found.filter { $0.base == nil || $0.ours == nil || $0.theirs == nil }.count
+      video = try store.open(project).video
+    }
+  }
+  FileHandle.standardOutput.write(
+    Data(
+      #"{"saved": \#(saved), "conflicts": \#(conflicts), "last": \#(last), "conflictsWithoutValues": \#(withoutValues)}"#
+        .utf8 + [10]))
 }
 
 let arguments = CommandLine.arguments
@@ -59,6 +93,12 @@ case "saves":
   }
   FileHandle.standardOutput.write(
     Data(#"{"saved": \#(saved), "conflicts": \#(conflicts)}"#.utf8 + [10]))
+case "keeps":
+  guard arguments.count >= 7, let client = Int(arguments[5]), let count = Int(arguments[6]) else {
+    exit(2)
+  }
+  try keepEditing(
+    store, project: project, client: client, count: count, shared: arguments.count > 7)
 case "hold":
   let connection = try PostgresConnection(connectionString: arguments[2])
   let schema = arguments[3]

@@ -121,7 +121,7 @@ public final class PostgresConnection: @unchecked Sendable {
     settings.append(("dbname", connectionString))
     let keywords = settings.map { strdup($0.0) }
     let values = settings.map { strdup($0.1) }
-    defer { (keywords + values).forEach { free($0) } }
+    defer { for pointer in keywords + values { free(pointer) } }
     let keywordArray = keywords.map { UnsafePointer($0) } + [nil]
     let valueArray = values.map { UnsafePointer($0) } + [nil]
     return PQconnectdbParams(keywordArray, valueArray, 1)
