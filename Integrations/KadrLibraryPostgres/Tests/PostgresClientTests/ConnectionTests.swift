@@ -42,6 +42,28 @@ struct ConnectionTests {
     }
   }
 
+  /// A password with an unencoded "@" or "/" makes libpq split the URI inside the password,
+  /// and print a piece of it as a host or database name; no piece of it may show.
+  @Test(arguments: [
+    "postgres://kadr:se@cr/et123@localhost/kadr",
+    "postgresql://kadr:sec/ret@123@127.0.0.1:1/kadr",
+    "postgres://kadr:secret/123@127.0.0.1:1/kadr",
+  ])
+  func anAmbiguousURIPasswordShowsNoPieceOfItself(connectionString: String) throws {
+    let error = expectPostgresError(.connectionFailed) {
+      _ = try PostgresConnection(connectionString: connectionString)
+    }
+    let shown = try #require(error)
+    let pieces = ["se", "cr", "et123", "sec", "ret", "123", "secret"]
+    for text in [shown.errorDescription ?? "", "\(shown)", String(reflecting: shown)] {
+      #expect(text.contains("%40"), "the fix names the encoding: \(text)")
+      for piece in pieces {
+        #expect(!text.localizedCaseInsensitiveContains(piece + "@"), "\(piece) shows in: \(text)")
+      }
+      #expect(!text.contains("et123") && !text.contains("ret@") && !text.contains("cr/"), "\(text)")
+    }
+  }
+
   @Test func unreachableServerSaysWhatToCheck() throws {
     let error = expectPostgresError(.connectionFailed) {
       _ = try PostgresConnection(connectionString: "host=/nonexistent-kadr-socket user=kadr")
