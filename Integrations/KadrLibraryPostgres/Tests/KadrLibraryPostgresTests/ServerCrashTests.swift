@@ -64,4 +64,80 @@ struct ServerCrashTests {
     // And the store saves on.
     try store.save(RevisionTests.shared(), metadata: ContractMetadata(), for: project.id)
   }
+
+  @Test func aServerRestartedUnderLoadIsReconnectedAndSavesMergeOn() throws {
+    let directory = "/tmp/kadr-restart-" + UUID().uuidString.prefix(8).lowercased()
+    try Self.server("start", directory)
+    let connection = "host=\(directory) user=postgres dbname=postgres"
+    defer { try? Self.server("stop", directory) }
+    let schema = StoreServer.freshSchema()
+    let a = try PostgresProjectStore<ContractMetadata>(connectionString: connection, schema: schema)
+    let b = try PostgresProjectStore<ContractMetadata>(connectionString: connection, schema: schema)
+    let project = try a.create(
+      name: "Restarted", video: RevisionTests.shared(), metadata: ContractMetadata())
+    var heldB = try b.open(project.id).video
+    heldB = RevisionTests.editing(heldB, client: 1, to: "b-before")
+    try b.save(heldB, metadata: ContractMetadata(), for: project.id)
+
+    // Client A saves in a loop, keeping its copy, while the server goes down and comes back.
+    let acknowledged = SaveCounter()
+    let loop = Thread {
+      var held = RevisionTests.shared()
+      var step = 0
+      while !acknowledged.isStopped {
+        held = RevisionTests.editing(held, client: 0, to: "a-\(step)")
+        if (try? a.save(held, metadata: ContractMetadata(), for: project.id)) != nil {
+          acknowledged.record(step)
+        }
+        step += 1
+      }
+      acknowledged.finish()
+    }
+    _ = try a.open(project.id)
+    loop.start()
+    Thread.sleep(forTimeInterval: 0.5)
+    try Self.server("crash", directory)
+    Thread.sleep(forTimeInterval: 0.3)
+    try Self.server("restart", directory)
+    let before = acknowledged.last
+    Thread.sleep(forTimeInterval: 1)
+    acknowledged.stop()
+    acknowledged.waitUntilFinished()
+    let last = try #require(acknowledged.last)
+    #expect(last > (before ?? -1), "A saved again after the restart, on the same store")
+
+    // B, also on the same store as before the restart, saves an edit of its own.
+    heldB = RevisionTests.editing(heldB, client: 2, to: "b-after")
+    try b.save(heldB, metadata: ContractMetadata(), for: project.id)
+    let head = try b.open(project.id)
+    #expect(RevisionTests.texts(head.video) == ["a-\(last)", "b-before", "b-after", "p3"])
+  }
+}
+
+/// The steps a saving loop had acknowledged, and its stop flag.
+final class SaveCounter: @unchecked Sendable {
+  // @unchecked Sendable: every property is read and written under `lock`.
+  private let lock = NSCondition()
+  private var newest: Int?
+  private var stopped = false
+  private var finished = false
+
+  var last: Int? { lock.withLock { newest } }
+  var isStopped: Bool { lock.withLock { stopped } }
+
+  func record(_ step: Int) { lock.withLock { newest = step } }
+  func stop() { lock.withLock { stopped = true } }
+
+  func finish() {
+    lock.withLock {
+      finished = true
+      lock.broadcast()
+    }
+  }
+
+  func waitUntilFinished() {
+    lock.lock()
+    while !finished { lock.wait() }
+    lock.unlock()
+  }
 }
