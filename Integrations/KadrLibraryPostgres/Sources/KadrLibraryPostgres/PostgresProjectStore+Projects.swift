@@ -157,8 +157,8 @@ extension PostgresProjectStore {
     case .remove: thumbnailToken = .some(nil)
     }
     let oursMetadata = try encodeMetadata(metadata)
-    let written = try connection.transaction {
-      connection -> (revision: Int, merged: Video?) in
+    var attempt: (revision: Int, document: Data, merged: Video?)?
+    let write = { [self] (connection: PostgresConnection) -> (revision: Int, merged: Video?) in
       let head = try lockedHead(of: id)
       var saved = ours
       var facts = DocumentFacts(video: video, saved: ours)
@@ -195,7 +195,18 @@ extension PostgresProjectStore {
       }
       try removeAutosave(of: id)
       try announce(.saved, id)
+      attempt = (head.revision + 1, saved.data, mergedVideo)
       return (head.revision + 1, mergedVideo)
+    }
+    let written: (revision: Int, merged: Video?)
+    do {
+      written = try connection.transaction(write)
+    } catch let error as PostgresError where error.kind == .outcomeUnknown {
+      // The COMMIT's answer was lost: the revision is ours if it is there with our document.
+      guard let attempt,
+        (try? revisionDocument(id, revision: attempt.revision)) == attempt.document
+      else { throw error }
+      written = (attempt.revision, attempt.merged)
     }
     // The app holds `video`, not the merge: its next save is based on what it holds.
     saw(

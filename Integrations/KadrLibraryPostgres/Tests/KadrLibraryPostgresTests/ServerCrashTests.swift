@@ -81,8 +81,9 @@ struct ServerCrashTests {
 
     // Client A saves in a loop, keeping its copy, while the server goes down and comes back.
     let acknowledged = SaveCounter()
+    let opened = try a.open(project.id).video
     let loop = Thread {
-      var held = RevisionTests.shared()
+      var held = opened
       var step = 0
       while !acknowledged.isStopped {
         held = RevisionTests.editing(held, client: 0, to: "a-\(step)")
@@ -93,7 +94,6 @@ struct ServerCrashTests {
       }
       acknowledged.finish()
     }
-    _ = try a.open(project.id)
     loop.start()
     Thread.sleep(forTimeInterval: 0.5)
     try Self.server("crash", directory)
