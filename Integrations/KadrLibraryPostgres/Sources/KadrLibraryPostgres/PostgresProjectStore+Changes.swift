@@ -9,9 +9,10 @@ extension PostgresProjectStore {
   ///
   /// Every change is announced with `NOTIFY` as it commits, and the stream listens for them.
   /// PostgreSQL lets any role that can connect send a notification on any channel, so a
-  /// notification is only a hint: the stream reads the hinted projects again and delivers what
-  /// changed in their rows (a new revision, a name, metadata, the trash, an autosave). A
-  /// notification that changed nothing delivers nothing. After a lost connection the stream
+  /// notification is only a hint: the stream reads the hinted projects again, delivers what
+  /// changed in their rows (a new revision, a name, metadata, the trash, an autosave), and
+  /// delivers the hinted change only when the row agrees with it (a project said to be deleted
+  /// or trashed must be so). After a lost connection the stream
   /// reconnects and delivers what changed meanwhile. It holds the newest 256 changes an app has
   /// not read yet; when older ones had to be dropped, the newest is ``LibraryChange/Kind/changed``
   /// (list the projects again).
@@ -43,6 +44,17 @@ struct ProjectRowState: Equatable {
   var name: String
   var metadata: String
   var autosave: String?
+
+  /// Whether a row (`nil`: no such project) agrees with a change said to have happened to it.
+  static func agrees(_ kind: LibraryChange.Kind, with row: ProjectRowState?) -> Bool {
+    switch kind {
+    case .deleted: return row == nil
+    case .trashed: return row?.trashed == true
+    case .autosaved: return row?.autosave != nil
+    case .created, .saved, .renamed, .metadataChanged, .restored: return row?.trashed == false
+    default: return false
+    }
+  }
 
   /// The changes that lead from `old` to `new` (either `nil` when the project is absent).
   static func changes(from old: ProjectRowState?, to new: ProjectRowState?)
@@ -120,11 +132,11 @@ final class ChangeListener: @unchecked Sendable {
           guard let first = try listening.waitForNotification(timeout: .milliseconds(250)) else {
             continue
           }
-          var hints: [(ProjectID, Bool)] = []
+          var hints: [Hint] = []
           var note: PostgresNotification? = first
           while let current = note {
-            if let id = Self.project(in: current.payload) {
-              hints.append((id, isOwn(current.processID)))
+            if let (kind, id) = Self.hint(in: current.payload) {
+              hints.append(Hint(id: id, kind: kind, isLocal: isOwn(current.processID)))
             }
             guard hints.count < Self.batch else { break }
             note = try listening.waitForNotification(timeout: .zero)
@@ -138,26 +150,45 @@ final class ChangeListener: @unchecked Sendable {
     continuation.finish()
   }
 
-  /// Reads the hinted projects again and delivers what changed in them.
-  private func recheck(_ hints: [(ProjectID, Bool)], on connection: PostgresConnection) throws {
+  /// A notification's word: a change said to have happened to a project.
+  struct Hint {
+    var id: ProjectID
+    var kind: LibraryChange.Kind
+    var isLocal: Bool
+  }
+
+  /// Reads the hinted projects again and delivers, for each, the hinted changes its row agrees
+  /// with (in the order said, once each), then any other change its row shows.
+  private func recheck(_ hints: [Hint], on connection: PostgresConnection) throws {
     guard !hints.isEmpty else { return }
-    var isLocal: [ProjectID: Bool] = [:]
-    for (id, local) in hints { isLocal[id] = (isLocal[id] ?? false) || local }
-    let now = try read(Array(isLocal.keys), on: connection)
-    for id in isLocal.keys.sorted(by: { $0.rawValue < $1.rawValue }) {
-      let old = known?[id]
-      deliver(ProjectRowState.changes(from: old, to: now[id]), id, isLocal: isLocal[id] ?? false)
+    var order: [ProjectID] = []
+    var said: [ProjectID: [Hint]] = [:]
+    for hint in hints {
+      if said[hint.id] == nil { order.append(hint.id) }
+      said[hint.id, default: []].append(hint)
+    }
+    let now = try read(order, on: connection)
+    for id in order {
+      var delivered: [LibraryChange.Kind] = []
+      for hint in said[id] ?? []
+      where !delivered.contains(hint.kind) && ProjectRowState.agrees(hint.kind, with: now[id]) {
+        delivered.append(hint.kind)
+        deliver([hint.kind], id, isLocal: hint.isLocal)
+      }
+      let shown = ProjectRowState.changes(from: known?[id], to: now[id])
+      deliver(shown.filter { !delivered.contains($0) }, id, isLocal: false)
       known?[id] = now[id]
     }
   }
 
-  /// The project a notification's payload (`kind id`) hints at, when it names a valid id.
-  static func project(in payload: String) -> ProjectID? {
+  /// The change and project a notification's payload (`kind id`) hints at, when it names a
+  /// change and a valid id.
+  static func hint(in payload: String) -> (LibraryChange.Kind, ProjectID)? {
     let parts = payload.split(separator: " ", maxSplits: 1)
-    guard parts.count == 2, LibraryChange.Kind(rawValue: String(parts[0])) != nil else {
-      return nil
-    }
-    return ProjectID(rawValue: String(parts[1]))
+    guard parts.count == 2, let kind = LibraryChange.Kind(rawValue: String(parts[0])),
+      let id = ProjectID(rawValue: String(parts[1]))
+    else { return nil }
+    return (kind, id)
   }
 
   /// The rows of `ids` (every project when `nil`).
