@@ -71,12 +71,16 @@ extension PostgresProjectStore {
       isolation: .repeatableRead
     ) { connection in
       let current = try self.summary(of: id)
-      let metadata = try connection.query(
-        "SELECT metadata FROM \(schema).projects WHERE id = $1::uuid", [.string(id.rawValue)]
-      ).first?.data(0)
-      return (
-        current, try self.revisionDocument(id, revision: current.revision), metadata ?? Data()
-      )
+      // The document of the head, and the raw metadata: this copy's base.
+      let row = try connection.query(
+        "SELECT r.document, p.metadata FROM \(schema).revisions r JOIN \(schema).projects p "
+          + "ON p.id = r.project WHERE r.project = $1::uuid AND r.revision = $2",
+        [.string(id.rawValue), .int(Int64(current.revision))]
+      ).first
+      guard let document = try row?.data(0), let metadata = try row?.data(1) else {
+        throw PostgresProjectStoreError.revisionNotFound(id, revision: current.revision)
+      }
+      return (current, document, metadata)
     }
     let (summary, document, metadata) = read
     let opened = try decode(
