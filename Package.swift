@@ -92,6 +92,8 @@ let package = Package(
         "kadr-doc",
       ]),
     // Tests written the way apps write them: the public products only, warnings as errors.
+    // On Apple platforms that meets the SDK's Sendable annotations, which change with Xcode:
+    // apple.yml builds this target on its pinned Xcode only (see the comment there).
     .testTarget(
       name: "AppStyleTests", dependencies: ["KadrPersistence"],
       swiftSettings: [.unsafeFlags(["-warnings-as-errors"])]),

@@ -20,24 +20,35 @@ enum OrjsonReference {
       .appendingPathComponent("kadr-bench-orjson-\(UUID().uuidString).json")
     guard (try? document.write(to: file)) != nil else { return nil }
     defer { try? FileManager.default.removeItem(at: file) }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script, file.path, "\(max(1, runs))"]
-    let output = Pipe()
-    process.standardOutput = output
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return nil
-    }
-    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else { return nil }
-    let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
-    guard numbers.count == 2 else { return nil }
-    return Timing(loadsMs: numbers[0], dumpsMs: numbers[1])
+    #if os(macOS) || os(Linux)
+      return run(file, runs: runs)
+    #else
+      return nil  // No other program runs here (iOS, tvOS, visionOS), so there is no python3.
+    #endif
   }
+
+  #if os(macOS) || os(Linux)
+    /// Runs the script on `file` with python3.
+    private static func run(_ file: URL, runs: Int) -> Timing? {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+      process.arguments = ["python3", "-c", script, file.path, "\(max(1, runs))"]
+      let output = Pipe()
+      process.standardOutput = output
+      process.standardError = FileHandle.nullDevice
+      do {
+        try process.run()
+      } catch {
+        return nil
+      }
+      let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      guard process.terminationStatus == 0 else { return nil }
+      let numbers = text.split(whereSeparator: \.isWhitespace).compactMap { Double($0) }
+      guard numbers.count == 2 else { return nil }
+      return Timing(loadsMs: numbers[0], dumpsMs: numbers[1])
+    }
+  #endif
 
   /// Prints the median milliseconds of loads and of dumps, on one line.
   private static let script = """

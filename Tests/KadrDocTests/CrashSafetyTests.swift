@@ -102,7 +102,11 @@ struct CrashSafetyTests {
     #expect(try Self.temporaryFiles(in: directory).isEmpty, "the temporary file was left")
   }
 
-  @Test func aReadOnlyDirectoryGivesAClearErrorAndKeepsTheOldFile() throws {
+  @Test(
+    .disabled(
+      if: geteuid() == 0 && !Host.isLinux,
+      "as root it runs the tool as nobody with setpriv (util-linux), Linux only"))
+  func aReadOnlyDirectoryGivesAClearErrorAndKeepsTheOldFile() throws {
     let directory = try TemporaryDirectory()
     defer {
       _ = chmod(directory.url.path, 0o755)

@@ -47,7 +47,9 @@ struct OTIOBundleCommandTests {
     #expect(process.terminationStatus == 0)
   }
 
-  @Test func aBundleThatLiesAboutItsSizeIsRefusedWithinBoundedMemory() throws {
+  @Test(
+    .enabled(if: Host.isLinux, "bounds the tool's memory with prlimit (util-linux), Linux only"))
+  func aBundleThatLiesAboutItsSizeIsRefusedWithinBoundedMemory() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
     let bundle = directory.path("liar.otioz")

@@ -19,6 +19,8 @@ struct OutputSafetyTests {
   #endif
 
   static var canMakeDevices: Bool { geteuid() == 0 }
+  /// A node that fails every write with ENOSPC: `/dev/full`'s numbers, which only Linux has.
+  static var canMakeAFullDevice: Bool { canMakeDevices && Host.isLinux }
 
   /// A `/dev/full` node in `directory`.
   static func fullNode(in directory: TemporaryDirectory) throws -> String {
@@ -33,7 +35,7 @@ struct OutputSafetyTests {
   }
 
   @Test(
-    .enabled(if: canMakeDevices, "making a device node needs root"),
+    .enabled(if: canMakeAFullDevice, "a /dev/full node needs root and Linux (macOS has none)"),
     arguments: [["resave"], ["tokens"], ["inspect", "--json"], ["inspect"]])
   func aFullStandardOutputIsReportedInOneLineWithExitCodeOne(command: [String]) throws {
     let directory = try TemporaryDirectory()

@@ -27,6 +27,37 @@ struct BundleMediaTests {
         == [7, 7], "movie a, movie b")
   }
 
+  /// Names that differ only by case or by Unicode normalisation are one file on APFS, so the
+  /// bundle's flat media folder must not hold two of them.
+  @Test func mediaNamesStayDistinctOnACaseInsensitiveNormalisingFileSystem() throws {
+    let project = try BundleExportTests.Project()
+    defer { project.remove() }
+    let names = [
+      ("a", "Shot.mov"), ("b", "shot.mov"), ("c", "Caf\u{E9}.mov"), ("d", "Cafe\u{301}.mov"),
+    ]
+    var files: [URL] = []
+    for (folder, name) in names {
+      let directory = project.root.appendingPathComponent(folder)
+      try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+      files.append(directory.appendingPathComponent(name))
+      try Data(name.utf8).write(to: files[files.count - 1])
+    }
+    let bundle = project.root.appendingPathComponent("edit.otiod")
+    let report = try OTIOExporter().writeBundle(
+      Video { for file in files { VideoClip(url: file) } }, to: bundle, images: project.images)
+    let bundled = report.media.map(\.name)
+    #expect(bundled.count == 4, "\(bundled)")
+    // Folded and composed here, not through the package's helper, so a wrong key fails.
+    let folded = bundled.map {
+      $0.folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
+    }
+    #expect(Set(folded).count == 4, "\(bundled) share a name on APFS")
+    #expect(bundled[0] == "Shot.mov" && bundled[1] == "shot-2.mov", "\(bundled)")
+    let written = try FileManager.default.contentsOfDirectory(
+      atPath: bundle.appendingPathComponent("media").path)
+    #expect(written.count == 4, "\(written)")
+  }
+
   @Test func aFileTheUserMayNotReadIsRefused() throws {
     let project = try BundleExportTests.Project()
     defer { project.remove() }

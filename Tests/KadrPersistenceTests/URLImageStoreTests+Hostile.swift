@@ -38,35 +38,38 @@ struct URLImageStoreHostileTests {
   }
 
   private func withServer(
+    _ fetcher: URLFetcher,
     _ configuration: URLImageStore.Configuration = .init(
       allowsHTTP: true, requestTimeout: 10, maximumImageBytes: limit),
     _ body: (LoopbackHTTPServer, URLImageStore) async throws -> Void
   ) async throws {
     let server = try LoopbackHTTPServer(routes: Self.route)
     defer { server.stop() }
-    try await body(server, URLImageStore(configuration: configuration))
+    try await body(server, fetcher.store(configuration))
   }
 
-  @Test func aFortyMebibyteImageArrivesWithinTheDefaultTimeout() async throws {
+  @Test(arguments: URLFetcher.all)
+  func aFortyMebibyteImageArrivesWithinTheDefaultTimeout(_ fetcher: URLFetcher) async throws {
     // Each chunk used to copy everything received before it: 40 MiB took minutes.
-    try await withServer(.init(allowsHTTP: true)) { server, store in
+    try await withServer(fetcher, .init(allowsHTTP: true)) { server, store in
       let token = server.baseURL + "/large.png"
       let image = try await store.prefetch([token]).image(for: token)
       #expect(image.data.count == Self.large.count)
     }
   }
 
-  @Test(arguments: ["/endless", "/endless-chunked"])
-  func anEndlessBodyStopsAtTheLimit(path: String) async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all, ["/endless", "/endless-chunked"])
+  func anEndlessBodyStopsAtTheLimit(_ fetcher: URLFetcher, path: String) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + path
       #expect(await prefetchFailure([token], from: store) == .tooLarge(token, limit: Self.limit))
       #expect(server.bytesStreamed < Self.endless)
     }
   }
 
-  @Test func aCompressedBodyIsRefusedBeforeItIsInflated() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func aCompressedBodyIsRefusedBeforeItIsInflated(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/gzip"
       let error = await prefetchFailure([token], from: store)
       guard case .transport(let refused, let reason)? = error else {
@@ -78,11 +81,16 @@ struct URLImageStoreHostileTests {
     }
   }
 
-  @Test func aCompressedFloodIsRefusedAtItsHeadersWithoutReadingItsBody() async throws {
-    // swift-corelibs-foundation inflates before the headers reach a delegate (11 GB and 78 s
-    // for 64 MiB sent); the store's own libcurl transfer on Linux, like URLSession on Apple
-    // platforms, judges the headers before taking a byte of the body.
-    try await withServer { server, store in
+  // The platform's fetcher only: swift-corelibs-foundation's URLSession inflates before the
+  // headers reach a delegate (11 GB and 78 s for 64 MiB sent), which is why Linux drives
+  // libcurl itself; Apple's URLSession, the platform fetcher there, judges headers first.
+  @Test(arguments: [URLFetcher.platform])
+  func aCompressedFloodIsRefusedAtItsHeadersWithoutReadingItsBody(_ fetcher: URLFetcher)
+    async throws
+  {
+    // The store's own libcurl transfer on Linux, like URLSession on Apple platforms, judges
+    // the headers before taking a byte of the body.
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/gzip-flood"
       let error = await prefetchFailure([token], from: store)
       #expect(error == .compressedBody(token, encoding: "gzip"))
@@ -97,12 +105,13 @@ struct URLImageStoreHostileTests {
     }
   }
 
-  @Test func aPrefetchEndsAtItsOverallDeadline() async throws {
+  @Test(arguments: URLFetcher.all)
+  func aPrefetchEndsAtItsOverallDeadline(_ fetcher: URLFetcher) async throws {
     // Three requests of 5 s each, one at a time, within a 30 s request timeout: only the
     // prefetch's own 0.3 s deadline can end it with this error.
     let configuration = URLImageStore.Configuration(
       allowsHTTP: true, maximumConcurrentRequests: 1, requestTimeout: 30, prefetchTimeout: 0.3)
-    try await withServer(configuration) { server, store in
+    try await withServer(fetcher, configuration) { server, store in
       let tokens = (0..<3).map { server.baseURL + "/slow/\($0)" }
       let error = await prefetchFailure(tokens, from: store)
       #expect(error == .prefetchTimedOut(seconds: 0.3, pending: 3))
@@ -120,8 +129,9 @@ struct URLImageStoreHostileTests {
         == 0.001)
   }
 
-  @Test func credentialsInATokenNeverAppearInItsErrors() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func credentialsInATokenNeverAppearInItsErrors(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token =
         server.baseURL.replacingOccurrences(of: "://", with: "://alice:s3cret@")
         + "/missing"
@@ -137,8 +147,9 @@ struct URLImageStoreHostileTests {
     }
   }
 
-  @Test func credentialsInARefusedRedirectNeverAppearInItsError() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func credentialsInARefusedRedirectNeverAppearInItsError(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/to-ftp"
       let error = await prefetchFailure([token], from: store)
       #expect(

@@ -81,10 +81,11 @@ struct URLImageStoreTLSTests {
     }
   }
 
-  @Test func aServerWhoseCertificateIsNotTrustedIsRefused() async throws {
+  @Test(arguments: URLFetcher.all)
+  func aServerWhoseCertificateIsNotTrustedIsRefused(_ fetcher: URLFetcher) async throws {
     let server = try SelfSignedServer()
     let token = "https://127.0.0.1:\(server.port)/image.png"
-    let error = await prefetchFailure([token], from: URLImageStore())
+    let error = await prefetchFailure([token], from: fetcher.store())
     guard case .transport(let refused, let reason)? = error else {
       Issue.record("expected a transport refusal, got \(String(describing: error))")
       return

@@ -35,13 +35,14 @@ struct URLImageStoreTests {
 
   /// Runs `body` with a fresh server and a store allowing `http:` with small limits.
   private func withServer(
+    _ fetcher: URLFetcher,
     _ configuration: URLImageStore.Configuration = URLImageStore.Configuration(
       allowsHTTP: true, requestTimeout: 0.5, maximumImageBytes: limit, maximumRedirects: 3),
     _ body: (LoopbackHTTPServer, URLImageStore) async throws -> Void
   ) async throws {
     let server = try LoopbackHTTPServer(routes: Self.route)
     defer { server.stop() }
-    try await body(server, URLImageStore(configuration: configuration))
+    try await body(server, fetcher.store(configuration))
   }
 
   /// Prefetches one token and returns the error thrown.
@@ -51,8 +52,9 @@ struct URLImageStoreTests {
     await prefetchFailure([token], from: store)
   }
 
-  @Test func fetchesAnImageAndSavesItBackUnderItsURL() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func fetchesAnImageAndSavesItBackUnderItsURL(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/image.png"
       let prefetched = try await store.prefetch([token])
       let image = try prefetched.image(for: token)
@@ -64,8 +66,9 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func refusesHTTPUnlessAllowed() async throws {
-    try await withServer(URLImageStore.Configuration()) { server, store in
+  @Test(arguments: URLFetcher.all)
+  func refusesHTTPUnlessAllowed(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher, URLImageStore.Configuration()) { server, store in
       let token = server.baseURL + "/image.png"
       #expect(await prefetchError(token, from: store) == .schemeNotAllowed(token, scheme: "http"))
       #expect(server.paths.isEmpty)
@@ -83,30 +86,35 @@ struct URLImageStoreTests {
     ("photo:ABC", .schemeNotAllowed("photo:ABC", scheme: "photo")),
   ]
 
-  @Test(arguments: refusedTokens)
-  func refusesATokenThatIsNotAnAllowedURL(token: String, error: URLImageStoreError) async {
-    let store = URLImageStore()
+  @Test(arguments: URLFetcher.all, refusedTokens)
+  func refusesATokenThatIsNotAnAllowedURL(
+    _ fetcher: URLFetcher, refused: (token: String, error: URLImageStoreError)
+  ) async {
+    let (token, error) = refused
+    let store = fetcher.store()
     #expect(await prefetchError(token, from: store) == error)
     #expect(storeError(URLImageStoreError.self) { _ = try store.image(for: token) } == error)
   }
 
-  @Test func readsFileURLsOnlyWhenAllowed() async throws {
+  @Test(arguments: URLFetcher.all)
+  func readsFileURLsOnlyWhenAllowed(_ fetcher: URLFetcher) async throws {
     try await Support.withTemporaryDirectory { directory in
       let file = directory.appendingPathComponent("local.png")
       try Self.png.data.write(to: file)
       let token = file.absoluteString
-      let allowed = URLImageStore(configuration: .init(allowsFileURLs: true))
+      let allowed = fetcher.store(.init(allowsFileURLs: true))
       #expect(try await allowed.prefetch([token]).image(for: token).data == Self.png.data)
       #expect(
-        await prefetchError(token, from: URLImageStore())
+        await prefetchError(token, from: fetcher.store())
           == .schemeNotAllowed(token, scheme: "file"))
-      let small = URLImageStore(configuration: .init(allowsFileURLs: true, maximumImageBytes: 10))
+      let small = fetcher.store(.init(allowsFileURLs: true, maximumImageBytes: 10))
       #expect(await prefetchError(token, from: small) == .tooLarge(token, limit: 10))
     }
   }
 
-  @Test func refusesBytesThatAreNotAnImage() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func refusesBytesThatAreNotAnImage(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/text"
       guard case .notAnImage(token, _)? = await prefetchError(token, from: store) else {
         Issue.record("expected notAnImage")
@@ -116,16 +124,17 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func refusesAStatusOutsideTwoHundreds() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func refusesAStatusOutsideTwoHundreds(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/missing"
       #expect(await prefetchError(token, from: store) == .httpStatus(token, code: 404))
     }
   }
 
-  @Test(arguments: ["/huge", "/huge-stream"])
-  func stopsAnOversizedDownloadEarly(path: String) async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all, ["/huge", "/huge-stream"])
+  func stopsAnOversizedDownloadEarly(_ fetcher: URLFetcher, path: String) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + path
       #expect(await prefetchError(token, from: store) == .tooLarge(token, limit: Self.limit))
       // The server's send fails once the client hangs up; wait (bounded) for it to notice.
@@ -138,16 +147,18 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func refusesARedirectChainLongerThanTheLimit() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func refusesARedirectChainLongerThanTheLimit(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/redirect/10"
       #expect(await prefetchError(token, from: store) == .tooManyRedirects(token, limit: 3))
       #expect(server.paths.count <= 4)
     }
   }
 
-  @Test func followsARedirectChainWithinTheLimit() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func followsARedirectChainWithinTheLimit(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/redirect/3"
       let image = try await store.prefetch([token]).image(for: token)
       #expect(image.data == Self.png.data)
@@ -155,8 +166,9 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func refusesARedirectToAFileURL() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func refusesARedirectToAFileURL(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/to-file"
       let error = await prefetchError(token, from: store)
       // Refused from the `Location` the server sent: swift-corelibs-foundation would otherwise
@@ -167,8 +179,9 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func givesUpOnASlowResponseAfterTheTimeout() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func givesUpOnASlowResponseAfterTheTimeout(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/slow"
       // The server answers after 5 s; a timeout error (not the image) shows the 0.5 s limit
       // ended the request. No wall-clock assertion: the machine may be loaded.
@@ -176,9 +189,10 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func stopsWhenThePrefetchingTaskIsCancelled() async throws {
+  @Test(arguments: URLFetcher.all)
+  func stopsWhenThePrefetchingTaskIsCancelled(_ fetcher: URLFetcher) async throws {
     let configuration = URLImageStore.Configuration(allowsHTTP: true, requestTimeout: 30)
-    try await withServer(configuration) { server, store in
+    try await withServer(fetcher, configuration) { server, store in
       let token = server.baseURL + "/slow"
       let task = Task { await prefetchError(token, from: store) }
       try await Task.sleep(for: .milliseconds(200))
@@ -202,12 +216,13 @@ struct URLImageStoreTests {
         == .cannotStoreNewImages("URL image store"))
   }
 
-  @Test func keepsConcurrentRequestsWithinTheLimit() async throws {
+  @Test(arguments: URLFetcher.all)
+  func keepsConcurrentRequestsWithinTheLimit(_ fetcher: URLFetcher) async throws {
     // The timeout is generous: this test is about the concurrency limit, and on a machine busy
     // with the rest of the suite a queued request once took more than 5 s to be answered.
     let configuration = URLImageStore.Configuration(
       allowsHTTP: true, maximumConcurrentRequests: 2, requestTimeout: 60)
-    try await withServer(configuration) { server, store in
+    try await withServer(fetcher, configuration) { server, store in
       let tokens = (0..<8).map { server.baseURL + "/item/\($0)" }
       let prefetched = try await store.prefetch(tokens + tokens)
       #expect(prefetched.tokens == tokens.sorted())
@@ -217,8 +232,9 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func fetchesATokenOnlyOnce() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func fetchesATokenOnlyOnce(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let token = server.baseURL + "/image.png"
       let first = try await store.prefetch([token, token]).image(for: token)
       let second = try await store.prefetch([token]).image(for: token)
@@ -227,14 +243,16 @@ struct URLImageStoreTests {
     }
   }
 
-  @Test func refusesMoreTokensThanTheLimit() async {
-    let store = URLImageStore(configuration: .init(maximumTokensPerPrefetch: 2))
+  @Test(arguments: URLFetcher.all)
+  func refusesMoreTokensThanTheLimit(_ fetcher: URLFetcher) async {
+    let store = fetcher.store(.init(maximumTokensPerPrefetch: 2))
     let tokens = (0..<3).map { "https://example.com/\($0).png" }
     #expect(await prefetchFailure(tokens, from: store) == .tooManyTokens(count: 3, limit: 2))
   }
 
-  @Test func prefetchesThroughARouter() async throws {
-    try await withServer { server, store in
+  @Test(arguments: URLFetcher.all)
+  func prefetchesThroughARouter(_ fetcher: URLFetcher) async throws {
+    try await withServer(fetcher) { server, store in
       let memory = InMemoryImageStore()
       var router = RoutingImageStore()
       try router.register(store, forSchemes: ["https", "http"])

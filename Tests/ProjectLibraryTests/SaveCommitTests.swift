@@ -130,15 +130,22 @@ enum Tracer {
     FileManager.default.isExecutableFile(atPath: $0)
   }.map(URL.init(fileURLWithPath:))
 
-  /// Whether the fault tests run: strace is there, or this is CI (`CI` set), where `.ci/run`
-  /// installs it and a missing one fails the tests rather than skipping them.
+  /// Whether the fault tests run: on Linux (strace is Linux's), when strace is there or this is
+  /// CI (`CI` set), where `.ci/run` installs it and a missing one fails the tests rather than
+  /// skipping them.
   static var runnable: Bool {
-    strace != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    #if os(Linux)
+      strace != nil || ProcessInfo.processInfo.environment["CI"] != nil
+    #else
+      false
+    #endif
   }
 
   /// Why a fault test is skipped.
   static var missing: Comment {
-    "strace is not installed (Debian: apt-get install strace): the injected-fault tests need it"
+    Comment(
+      rawValue: "strace is not installed (Linux only; Debian: apt-get install strace): the "
+        + "injected-fault tests need it")
   }
 
   /// Runs `command` under strace with the injections; returns its exit status (-1 when killed).

@@ -47,7 +47,7 @@ enum InputFiles {
         Array(raw.prefix { $0 != 0 })
       }
       if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
-      guard let name = String(validating: bytes, as: UTF8.self) else {
+      guard let name = validUTF8(bytes) else {
         let shown =
           TerminalText.escaped(directory, keepingNewlines: false) + "/"
           + bytes.map { byte in
@@ -99,7 +99,7 @@ enum InputFiles {
         // Only a line feed (or NUL) ends a name: a carriage return, NEL or U+2028 is part of it.
         let separator: UInt8 = arguments.has("--null") ? 0 : UInt8(ascii: "\n")
         for entry in data.split(separator: separator) where !entry.isEmpty {
-          guard let name = String(validating: entry, as: UTF8.self) else {
+          guard let name = validUTF8(entry) else {
             collected.unusable.append(
               "--files-from \(list): an entry is not UTF-8 ("
                 + entry.prefix(64).map { String(format: "\\x%02x", $0) }.joined()
@@ -121,5 +121,13 @@ enum InputFiles {
       return nil
     }
     return collected
+  }
+
+  /// `bytes` as a string if they are well-formed UTF-8, else `nil`. Decoding repairs bad
+  /// sequences with U+FFFD, so a repair shows as a change of bytes. (`String(validating:as:)`
+  /// does this in one call but needs macOS 15 / iOS 18; the package supports macOS 13 / iOS 16.)
+  static func validUTF8(_ bytes: some Collection<UInt8>) -> String? {
+    let decoded = String(decoding: bytes, as: UTF8.self)
+    return decoded.utf8.elementsEqual(bytes) ? decoded : nil
   }
 }

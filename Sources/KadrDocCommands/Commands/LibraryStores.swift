@@ -87,14 +87,21 @@ enum LibraryStores {
           + "PATH.")
       return ExitCode.failure
     }
-    setenv(handOffVariable, "1", 1)
-    let arguments = [path] + ToolContext.current.arguments
-    // The C strings live until exec replaces the process, or are freed when it fails.
-    var argv = arguments.map { strdup($0) } + [nil]
-    execv(path, &argv)
-    let reason = String(cString: strerror(errno))
-    for argument in argv { free(argument) }
-    console.err("kadr-doc library: cannot run \(path): \(reason).")
+    #if os(macOS) || os(Linux)
+      setenv(handOffVariable, "1", 1)
+      let arguments = [path] + ToolContext.current.arguments
+      // The C strings live until exec replaces the process, or are freed when it fails.
+      var argv = arguments.map { strdup($0) } + [nil]
+      execv(path, &argv)
+      let reason = String(cString: strerror(errno))
+      for argument in argv { free(argument) }
+      console.err("kadr-doc library: cannot run \(path): \(reason).")
+    #else
+      // iOS, tvOS and visionOS run no other program (tvOS has no exec at all).
+      console.err(
+        "kadr-doc library: \(path) opens this store, but this platform cannot run another "
+          + "program; open the store where \(tool) runs (macOS or Linux).")
+    #endif
     return ExitCode.failure
   }
 

@@ -21,8 +21,10 @@ struct OTIOBundleWriter {
   static let maximumZippedMediaBytes = 1 << 30
 
   /// The media the timeline references: each local file once, under a name unique in the flat
-  /// folder (`a.mov`, `a-2.mov` for a second file of that name).
+  /// folder (`a.mov`, `a-2.mov` for a second file of that name, or of `A.mov`).
   private(set) var media: [(source: URL, name: String)] = []
+  /// The names in `media`, compared as a case-insensitive, normalising file system does.
+  private var mediaNames = DistinctFileNames()
   private(set) var losses: [Loss] = []
   let allowingLoss: Bool
 
@@ -119,12 +121,8 @@ struct OTIOBundleWriter {
     if let known = media.first(where: { $0.source == source }) { return known.name }
     let base = source.deletingPathExtension().lastPathComponent
     let suffix = source.pathExtension.isEmpty ? "" : "." + source.pathExtension
-    var name = base + suffix
-    var counter = 2
-    while media.contains(where: { $0.name == name }) {
-      name = "\(base)-\(counter)\(suffix)"
-      counter += 1
-    }
+    // Distinct after case folding and normalisation, so no two share a file on APFS.
+    let name = mediaNames.claim(stem: base, suffix: suffix)
     media.append((source, name))
     return name
   }

@@ -100,7 +100,7 @@ package enum AtomicFile {
         offset += written
       }
     }
-    guard fsync(descriptor) == 0 else { throw POSIXFailure(operation: "flush it to disk") }
+    guard DiskFlush.flush(descriptor) else { throw POSIXFailure(operation: "flush it to disk") }
   }
 
   /// Gives the new file the replaced file's owner and group (as far as the process may) and its
@@ -120,7 +120,7 @@ package enum AtomicFile {
   private static func syncDirectory(_ path: String) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
+    _ = DiskFlush.flush(descriptor)
     _ = close(descriptor)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KadrPersistence
 
 #if canImport(Glibc)
   import Glibc
@@ -6,11 +7,12 @@ import Foundation
   import Darwin
 #endif
 
-/// Durable, atomic file writes: a temporary file in the same directory, flushed with `fsync`,
-/// renamed over the old file, then the directory flushed so the rename survives a power cut.
+/// Durable, atomic file writes: a temporary file in the same directory, flushed to stable
+/// storage (`fsync`; `F_FULLFSYNC` on Darwin, see `DiskFlush`), renamed over the old file, then
+/// the directory flushed so the rename survives a power cut.
 ///
 /// The library's own copy: the persistence package keeps its atomic writer `package`, and this
-/// target uses only the public API.
+/// target uses only the public API, save the one flush both writers share (`DiskFlush`).
 enum DurableFile {
   /// The prefix of every temporary file; names starting with it are never projects or slots.
   static let temporaryPrefix = ".tmp-"
@@ -38,7 +40,7 @@ enum DurableFile {
       }
       return true
     }
-    let synced = ok && fsync(descriptor) == 0
+    let synced = ok && DiskFlush.flush(descriptor)
     close(descriptor)
     guard synced else {
       unlink(temporary.path)
@@ -56,7 +58,7 @@ enum DurableFile {
   static func syncDirectory(_ directory: URL) {
     let descriptor = open(directory.path, O_RDONLY)
     guard descriptor >= 0 else { return }
-    _ = fsync(descriptor)
+    _ = DiskFlush.flush(descriptor)
     close(descriptor)
   }
 

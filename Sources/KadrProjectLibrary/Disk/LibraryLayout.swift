@@ -12,6 +12,10 @@ import Foundation
 /// DIR/projects/<id>/autosave-1.json
 /// DIR/trash/<id>/…                  deleted projects, restorable until the trash is emptied
 /// ```
+///
+/// No name here comes from user text: a project's folder is its id (a lowercase UUID) and an
+/// image's file is named by its content's hash, so two projects can never share a folder on a
+/// case-insensitive or normalising file system (APFS, HFS+), whatever they are called.
 struct LibraryLayout: Sendable {
   let root: URL
 
