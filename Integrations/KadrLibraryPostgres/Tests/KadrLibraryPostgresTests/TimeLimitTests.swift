@@ -111,6 +111,8 @@ struct TimeLimitTests {
     #expect(process.terminationStatus != 0)
     #expect(Self.seconds(since: start) < 8)
     #expect(said.contains("connect"), "\(said)")
+    #expect(
+      said.components(separatedBy: "Check that the server").count == 2, "the fix once: \(said)")
   }
 
   @Test func aServerProcessThatStopsAnsweringTimesOutAndTheNextCallReconnects() throws {
