@@ -26,7 +26,8 @@ enum ImportOTIOCommand: Command {
                               offline audio track relinks as kadr-offline:NAME=FILE)
       --timeline N|NAME       the timeline of a collection to import (its index or name)
       --all                   import every timeline of a collection into the directory -o
-                              names, one document each (N-NAME.kadr.json, N its index)
+                              names, one document each (N-NAME.kadr.json, N its index); a
+                              bundle's media are extracted once, to BUNDLE.media there
       --list                  list the file's timelines (index, name) and stop
       --strict                exit 1 (writing nothing) when anything has no kadr equivalent
       --json                  the report as JSON with every item, on standard output (needs -o)
@@ -38,12 +39,16 @@ enum ImportOTIOCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    if arguments.has("--all"),
-      arguments.value("--output") == nil || arguments.value("--timeline") != nil
-    {
+    if arguments.has("--all"), arguments.value("--output") == nil {
       console.err(
-        "kadr-doc import-otio: --all writes one document per timeline into the directory -o "
-          + "names, and takes no --timeline")
+        "kadr-doc import-otio: --all writes one document per timeline into a directory; name it "
+          + "with -o DIR")
+      return ExitCode.usage
+    }
+    if arguments.has("--all"), arguments.value("--timeline") != nil {
+      console.err(
+        "kadr-doc import-otio: --all imports every timeline; leave out --timeline, or leave out "
+          + "--all to import the one it names")
       return ExitCode.usage
     }
     if arguments.has("--json"), arguments.value("--output") == nil, !arguments.has("--list") {
