@@ -7,9 +7,15 @@ import KadrPersistence
 ///
 /// ```swift
 /// let imported = try OTIOImporter().importTimeline(from: data)
-/// print(imported.report)              // what was left out, with JSON pointers into the file
-/// let document = try KadrCoding.data(for: imported.video, images: imported.imageStore)
+/// print(imported.report)  // what was left out, with JSON pointers into the file
+/// let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)  // for placeholders
+/// let document = try coder.data(for: imported.video, images: imported.imageStore)
 /// ```
+///
+/// Gaps and clips whose media kadr cannot play are ``OTIOPlaceholder`` clips, which only a
+/// registry with ``OTIOPlaceholderModule`` saves and opens: the importer's own, as here, or the
+/// `KadrCoding` facade's once the app calls `CodecRegistry.bootstrap(try
+/// OTIOPlaceholderModule.registry())` at startup.
 ///
 /// Files this package exported import back to an equal composition. Foreign files map as
 /// follows: the first video track is the main chain; each further video track is a `Track`
