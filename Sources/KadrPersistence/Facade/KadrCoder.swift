@@ -74,10 +74,20 @@ public struct KadrCoder: Sendable {
   ///     ``UnresolvedImageStore`` to carry the tokens through as placeholders on purpose.
   /// - Returns: The composition; `duration` is recomputed from its clips.
   /// - Throws: ``PersistenceError`` with the JSON pointer and a suggestion.
+  ///
+  /// On the main thread, with a store that fetches its images first (a ``URLImageStore``, a
+  /// routing store that includes one), this waits for the async open
+  /// (``video(from:images:)-(_,ImageStore)``): top-level code (a script, a tool's
+  /// `main.swift`) binds `try await coder.video(from:images:)` to this synchronous overload,
+  /// because Swift ranks a synchronous overload first there, so the call as written opens the
+  /// document. Elsewhere the store's images must be fetched by the async call.
   public func video(from data: Data, images: (any ImageStore)? = nil) throws
     -> Video
   {
-    try open(data, images: images).root
+    if Thread.isMainThread, let prefetching = images as? any PrefetchingImageStore {
+      return try waitingForPrefetch(from: data, images: prefetching)
+    }
+    return try open(data, images: images).root
   }
 
   /// Opens a document's bytes and returns everything learnt: the composition, its schema, the
