@@ -23,7 +23,9 @@ extension PersistenceError {
         + "bring up to date."
     case .unsupportedClip, .unsupportedOverlay:
       return "This project holds a kind of content this version of the app cannot save."
-    case .missingImageStore, .imageUnresolvable:
+    case .missingImageStore:
+      return "This project has images, but it was opened without access to them."
+    case .imageUnresolvable:
       return "An image in this project cannot be found."
     case .imageNotEncodable:
       return "An image in this project cannot be saved."
