@@ -65,8 +65,8 @@ struct ErrorHandlingTests {
     let sentences = (error?.losses ?? []).map(\.describedForUser)
     #expect(sentences.count == 1)
     let sentence = try #require(sentences.first)
-    // The second clip, counted from one, named by its file; no JSON pointer, no 0-based index.
-    #expect(sentence.contains("clip 2"))
+    // The second clip, as an ordinal, named by its file; no JSON pointer, no 0-based index.
+    #expect(sentence.contains("the 2nd clip (video hero.mov)"), "\(sentence)")
     #expect(sentence.contains("hero.mov"))
     #expect(!sentence.contains("/video"))
     #expect(!sentence.contains("clips[1]"))

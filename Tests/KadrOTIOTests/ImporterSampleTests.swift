@@ -85,4 +85,18 @@ struct ImporterSampleTests {
     #expect(error.recoverySuggestion?.contains("plugin that wrote it") == true)
     #expect(CodecRegistry.standard.registration(forKind: "com.example.countdown") == nil)
   }
+
+  /// Saving a placeholder with the default facade: the person's sentence names the clip once,
+  /// counting as the developer's index does not ("A clip on clip 2" before).
+  @Test func thePlaceholdersSentenceNamesTheClipOnceAsAnOrdinal() throws {
+    let imported = try OTIOImporter().importTimeline(from: Data(Self.timeline.utf8))
+    let error = try #require(throws: PersistenceError.self) {
+      _ = try KadrCoding.data(for: imported.video, images: imported.imageStore)
+    }
+    let loss = try #require(error.losses.first { $0.location == "clips[0]" })
+    #expect(
+      loss.describedForUser
+        == "The 1st clip cannot be saved: this app has no way to write its kind.",
+      "\(loss.describedForUser)")
+  }
 }

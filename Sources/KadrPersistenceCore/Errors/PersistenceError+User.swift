@@ -55,6 +55,9 @@ extension PersistenceError.Failure {
         + "app may use the folder."
     case .nonFiniteNumber:
       return "A value in this project is not a number and cannot be saved."
+    case .codecFailure(let underlying) where underlying is CompletenessError:
+      // The completeness check runs only when saving.
+      return "This project cannot be saved by this version of the app."
     case .noCodecForRoot, .codecFailure:
       return "This project cannot be saved or opened by this version of the app."
     default:

@@ -97,6 +97,10 @@ public struct Loss: Sendable, Hashable, Codable, CustomStringConvertible {
       return "The text animation on \(place) cannot be saved: this app has no way to write it."
     case .image:
       return "An image on \(place) cannot be saved, because no image store was given to keep it."
+    case .unregisteredType(.clip, _), .unregisteredType(.overlay, _):
+      // The place is the clip or overlay itself ("A clip on clip 4" said it twice).
+      return "\(place.prefix(1).uppercased())\(place.dropFirst()) cannot be saved: this app has "
+        + "no way to write its kind."
     case .unregisteredType(let point, _):
       return "A \(point) on \(place) cannot be saved: this app has no way to write its kind."
     case .codeOnlyField(let field):
