@@ -11,10 +11,32 @@ import KadrPersistence
 /// (recursively) for `*.json` documents in name order, and lists of files (`--files-from`).
 enum InputFiles {
   /// What a batch command works on: the files, and the entries it cannot name (a file name that
-  /// is not UTF-8), each as the error line to print.
+  /// is not UTF-8).
   struct Collected {
     var files: [String] = []
-    var unusable: [String] = []
+    var unusable: [Unusable] = []
+  }
+
+  /// An entry whose name is not UTF-8: its bytes, a readable stand-in and the error line.
+  struct Unusable {
+    /// The path's bytes as the file system has them.
+    let bytes: [UInt8]
+    /// The path with every byte that is not printable ASCII written as `\xNN` (lossy: a name
+    /// may itself hold those four characters; ``bytes`` is exact).
+    let shown: String
+    /// What is wrong, for standard error.
+    let line: String
+
+    /// `bytes` as lower-case hexadecimal, two digits a byte.
+    var hexadecimal: String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// `bytes` with every byte that is not printable ASCII as `\xNN`.
+    static func shown(_ bytes: some Sequence<UInt8>) -> String {
+      bytes.map { byte in
+        byte < 0x80 && byte >= 0x20 && byte != UInt8(ascii: "\\")
+          ? String(UnicodeScalar(byte)) : String(format: "\\x%02x", byte)
+      }.joined()
+    }
   }
 
   /// Files as they are, directories expanded.
@@ -31,7 +53,7 @@ enum InputFiles {
       var found = Collected()
       walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found)
       collected.files += found.files.sorted()
-      collected.unusable += found.unusable.sorted()
+      collected.unusable += found.unusable.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
     return collected
   }
@@ -48,15 +70,13 @@ enum InputFiles {
       }
       if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
       guard let name = String(validating: bytes, as: UTF8.self) else {
-        let shown =
-          TerminalText.escaped(directory, keepingNewlines: false) + "/"
-          + bytes.map { byte in
-            byte < 0x80 && byte >= 0x20
-              ? String(UnicodeScalar(byte)) : String(format: "\\x%02x", byte)
-          }.joined()
+        let path = Array(directory.utf8) + [UInt8(ascii: "/")] + bytes
+        let shown = Unusable.shown(path)
         found.unusable.append(
-          "\(shown): the file name is not UTF-8, so kadr-doc cannot name it; rename it to "
-            + "check it")
+          Unusable(
+            bytes: path, shown: shown,
+            line: "\(shown): the file name is not UTF-8, so kadr-doc cannot name it; rename it to "
+              + "check it"))
         continue
       }
       let path = directory + "/" + name
@@ -101,9 +121,11 @@ enum InputFiles {
         for entry in data.split(separator: separator) where !entry.isEmpty {
           guard let name = String(validating: entry, as: UTF8.self) else {
             collected.unusable.append(
-              "--files-from \(list): an entry is not UTF-8 ("
-                + entry.prefix(64).map { String(format: "\\x%02x", $0) }.joined()
-                + "), so kadr-doc cannot name it")
+              Unusable(
+                bytes: Array(entry), shown: Unusable.shown(entry),
+                line: "--files-from \(list): an entry is not UTF-8 ("
+                  + entry.prefix(64).map { String(format: "\\x%02x", $0) }.joined()
+                  + "), so kadr-doc cannot name it"))
             continue
           }
           collected.files.append(name)

@@ -19,7 +19,8 @@ enum CheckCommand: Command {
     Use - for standard input. Files are checked in parallel; output keeps the files' order.
     On a terminal, a progress bar (count, rate, ETA) and a summary line are shown on standard
     error; with --json, standard output is JSON Lines: one object per file (its JSON Schema is
-    Sources/kadr-doc/Schemas/check-result.schema.json).
+    Sources/kadr-doc/Schemas/check-result.schema.json); a file whose name is not UTF-8 gets
+    one too, its name with \\xNN escapes and its exact bytes in hexadecimal (fileNameBytes).
 
     options:
       --files-from LIST       also check the files named in LIST, one per line (- for standard input)
@@ -70,7 +71,13 @@ enum CheckCommand: Command {
         arguments, command: name, console: console, status: &status)
     else { return status }
     let files = collected.files
-    for line in collected.unusable { console.err("kadr-doc \(name): \(line)") }
+    for entry in collected.unusable {
+      console.err("kadr-doc \(name): \(entry.line)")
+      // Every file gets its line: the name lossily, and its bytes exactly.
+      if arguments.has("--json") {
+        console.outJSON(CheckResult.unnamable(entry).json(file: entry.shown))
+      }
+    }
     var summary = CheckSummary()
     Batch.run(files, jobs: jobs, console: console) { file in
       check(
