@@ -15,7 +15,14 @@ enum InputFiles {
   struct Collected {
     var files: [String] = []
     var unusable: [Unusable] = []
+    /// The project folders of project libraries met in directories: only their
+    /// `document.json` is in ``files`` (`project.json` and the autosave slots are not
+    /// documents; `kadr-doc library check` reads them).
+    var libraryProjects: [String] = []
   }
+
+  /// The names that make a directory a project folder of a project library.
+  static let projectFolderNames: Set = ["document.json", "project.json"]
 
   /// An entry whose name is not UTF-8: its bytes, a readable stand-in and the error line.
   struct Unusable {
@@ -53,6 +60,7 @@ enum InputFiles {
       var found = Collected()
       walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found)
       collected.files += found.files.sorted()
+      collected.libraryProjects += found.libraryProjects.sorted()
       collected.unusable += found.unusable.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
     return collected
@@ -63,12 +71,24 @@ enum InputFiles {
   /// back with replacement characters, a path that names nothing.
   private static func walk(_ directory: String, into found: inout Collected) {
     guard let stream = opendir(directory) else { return }
-    defer { closedir(stream) }
+    var entries: [[UInt8]] = []
     while let entry = readdir(stream) {
       let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         Array(raw.prefix { $0 != 0 })
       }
       if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+      entries.append(bytes)
+    }
+    closedir(stream)
+    // A project folder of a project library: its document is one; its metadata and autosave
+    // slots are the library's own formats, not documents (each failed with 'Add "schema"').
+    let names = Set(entries.compactMap { String(validating: $0, as: UTF8.self) })
+    if projectFolderNames.isSubset(of: names) {
+      found.files.append(directory + "/" + "document.json")
+      found.libraryProjects.append(directory)
+      return
+    }
+    for bytes in entries {
       guard let name = String(validating: bytes, as: UTF8.self) else {
         let path = Array(directory.utf8) + [UInt8(ascii: "/")] + bytes
         let shown = Unusable.shown(path)
@@ -109,6 +129,7 @@ enum InputFiles {
       }
       collected.files += expanded.files
       collected.unusable += expanded.unusable
+      collected.libraryProjects += expanded.libraryProjects
     }
     if let list = arguments.value("--files-from") {
       do {
