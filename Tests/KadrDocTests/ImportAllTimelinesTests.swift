@@ -228,3 +228,35 @@ struct ImportAllTimelinesHardeningTests {
     #expect(!run.err.contains("--timeline"), "\(run.err)")
   }
 }
+
+/// `import-otio BUNDLE -o OUT --strict` (one timeline): the same rule as `--all`.
+@Suite("kadr-doc import-otio --strict on a bundle")
+struct ImportStrictBundleTests {
+  @Test func strictOnALossyBundleLeavesNoMediaFolder() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let bundle = directory.path("reel.otioz")
+    try ImportAllTimelinesHardeningTests.bundle(
+      at: bundle, content: ImportAllTimelinesHardeningTests.collection(1))
+    let output = directory.path("out.kadr.json")
+    let run = try Tool.run(["import-otio", bundle, "--strict", "-o", output])
+    #expect(run.status == 1, "stderr: \(run.err)")
+    // OUT.media was extracted before the refusal.
+    #expect(!FileManager.default.fileExists(atPath: output + ".media"))
+    #expect(!FileManager.default.fileExists(atPath: output))
+  }
+
+  @Test func withoutStrictTheMediaAreExtractedBesideTheDocument() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let bundle = directory.path("reel.otioz")
+    try ImportAllTimelinesHardeningTests.bundle(
+      at: bundle, content: ImportAllTimelinesHardeningTests.collection(1))
+    let output = directory.path("out.kadr.json")
+    let run = try Tool.run(["import-otio", bundle, "-o", output])
+    #expect(run.status == 0, "stderr: \(run.err)")
+    #expect(FileManager.default.fileExists(atPath: output + ".media/media/a.mov"))
+    let document = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(document.contains("out.kadr.json.media"), "\(document)")
+  }
+}

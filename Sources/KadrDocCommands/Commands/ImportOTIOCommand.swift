@@ -86,12 +86,18 @@ enum ImportOTIOCommand: Command {
         ).run(console: console)
       }
       var imported: OTIOImport
+      // A bundle's media go to OUT.media, extracted only once the document is to be written
+      // (a --strict refusal leaves nothing behind).
+      var extractMedia: (() throws -> Void)?
       if file == "-" {
         imported = try importer.importTimeline(from: try Input.read(file), images: images)
+      } else if let output = arguments.value("--output") {
+        let source = URL(fileURLWithPath: file)
+        let media = URL(fileURLWithPath: output + ".media", isDirectory: true)
+        let (content, base) = try importer.content(of: source, mediaDirectory: media)
+        imported = try importer.importTimeline(from: content, images: images, relativeTo: base)
+        extractMedia = { [importer] in try importer.extractBundleMedia(of: source, to: media) }
       } else {
-        importer.bundleMediaDirectory = arguments.value("--output").map {
-          URL(fileURLWithPath: $0 + ".media", isDirectory: true)
-        }
         imported = try importer.read(from: URL(fileURLWithPath: file), images: images)
       }
       if let relinker {
@@ -111,6 +117,7 @@ enum ImportOTIOCommand: Command {
       if arguments.has("--strict"), !imported.report.isEmpty { return ExitCode.failure }
       let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
+      try extractMedia?()
       if let output = arguments.value("--output") {
         guard FileOutput.write(bytes, to: output, console: console) else {
           return ExitCode.failure
