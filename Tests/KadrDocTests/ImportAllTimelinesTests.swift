@@ -204,12 +204,18 @@ struct ImportAllTimelinesHardeningTests {
   @Test func timeGrowsLinearlyWithTheNumberOfTimelines() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
+    // The faster of two runs, so that a busy moment of the machine does not count.
     func seconds(_ count: Int) throws -> Double {
       let file = try directory.write(Self.collection(count), to: "reel-\(count).otio")
-      let started = Date()
-      let run = try Tool.run(["import-otio", file, "--all", "-o", directory.path("out-\(count)")])
-      #expect(run.status == 0, "stderr: \(run.err)")
-      return Date().timeIntervalSince(started)
+      var best = Double.infinity
+      for attempt in 0..<2 {
+        let output = directory.path("out-\(count)-\(attempt)")
+        let started = Date()
+        let run = try Tool.run(["import-otio", file, "--all", "-o", output])
+        #expect(run.status == 0, "stderr: \(run.err)")
+        best = min(best, Date().timeIntervalSince(started))
+      }
+      return best
     }
     let small = try seconds(150)
     let large = try seconds(900)
