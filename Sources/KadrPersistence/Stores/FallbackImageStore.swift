@@ -37,7 +37,7 @@ public final class FallbackImageStore: ImageStore, Sendable {
   /// A host that opens many documents (a project library) keeps one table for all of them and
   /// makes a store per open: each missing token then has one placeholder however often it is
   /// opened, and the per-open store can be dropped after the open, because saving through
-  /// any store over the same table (``UnresolvedImageStore/token(ofPlaceholder:)``) writes a
+  /// any store over the same table (or the table's `token(ofPlaceholder:)`) writes a
   /// placeholder back under its token. Memory grows with the distinct missing tokens, not
   /// with the opens.
   ///
