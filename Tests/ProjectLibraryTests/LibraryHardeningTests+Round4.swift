@@ -17,6 +17,13 @@ struct LibraryHardeningRound4Tests {
     let record = #"{"generation":1000000000000,"kind":"saved"}"#
     try Data(record.utf8).write(to: directory.url.appendingPathComponent(".changes"))
 
+    // While the watcher looks, the feed's lock is free within moments: starting a stream takes
+    // it, as a cancelled stream's termination does (it blocked for as long as the listing ran).
+    try await Task.sleep(for: .milliseconds(200))
+    let started = ContinuousClock.now
+    let probe = library.changes()
+    #expect(ContinuousClock.now - started < .seconds(2))
+
     // Listing every generation in between took minutes and gigabytes, holding the feed's lock
     // (under a 3 GiB prlimit the test process died); counted, it takes one look. The bound is
     // generous because parallel test suites can starve the watcher's polling task.
@@ -29,6 +36,7 @@ struct LibraryHardeningRound4Tests {
     try Data(next.utf8).write(to: directory.url.appendingPathComponent(".changes"))
     let precise = await EditorAutosaveTests.first(more, within: 30) { !$0.isLocal }
     #expect(precise == LibraryChange(.trashed, nil, isLocal: false))
+    _ = probe
   }
 
   @Test func aChangeRecordAtTheLargestGenerationDoesNotOverflow() async throws {
