@@ -152,8 +152,11 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
   ///   - firstPointers: How many pointers a line lists; 3 by default.
   public func rendered(prefix: String = "", firstPointers: Int = 3) -> String {
     guard !items.isEmpty else { return "\(prefix)Nothing was left out." }
-    let count = items.count == 1 ? "1 feature" : "\(items.count) features"
-    var lines = [prefix + "\(count) of the OpenTimelineIO file have no kadr equivalent:"]
+    let count =
+      items.count == 1
+      ? "1 feature of the OpenTimelineIO file has"
+      : "\(items.count) features of the OpenTimelineIO file have"
+    var lines = [prefix + "\(count) no kadr equivalent:"]
     for group in groups {
       let pointers = group.items.prefix(firstPointers).map { $0.pointer.isEmpty ? "/" : $0.pointer }
       let more = group.items.count > firstPointers ? ", …" : ""

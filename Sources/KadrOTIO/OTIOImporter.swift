@@ -7,9 +7,15 @@ import KadrPersistence
 ///
 /// ```swift
 /// let imported = try OTIOImporter().importTimeline(from: data)
-/// print(imported.report)              // what was left out, with JSON pointers into the file
-/// let document = try KadrCoding.data(for: imported.video, images: imported.imageStore)
+/// print(imported.report)  // what was left out, with JSON pointers into the file
+/// let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)  // for placeholders
+/// let document = try coder.data(for: imported.video, images: imported.imageStore)
 /// ```
+///
+/// Gaps and clips whose media kadr cannot play are ``OTIOPlaceholder`` clips, which only a
+/// registry with ``OTIOPlaceholderModule`` saves and opens: the importer's own, as here, or the
+/// `KadrCoding` facade's once the app calls `CodecRegistry.bootstrap(try
+/// OTIOPlaceholderModule.registry())` at startup.
 ///
 /// Files this package exported import back to an equal composition. Foreign files map as
 /// follows: the first video track is the main chain; each further video track is a `Track`
@@ -187,9 +193,20 @@ public struct OTIOImporter: Sendable {
     nonFinite: (Int, Int?)?
   ) throws -> OTIOImport {
     let unresolved = UnresolvedImageStore()
+    var reader = reader(images: images ?? unresolved, relativeTo: directory, nonFinite: nonFinite)
+    let root = try OTIOCollection.select(timeline, in: json, report: &reader.report)
+    let video = try reader.video(from: try OTIONode(root.json, at: root.pointer))
+    return OTIOImport(
+      video: video, report: reader.report.report, imageStore: images ?? unresolved,
+      unresolvedTokens: images == nil ? unresolved.unresolvedTokens : [])
+  }
+
+  /// A reader for one timeline, with the note on non-finite numbers the file held.
+  private func reader(
+    images: any ImageStore, relativeTo directory: URL?, nonFinite: (Int, Int?)?
+  ) -> TimelineReader {
     var reader = TimelineReader(
-      registry: registry, options: options, images: images ?? unresolved,
-      mediaBase: mediaRoot ?? directory)
+      registry: registry, options: options, images: images, mediaBase: mediaRoot ?? directory)
     reader.maximumClipCount = maximumClipCount
     if let (count, line) = nonFinite {
       reader.report.add(
@@ -197,11 +214,68 @@ public struct OTIOImporter: Sendable {
         "\(count) non-finite number\(count == 1 ? "" : "s") (Inf, NaN; the first on line "
           + "\(line ?? 1)), which OpenTimelineIO writes for metadata, read as null.")
     }
-    let root = try OTIOCollection.select(timeline, in: json, report: &reader.report)
-    let video = try reader.video(from: try OTIONode(root.json, at: root.pointer))
-    return OTIOImport(
-      video: video, report: reader.report.report, imageStore: images ?? unresolved,
-      unresolvedTokens: images == nil ? unresolved.unresolvedTokens : [])
+    return reader
+  }
+}
+
+extension OTIOImporter {
+  /// Imports every timeline of a file's bytes, reading and parsing them once
+  /// (`kadr-doc import-otio --all`); ``timeline`` is not used, and no report lists the other
+  /// timelines.
+  ///
+  /// - Parameters:
+  ///   - data: The file's bytes (a bundle's `content.otio`).
+  ///   - images: Where image tokens are resolved; without a store, each timeline gets a store
+  ///     of placeholders of its own.
+  ///   - directory: The directory relative target URLs resolve against (for a bundle, where its
+  ///     media are or will be extracted).
+  /// - Returns: Each timeline's entry and import, in the file's order.
+  /// - Throws: `PersistenceError`, as ``importTimeline(from:images:relativeTo:)-(Data,_,_)``.
+  package func importEveryTimeline(
+    from data: Data, images: (any ImageStore)?, relativeTo directory: URL?
+  ) throws -> [(entry: OTIOTimelineEntry, imported: OTIOImport)] {
+    let (json, nonFinite) = try readJSON(data)
+    return try OTIOCollection.everyTimeline(in: json).map { found in
+      let unresolved = UnresolvedImageStore()
+      var reader = reader(
+        images: images ?? unresolved, relativeTo: directory, nonFinite: nonFinite)
+      let video = try reader.video(from: try OTIONode(found.json, at: found.pointer))
+      let imported = OTIOImport(
+        video: video, report: reader.report.report, imageStore: images ?? unresolved,
+        unresolvedTokens: images == nil ? unresolved.unresolvedTokens : [])
+      return (found.entry, imported)
+    }
+  }
+
+  /// The timeline of a file, bundle or directory, without extracting anything, and the
+  /// directory its relative target URLs resolve against once a bundle's media are extracted
+  /// to `mediaDirectory`.
+  ///
+  /// - Parameters:
+  ///   - url: The `.otio` file, `.otiod` directory or `.otioz` bundle.
+  ///   - mediaDirectory: Where a bundle's media will be extracted.
+  /// - Throws: `PersistenceError`, as ``read(from:images:)``.
+  package func content(of url: URL, mediaDirectory: URL) throws -> (
+    content: Data, directory: URL
+  ) {
+    let content = try OTIOBundleReader.content(of: url, limits: bundleLimits)
+    switch url.pathExtension.lowercased() {
+    case "otioz": return (content, mediaDirectory)
+    case "otiod": return (content, url)
+    default: return (content, url.deletingLastPathComponent())
+    }
+  }
+
+  /// Extracts a bundle's media to `directory`, once for all its timelines; does nothing for a
+  /// file or directory that is not an `.otioz` bundle. On failure nothing extracted is left.
+  ///
+  /// - Parameters:
+  ///   - url: The file or bundle.
+  ///   - directory: Where the media go.
+  /// - Throws: `PersistenceError`, as ``read(from:images:)``.
+  package func extractBundleMedia(of url: URL, to directory: URL) throws {
+    guard url.pathExtension.lowercased() == "otioz" else { return }
+    _ = try OTIOBundleReader.open(url, mediaDirectory: directory, limits: bundleLimits)
   }
 }
 

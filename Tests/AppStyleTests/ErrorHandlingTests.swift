@@ -32,10 +32,10 @@ struct ErrorHandlingTests {
   @Test func theLocalizedDescriptionIsThePersonsSentence() throws {
     let video = Video { clip.id("hero").compositor { frame, _ in frame } }
     let error = try #require(throws: PersistenceError.self) { try KadrCoding.data(for: video) }
+    // The original package's page, word for word.
     #expect(
       error.localizedDescription
-        == "The custom compositor on clip “hero” cannot be saved, because it is code rather than "
-        + "data.")
+        == "A custom compositor on clip “hero” can't be saved — it's code, not data.")
     for jargon in ["/video", "kadr", "Kadr", "PersistenceError", "model kind", "codec"] {
       #expect(!error.localizedDescription.contains(jargon), "\(jargon)")
     }
@@ -65,8 +65,8 @@ struct ErrorHandlingTests {
     let sentences = (error?.losses ?? []).map(\.describedForUser)
     #expect(sentences.count == 1)
     let sentence = try #require(sentences.first)
-    // The second clip, counted from one, named by its file; no JSON pointer, no 0-based index.
-    #expect(sentence.contains("clip 2"))
+    // The second clip, as an ordinal, named by its file; no JSON pointer, no 0-based index.
+    #expect(sentence.contains("the 2nd clip (video hero.mov)"), "\(sentence)")
     #expect(sentence.contains("hero.mov"))
     #expect(!sentence.contains("/video"))
     #expect(!sentence.contains("clips[1]"))
@@ -114,6 +114,8 @@ struct ErrorHandlingTests {
         return
       }
       #expect(token == "frames:1")
+      // The original package's test: the person is told the project has images.
+      #expect(error.errorDescription?.contains("images") == true, "\(error)")
     }
     // Carrying the tokens through is a choice made by name.
     let carried = try KadrCoding.video(from: data, images: UnresolvedImageStore())

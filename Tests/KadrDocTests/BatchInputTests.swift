@@ -66,6 +66,35 @@ struct BatchInputTests {
     #expect(run.out.contains("good.kadr.json"), "the valid entry is still checked: \(run.out)")
   }
 
+  @Test(.enabled(if: Host.takesNonUTF8Names, "APFS and HFS+ refuse a file name that is not UTF-8"))
+  func aFileNameThatIsNotUTF8GetsItsJSONLine() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    _ = try directory.write(Fixtures.broad, to: "good.kadr.json")
+    var name = Array(directory.url.path.utf8) + Array("/bad\u{0}".utf8)
+    name.replaceSubrange((name.count - 1)..., with: [0xFF, 0xFE] + Array(".json".utf8) + [0])
+    let descriptor = name.withUnsafeBufferPointer { buffer in
+      buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
+    }
+    #expect(descriptor >= 0)
+    close(descriptor)
+
+    let run = try Self.run(["check", "--json", directory.url.path])
+    #expect(run.status == 1, "\(run.err)")
+    let lines = run.stdout.split(separator: UInt8(ascii: "\n"))
+    // One line per file: the good one only, before.
+    #expect(lines.count == 2, "\(String(decoding: run.stdout, as: UTF8.self))")
+    let objects = try lines.map { try JSONOutput.object(Data($0)) }
+    let bad = try #require(objects.first { $0["fileNameBytes"] != nil })
+    #expect(bad["valid"] as? Bool == false)
+    #expect((bad["file"] as? String)?.hasSuffix(#"/bad\xff\xfe.json"#) == true, "\(bad)")
+    let bytes = name.dropLast().map { String(format: "%02x", $0) }.joined()
+    #expect(bad["fileNameBytes"] as? String == bytes)
+    let errors = try #require(bad["errors"] as? [[String: Any]])
+    #expect((errors.first?["message"] as? String)?.contains("not UTF-8") == true, "\(errors)")
+    #expect(objects.contains { $0["valid"] as? Bool == true })
+  }
+
   @Test func aListIsSplitOnlyAtLineFeeds() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

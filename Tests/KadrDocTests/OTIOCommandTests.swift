@@ -60,7 +60,7 @@ struct OTIOCommandTests {
     // The gap keeps its place (a placeholder), so only the effect is reported.
     #expect(
       run.errLines == [
-        "\(file): 1 feature of the OpenTimelineIO file have no kadr equivalent:",
+        "\(file): 1 feature of the OpenTimelineIO file has no kadr equivalent:",
         "\(file): 1 effects with no kadr equivalent left out (at "
           + "/tracks/children/0/children/0/effects/0) — The effect 'Glow' has no kadr "
           + "equivalent; left out.",

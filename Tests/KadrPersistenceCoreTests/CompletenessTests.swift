@@ -121,6 +121,9 @@ struct CompletenessTests {
     // The countdown's codec forgets the label, and so the reel that nests countdowns loses it.
     #expect(underlying.entries.map(\.kindID) == ["com.example.countdown", "toyReel"])
     #expect(underlying.description.contains("label"), "\(underlying)")
+    // The person is told about the save they made, not about opening (it said "saved or
+    // opened").
+    #expect(error.errorDescription == "This project cannot be saved by this version of the app.")
 
     _ = try DocumentCoder(registry: try Toy.registry(), options: strict).encode(reel)
   }

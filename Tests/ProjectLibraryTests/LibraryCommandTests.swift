@@ -164,3 +164,46 @@ struct LibraryCommandTests {
     #expect(!FileManager.default.fileExists(atPath: missing.path))
   }
 }
+
+/// `kadr-doc check` pointed at a project library folder.
+@Suite("kadr-doc check on a project library")
+struct CheckOnALibraryTests {
+  @Test func aLibraryFolderChecksItsDocumentsAndPointsToLibraryCheck() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try directory.library()
+    let one = try library.create(name: "One", video: Pictures.video("1"), metadata: .init(zoom: 2))
+    _ = try library.create(name: "Two", video: Pictures.video("2"), metadata: .init(zoom: 2))
+    // An autosave slot, which is not a document either.
+    library.scheduleSave(Pictures.video("edit"), metadata: .init(), for: one.id)
+    try library.flush()
+
+    let run = try Executables.run(Executables.kadrDoc, ["check", directory.url.path])
+    // Every project.json failed with 'Add "schema": 1' before.
+    #expect(run.status == 0, "\(run.err)")
+    #expect(!run.err.contains("schema"), "\(run.err)")
+    #expect(
+      run.err.contains(
+        "2 projects of the project library \(directory.url.path): checked each document.json"),
+      "\(run.err)")
+    #expect(run.err.contains("kadr-doc library check \(directory.url.path)"), "\(run.err)")
+
+    let json = try Executables.run(Executables.kadrDoc, ["check", "--json", directory.url.path])
+    let files = json.out.split(separator: "\n").compactMap {
+      (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["file"]
+        as? String
+    }
+    #expect(files.count == 2 && files.allSatisfy { $0.hasSuffix("/document.json") }, "\(files)")
+  }
+
+  @Test func aDamagedDocumentInALibraryStillFails() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try directory.library()
+    let project = try library.create(name: "p", video: Pictures.video("p"), metadata: .init())
+    try Data("{".utf8).write(to: project.documentFile)
+    let run = try Executables.run(Executables.kadrDoc, ["check", directory.url.path])
+    #expect(run.status == 1, "\(run.err)")
+    #expect(run.err.contains("document.json"), "\(run.err)")
+  }
+}

@@ -11,10 +11,39 @@ import KadrPersistence
 /// (recursively) for `*.json` documents in name order, and lists of files (`--files-from`).
 enum InputFiles {
   /// What a batch command works on: the files, and the entries it cannot name (a file name that
-  /// is not UTF-8), each as the error line to print.
+  /// is not UTF-8).
   struct Collected {
     var files: [String] = []
-    var unusable: [String] = []
+    var unusable: [Unusable] = []
+    /// The project folders of project libraries met in directories: only their
+    /// `document.json` is in ``files`` (`project.json` and the autosave slots are not
+    /// documents; `kadr-doc library check` reads them).
+    var libraryProjects: [String] = []
+  }
+
+  /// The names that make a directory a project folder of a project library.
+  static let projectFolderNames: Set = ["document.json", "project.json"]
+
+  /// An entry whose name is not UTF-8: its bytes, a readable stand-in and the error line.
+  struct Unusable {
+    /// The path's bytes as the file system has them.
+    let bytes: [UInt8]
+    /// The path with every byte that is not printable ASCII written as `\xNN` (lossy: a name
+    /// may itself hold those four characters; ``bytes`` is exact).
+    let shown: String
+    /// What is wrong, for standard error.
+    let line: String
+
+    /// `bytes` as lower-case hexadecimal, two digits a byte.
+    var hexadecimal: String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// `bytes` with every byte that is not printable ASCII as `\xNN`.
+    static func shown(_ bytes: some Sequence<UInt8>) -> String {
+      bytes.map { byte in
+        byte < 0x80 && byte >= 0x20 && byte != UInt8(ascii: "\\")
+          ? String(UnicodeScalar(byte)) : String(format: "\\x%02x", byte)
+      }.joined()
+    }
   }
 
   /// Files as they are, directories expanded.
@@ -31,7 +60,8 @@ enum InputFiles {
       var found = Collected()
       walk(path.hasSuffix("/") ? String(path.dropLast()) : path, into: &found)
       collected.files += found.files.sorted()
-      collected.unusable += found.unusable.sorted()
+      collected.libraryProjects += found.libraryProjects.sorted()
+      collected.unusable += found.unusable.sorted { $0.bytes.lexicographicallyPrecedes($1.bytes) }
     }
     return collected
   }
@@ -41,22 +71,32 @@ enum InputFiles {
   /// back with replacement characters, a path that names nothing.
   private static func walk(_ directory: String, into found: inout Collected) {
     guard let stream = opendir(directory) else { return }
-    defer { closedir(stream) }
+    var entries: [[UInt8]] = []
     while let entry = readdir(stream) {
       let bytes = withUnsafeBytes(of: entry.pointee.d_name) { raw in
         Array(raw.prefix { $0 != 0 })
       }
       if bytes == Array(".".utf8) || bytes == Array("..".utf8) { continue }
+      entries.append(bytes)
+    }
+    closedir(stream)
+    // A project folder of a project library: its document is one; its metadata and autosave
+    // slots are the library's own formats, not documents (each failed with 'Add "schema"').
+    let names = Set(entries.compactMap { validUTF8($0) })
+    if projectFolderNames.isSubset(of: names) {
+      found.files.append(directory + "/" + "document.json")
+      found.libraryProjects.append(directory)
+      return
+    }
+    for bytes in entries {
       guard let name = validUTF8(bytes) else {
-        let shown =
-          TerminalText.escaped(directory, keepingNewlines: false) + "/"
-          + bytes.map { byte in
-            byte < 0x80 && byte >= 0x20
-              ? String(UnicodeScalar(byte)) : String(format: "\\x%02x", byte)
-          }.joined()
+        let path = Array(directory.utf8) + [UInt8(ascii: "/")] + bytes
+        let shown = Unusable.shown(path)
         found.unusable.append(
-          "\(shown): the file name is not UTF-8, so kadr-doc cannot name it; rename it to "
-            + "check it")
+          Unusable(
+            bytes: path, shown: shown,
+            line: "\(shown): the file name is not UTF-8, so kadr-doc cannot name it; rename it to "
+              + "check it"))
         continue
       }
       let path = directory + "/" + name
@@ -89,6 +129,7 @@ enum InputFiles {
       }
       collected.files += expanded.files
       collected.unusable += expanded.unusable
+      collected.libraryProjects += expanded.libraryProjects
     }
     if let list = arguments.value("--files-from") {
       do {
@@ -101,9 +142,11 @@ enum InputFiles {
         for entry in data.split(separator: separator) where !entry.isEmpty {
           guard let name = validUTF8(entry) else {
             collected.unusable.append(
-              "--files-from \(list): an entry is not UTF-8 ("
-                + entry.prefix(64).map { String(format: "\\x%02x", $0) }.joined()
-                + "), so kadr-doc cannot name it")
+              Unusable(
+                bytes: Array(entry), shown: Unusable.shown(entry),
+                line: "--files-from \(list): an entry is not UTF-8 ("
+                  + entry.prefix(64).map { String(format: "\\x%02x", $0) }.joined()
+                  + "), so kadr-doc cannot name it"))
             continue
           }
           collected.files.append(name)

@@ -40,7 +40,7 @@ enum Rewrite {
         arguments, command: command, console: console, status: &status)
     else { return status }
     let files = collected.files
-    for line in collected.unusable { console.err("kadr-doc \(command): \(line)") }
+    for entry in collected.unusable { console.err("kadr-doc \(command): \(entry.line)") }
     guard inPlace || (files.count == 1 && arguments.value("--files-from") == nil) else {
       console.err(
         "kadr-doc \(command): \(files.count) documents given: rewrite them with --in-place, "

@@ -15,11 +15,14 @@ enum CheckCommand: Command {
     (FILE:line:column for malformed JSON); a clip that cannot be read gives its first error and
     checking goes on with the next clip. Timeline warnings (invalid transition chains) and
     content kept under --preserving-unknown are printed too but do not fail the check.
-    A directory is searched for *.json documents; a directory without any is an error.
+    A directory is searched for *.json documents; a directory without any is an error. In a
+    project library's project folders only document.json is a document (kadr-doc library
+    check reads the rest).
     Use - for standard input. Files are checked in parallel; output keeps the files' order.
     On a terminal, a progress bar (count, rate, ETA) and a summary line are shown on standard
     error; with --json, standard output is JSON Lines: one object per file (its JSON Schema is
-    Sources/kadr-doc/Schemas/check-result.schema.json).
+    Sources/kadr-doc/Schemas/check-result.schema.json); a file whose name is not UTF-8 gets
+    one too, its name with \\xNN escapes and its exact bytes in hexadecimal (fileNameBytes).
 
     options:
       --files-from LIST       also check the files named in LIST, one per line (- for standard input)
@@ -70,7 +73,14 @@ enum CheckCommand: Command {
         arguments, command: name, console: console, status: &status)
     else { return status }
     let files = collected.files
-    for line in collected.unusable { console.err("kadr-doc \(name): \(line)") }
+    for entry in collected.unusable {
+      console.err("kadr-doc \(name): \(entry.line)")
+      // Every file gets its line: the name lossily, and its bytes exactly.
+      if arguments.has("--json") {
+        console.outJSON(CheckResult.unnamable(entry).json(file: entry.shown))
+      }
+    }
+    if let note = libraryNote(collected.libraryProjects) { console.err(note) }
     var summary = CheckSummary()
     Batch.run(files, jobs: jobs, console: console) { file in
       check(
@@ -82,6 +92,26 @@ enum CheckCommand: Command {
     }
     if console.isTerminal || arguments.has("--summary") { console.err(summary.line) }
     return summary.invalid > 0 || !collected.unusable.isEmpty ? ExitCode.failure : ExitCode.ok
+  }
+
+  /// What `check` did with the project folders of libraries it met, and where the rest of a
+  /// library is checked; `nil` when it met none.
+  static func libraryNote(_ projects: [String]) -> String? {
+    guard !projects.isEmpty else { return nil }
+    // A project folder sits in DIR/projects or DIR/trash; DIR is the library.
+    var libraries: [String] = []
+    for project in projects {
+      let parent = (project as NSString).deletingLastPathComponent
+      let root =
+        ["projects", "trash"].contains((parent as NSString).lastPathComponent)
+        ? (parent as NSString).deletingLastPathComponent : parent
+      if !libraries.contains(root) { libraries.append(root) }
+    }
+    let names = libraries.map { TerminalText.escaped($0, keepingNewlines: false) }
+    let which = libraries.count == 1 ? "library \(names[0])" : "libraries"
+    return "kadr-doc check: \(Plural.count(projects.count, "project")) of the project \(which): "
+      + "checked each document.json; check their metadata (project.json) and autosaves with: "
+      + names.map { "kadr-doc library check \($0)" }.joined(separator: "; ")
   }
 
   /// Checks one file.

@@ -9,7 +9,27 @@ struct CheckResult: Sendable {
   var schema: Int?
   var warnings: [String] = []
 
+  /// The bytes of a file name that is not UTF-8, for `--json` (`fileNameBytes`).
+  var fileNameBytes: String?
+
   var isValid: Bool { errors.isEmpty }
+
+  /// The result for an entry kadr-doc cannot name: invalid, with its name's bytes.
+  static func unnamable(_ entry: InputFiles.Unusable) -> CheckResult {
+    var result = CheckResult(
+      errors: [
+        PersistenceError(.fileSystem(path: entry.shown, underlying: FileNameNotUTF8()))
+      ])
+    result.fileNameBytes = entry.hexadecimal
+    return result
+  }
+
+  /// A file name that is not UTF-8.
+  struct FileNameNotUTF8: LocalizedError {
+    var errorDescription: String? {
+      "the file name is not UTF-8, so kadr-doc cannot name it; rename it to check it"
+    }
+  }
 
   /// The lines for standard error: every error, the count of the rest, warnings, what was kept.
   func lines(file: String) -> [String] {
@@ -36,6 +56,7 @@ struct CheckResult: Sendable {
   func json(file: String) -> String {
     var object = JSONObject()
     object["file"] = .string(file)
+    if let fileNameBytes { object["fileNameBytes"] = .string(fileNameBytes) }
     object["valid"] = .bool(isValid)
     if let schema { object["schema"] = .integer(Int64(schema)) }
     object["errors"] = .array(errors.map(Self.json(of:)))

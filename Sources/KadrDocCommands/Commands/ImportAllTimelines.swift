@@ -4,8 +4,9 @@ import KadrPersistence
 
 /// `kadr-doc import-otio FILE --all -o DIR`: every timeline of a collection as a document of its
 /// own, `DIR/N-NAME.kadr.json` (N the timeline's index, NAME its name made safe for a file
-/// name), each with its report. With `--strict`, nothing is written unless every report is
-/// empty.
+/// name), each with its report; a bundle's media go once to `DIR/BUNDLE.media`, shared by every
+/// document. With `--strict`, nothing is written (no document, no media) unless every report
+/// is empty.
 struct ImportAllTimelines {
   /// The file read, or `-`.
   let file: String
@@ -30,29 +31,31 @@ struct ImportAllTimelines {
     let report: OTIOImportReport
   }
 
-  /// Imports every timeline, then writes them all (or, with `--strict` and a loss, none).
+  /// Imports every timeline, then writes them all (or, with `--strict` and a loss, nothing at
+  /// all: no document and no media).
+  ///
+  /// The file is read and parsed once for every timeline, and a bundle's media are extracted
+  /// once, to `DIR/NAME.media` (NAME the bundle's), which every timeline's clips refer to; they
+  /// are extracted only after the reports are known, so a refusal leaves nothing behind.
   func run(console: Console) throws -> Int32 {
     let stdin = file == "-" ? try Input.read(file) : nil
     let source = URL(fileURLWithPath: file)
-    let timelines =
-      try stdin.map { try importer.timelines(in: $0) } ?? importer.timelines(at: source)
+    let mediaDirectory = URL(
+      fileURLWithPath: (directory as NSString).appendingPathComponent(
+        Self.fileName(for: source.deletingPathExtension().lastPathComponent) + ".media"),
+      isDirectory: true)
+    let (content, base) =
+      try stdin.map { ($0, URL?.none) }
+      ?? importer.content(of: source, mediaDirectory: mediaDirectory)
+    let timelines = try importer.importEveryTimeline(
+      from: content, images: images, relativeTo: base)
+    let names = Self.distinctFileNames(
+      timelines.map { "\($0.entry.index)-\(Self.fileName(for: $0.entry.name))" })
     guard prepareDirectory(console: console) else { return ExitCode.failure }
     var documents: [(Imported, Data)] = []
-    for timeline in timelines {
-      var importer = self.importer
-      importer.timeline = .index(timeline.index)
-      let output = (directory as NSString).appendingPathComponent(
-        "\(timeline.index)-\(Self.fileName(for: timeline.name)).kadr.json")
-      importer.bundleMediaDirectory = URL(fileURLWithPath: output + ".media", isDirectory: true)
-      var imported =
-        try stdin.map { try importer.importTimeline(from: $0, images: images) }
-        ?? importer.read(from: source, images: images)
-      // Every timeline is imported: that the file holds others is no loss here.
-      imported = OTIOImport(
-        video: imported.video,
-        report: OTIOImportReport(
-          items: imported.report.items.filter { $0.kind != .otherTimelines }),
-        imageStore: imported.imageStore, unresolvedTokens: imported.unresolvedTokens)
+    for ((timeline, found), name) in zip(timelines, names) {
+      var imported = found
+      let output = (directory as NSString).appendingPathComponent(name + ".kadr.json")
       if let relinker {
         let (video, count) = relinker.relink(imported.video)
         console.err(
@@ -81,6 +84,7 @@ struct ImportAllTimelines {
       console.out("")
     }
     if strict, documents.contains(where: { !$0.0.report.isEmpty }) { return ExitCode.failure }
+    if stdin == nil { try importer.extractBundleMedia(of: source, to: mediaDirectory) }
     for (imported, bytes) in documents {
       guard FileOutput.write(bytes, to: imported.output, console: console) else {
         return ExitCode.failure
@@ -131,5 +135,28 @@ struct ImportAllTimelines {
     }
     while result.last == "-" { result.removeLast() }
     return result.isEmpty ? "timeline" : result
+  }
+
+  /// `names` made distinct where a case-insensitive, normalising file system (APFS) would see
+  /// one name twice: a name whose folded form (canonical composition, lower case) an earlier
+  /// one has gets `-2`, `-3`, … until its folded form is new.
+  ///
+  /// Kept here, self-contained, until the package has one rule for every name it derives from
+  /// user text.
+  static func distinctFileNames(_ names: [String]) -> [String] {
+    func folded(_ name: String) -> String {
+      name.precomposedStringWithCanonicalMapping.lowercased()
+    }
+    var taken = Set<String>()
+    return names.map { name in
+      var candidate = name
+      var suffix = 1
+      while taken.contains(folded(candidate)) {
+        suffix += 1
+        candidate = "\(name)-\(suffix)"
+      }
+      taken.insert(folded(candidate))
+      return candidate
+    }
   }
 }

@@ -26,7 +26,8 @@ enum ImportOTIOCommand: Command {
                               offline audio track relinks as kadr-offline:NAME=FILE)
       --timeline N|NAME       the timeline of a collection to import (its index or name)
       --all                   import every timeline of a collection into the directory -o
-                              names, one document each (N-NAME.kadr.json, N its index)
+                              names, one document each (N-NAME.kadr.json, N its index); a
+                              bundle's media are extracted once, to BUNDLE.media there
       --list                  list the file's timelines (index, name) and stop
       --strict                exit 1 (writing nothing) when anything has no kadr equivalent
       --json                  the report as JSON with every item, on standard output (needs -o)
@@ -38,12 +39,16 @@ enum ImportOTIOCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    if arguments.has("--all"),
-      arguments.value("--output") == nil || arguments.value("--timeline") != nil
-    {
+    if arguments.has("--all"), arguments.value("--output") == nil {
       console.err(
-        "kadr-doc import-otio: --all writes one document per timeline into the directory -o "
-          + "names, and takes no --timeline")
+        "kadr-doc import-otio: --all writes one document per timeline into a directory; name it "
+          + "with -o DIR")
+      return ExitCode.usage
+    }
+    if arguments.has("--all"), arguments.value("--timeline") != nil {
+      console.err(
+        "kadr-doc import-otio: --all imports every timeline; leave out --timeline, or leave out "
+          + "--all to import the one it names")
       return ExitCode.usage
     }
     if arguments.has("--json"), arguments.value("--output") == nil, !arguments.has("--list") {
@@ -81,12 +86,18 @@ enum ImportOTIOCommand: Command {
         ).run(console: console)
       }
       var imported: OTIOImport
+      // A bundle's media go to OUT.media, extracted only once the document is to be written
+      // (a --strict refusal leaves nothing behind).
+      var extractMedia: (() throws -> Void)?
       if file == "-" {
         imported = try importer.importTimeline(from: try Input.read(file), images: images)
+      } else if let output = arguments.value("--output") {
+        let source = URL(fileURLWithPath: file)
+        let media = URL(fileURLWithPath: output + ".media", isDirectory: true)
+        let (content, base) = try importer.content(of: source, mediaDirectory: media)
+        imported = try importer.importTimeline(from: content, images: images, relativeTo: base)
+        extractMedia = { [importer] in try importer.extractBundleMedia(of: source, to: media) }
       } else {
-        importer.bundleMediaDirectory = arguments.value("--output").map {
-          URL(fileURLWithPath: $0 + ".media", isDirectory: true)
-        }
         imported = try importer.read(from: URL(fileURLWithPath: file), images: images)
       }
       if let relinker {
@@ -106,6 +117,7 @@ enum ImportOTIOCommand: Command {
       if arguments.has("--strict"), !imported.report.isEmpty { return ExitCode.failure }
       let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
+      try extractMedia?()
       if let output = arguments.value("--output") {
         guard FileOutput.write(bytes, to: output, console: console) else {
           return ExitCode.failure

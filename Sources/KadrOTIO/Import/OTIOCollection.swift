@@ -32,6 +32,18 @@ enum OTIOCollection {
     }
   }
 
+  /// Every timeline of a file with its JSON, found in one walk.
+  static func everyTimeline(in json: JSONValue) throws(PersistenceError) -> [(
+    entry: OTIOTimelineEntry, json: JSONValue, pointer: JSONPointer
+  )] {
+    try found(in: json).enumerated().map { index, found in
+      (
+        OTIOTimelineEntry(index: index, name: found.name, pointer: found.pointer.description),
+        found.json, found.pointer
+      )
+    }
+  }
+
   /// The timeline `selection` picks, reporting the others of a collection.
   static func select(
     _ selection: OTIOTimelineSelection, in json: JSONValue, report: inout ReportBuilder

@@ -126,6 +126,7 @@ extension TimelineReader {
     _ node: OTIONode, name: String, sourceRange: OTIOTimeRange?, handles: Handles,
     start: StartPlacement, reference: OTIONode? = nil, mediaURL: URL? = nil
   ) throws(PersistenceError) -> OTIOPlaceholder {
+    try reportEffects(ofOffline: node)
     var range: TimeRange?
     if let sourceRange {
       range = try self.range(sourceRange, at: node.pointer(OTIOKey.sourceRange))
@@ -142,6 +143,28 @@ extension TimelineReader {
       offline: name, duration: duration, sourceRange: range, mediaURL: mediaURL,
       reference: kept, clipID: name.isEmpty ? nil : ClipID(name),
       startTime: startTime(start, stored: nil, hasMetadata: false))
+  }
+
+  /// Reports each effect of a clip kept as an offline placeholder, which holds none of them: a
+  /// time warp left out silently made relinked media play at the wrong speed.
+  mutating func reportEffects(ofOffline clip: OTIONode) throws(PersistenceError) {
+    for effect in try clip.nodes(OTIOKey.effects) {
+      let effectName = try effect.string(OTIOKey.effectName) ?? ""
+      let name = effectName.isEmpty ? try effect.string(OTIOKey.name) ?? "" : effectName
+      switch try effect.family() {
+      case "LinearTimeWarp":
+        let scalar = try effect.number(OTIOKey.timeScalar) ?? 1
+        report.add(
+          .unsupportedTimeWarp, at: effect.pointer,
+          "The offline clip's time warp (time_scalar \(scalar)) is not kept on its placeholder: "
+            + "relinked media play at normal speed, and export writes the clip without it.")
+      default:
+        report.add(
+          .unknownEffect, at: effect.pointer,
+          "The effect '\(name.isEmpty ? try effect.schema() : name)' of an offline clip is not "
+            + "kept on its placeholder; left out.")
+      }
+    }
   }
 
   /// The active media reference: `media_references[active_media_reference_key]` (`Clip.2`) or

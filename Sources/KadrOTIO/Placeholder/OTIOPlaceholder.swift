@@ -113,7 +113,7 @@ public struct OTIOPlaceholderCodec: ClipCodec {
   }
 
   /// `com.kadr.otio.placeholder`.
-  public static let kindID: KindID = "com.kadr.otio.placeholder"
+  public static let kindID: KindID = AddOnKind.otioPlaceholder.kind
 
   /// Creates the codec.
   public init() {}
@@ -208,7 +208,6 @@ extension OTIOPlaceholder: CodecRegistrationHinting {
   /// The startup line that lets the `KadrCoding` facade save and open imported compositions:
   /// saving a placeholder with a registry that lacks its codec reports this with the loss.
   public static var codecRegistration: String {
-    "CodecRegistry.bootstrap(try OTIOPlaceholderModule.registry()) at startup, or a "
-      + "KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)"
+    AddOnKind.otioPlaceholder.registration
   }
 }

@@ -36,6 +36,31 @@ extension KadrCoder {
   }
 }
 
+extension KadrCoder {
+  /// The async open, run on the global executor while the calling thread (the main thread,
+  /// which that executor never uses, so it cannot wait for itself) waits for its result.
+  func waitingForPrefetch(from data: Data, images: any PrefetchingImageStore) throws -> Video {
+    let outcome = Locked<Result<Video, any Error>?>(nil)
+    let done = DispatchSemaphore(value: 0)
+    Task.detached { [self] in
+      let result: Result<Video, any Error>
+      do {
+        result = .success(try await video(from: data, images: images))
+      } catch {
+        result = .failure(error)
+      }
+      outcome.withLock { $0 = result }
+      done.signal()
+    }
+    done.wait()
+    guard let result = outcome.withLock({ $0 }) else {
+      // `done` is signalled only after the result is stored.
+      preconditionFailure("The async open finished without a result")
+    }
+    return try result.get()
+  }
+}
+
 extension KadrCoding {
   /// Opens a composition whose images are fetched first, all at once; see
   /// ``KadrCoder/video(from:images:)-(_,ImageStore)``.

@@ -74,10 +74,23 @@ public struct KadrCoder: Sendable {
   ///     ``UnresolvedImageStore`` to carry the tokens through as placeholders on purpose.
   /// - Returns: The composition; `duration` is recomputed from its clips.
   /// - Throws: ``PersistenceError`` with the JSON pointer and a suggestion.
+  ///
+  /// In top-level code (a script, a tool's `main.swift`: the main thread, its run loop not
+  /// running), with a store that fetches its images first (a ``URLImageStore``, a routing
+  /// store that includes one), this waits for the async open
+  /// (``video(from:images:)-(_,ImageStore)``): Swift binds `try await coder.video(from:images:)`
+  /// there to this synchronous overload, so the call as written opens the document. Elsewhere,
+  /// an app's main thread included (which must never wait on the network), the store's images
+  /// must be fetched by the async call, and this throws an error that names it.
   public func video(from data: Data, images: (any ImageStore)? = nil) throws
     -> Video
   {
-    try open(data, images: images).root
+    if Thread.isMainThread, RunLoop.main.currentMode == nil,
+      let prefetching = images as? any PrefetchingImageStore
+    {
+      return try waitingForPrefetch(from: data, images: prefetching)
+    }
+    return try open(data, images: images).root
   }
 
   /// Opens a document's bytes and returns everything learnt: the composition, its schema, the

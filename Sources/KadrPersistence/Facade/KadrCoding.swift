@@ -51,6 +51,11 @@ public enum KadrCoding {
   /// - Returns: The composition.
   /// - Throws: ``PersistenceError`` with the JSON pointer of the first problem (line and
   ///   column for malformed JSON) and a suggestion.
+  ///
+  /// Top-level code binds `try await KadrCoding.video(from:images:)` to this overload (Swift
+  /// ranks synchronous overloads first there); on the main thread, where that code runs, a
+  /// store that fetches first (a URL store) is prefetched and waited for, as
+  /// the synchronous `KadrCoder.video(from:images:)` says.
   public static func video(from data: Data, images: (any ImageStore)? = nil)
     throws -> Video
   {

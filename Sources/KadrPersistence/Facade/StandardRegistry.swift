@@ -20,12 +20,38 @@ extension CodecRegistry {
   /// preset and quality codecs.
   ///
   /// Merge plugins' fragments into it with ``CodecRegistry/merging(_:)``.
+  /// The registry also notes how to register the kinds this package's add-on modules write
+  /// (``CodecRegistry/registration(forKind:)``), so opening a document that holds one names the
+  /// fix.
   public static let standard: CodecRegistry = {
     do {
-      return try CodecRegistry.empty.registering(BuiltInModules.all)
+      var registry = try CodecRegistry.empty.registering(BuiltInModules.all)
+      for addOn in AddOnKind.all {
+        registry.noteRegistration(addOn.registration, forKind: addOn.kind)
+      }
+      return registry
     } catch {
       // The built-in modules use distinct kind ids and types; the tests prove it.
       preconditionFailure("The built-in modules conflict: \(error)")
     }
   }()
+}
+
+/// A kind that a module of this package outside the standard registry writes, and the Swift
+/// that registers its codec: spelled once here, for the standard registry's note and for the
+/// module's own kind id and registration hint.
+package struct AddOnKind: Sendable {
+  /// The kind id.
+  package let kind: KindID
+  /// The Swift that registers its codec.
+  package let registration: String
+
+  /// KadrOTIO's placeholders of OpenTimelineIO gaps and offline clips.
+  package static let otioPlaceholder = AddOnKind(
+    kind: "com.kadr.otio.placeholder",
+    registration: "CodecRegistry.bootstrap(try OTIOPlaceholderModule.registry()) at startup, or "
+      + "a KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)")
+
+  /// Every add-on kind.
+  package static let all = [otioPlaceholder]
 }

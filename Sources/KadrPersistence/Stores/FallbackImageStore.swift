@@ -19,17 +19,39 @@ import KadrPersistenceCore
 public final class FallbackImageStore: ImageStore, Sendable {
   /// The store tried first for every token, and where new images are saved.
   public let primary: any ImageStore
-  private let placeholders = UnresolvedImageStore()
+  /// The placeholders, one per token: this store's own, or a table shared by many opens.
+  private let placeholders: UnresolvedImageStore
+  /// The tokens this store opened as placeholders (a shared table also holds other opens').
+  private let handedOut = Locked<Set<String>>([])
 
-  /// Wraps `primary`.
+  /// Wraps `primary`, with placeholders of its own.
   ///
   /// - Parameter primary: The store that resolves tokens and saves new images.
   public init(_ primary: any ImageStore) {
     self.primary = primary
+    placeholders = UnresolvedImageStore()
   }
 
-  /// The tokens that `primary` could not resolve and were opened as placeholders, sorted.
-  public var unresolvedTokens: [String] { placeholders.unresolvedTokens }
+  /// Wraps `primary` for one open, taking its placeholders from a table that many opens share.
+  ///
+  /// A host that opens many documents (a project library) keeps one table for all of them and
+  /// makes a store per open: each missing token then has one placeholder however often it is
+  /// opened, and the per-open store can be dropped after the open, because saving through
+  /// any store over the same table (or the table's `token(ofPlaceholder:)`) writes a
+  /// placeholder back under its token. Memory grows with the distinct missing tokens, not
+  /// with the opens.
+  ///
+  /// - Parameters:
+  ///   - primary: The store that resolves tokens and saves new images.
+  ///   - placeholders: The table of placeholders shared with other opens.
+  public init(_ primary: any ImageStore, sharing placeholders: UnresolvedImageStore) {
+    self.primary = primary
+    self.placeholders = placeholders
+  }
+
+  /// The tokens that `primary` could not resolve and that this store opened as placeholders,
+  /// sorted.
+  public var unresolvedTokens: [String] { handedOut.withLock { $0.sorted() } }
 
   /// Whether `image` is a placeholder of this store.
   ///
@@ -59,7 +81,9 @@ public final class FallbackImageStore: ImageStore, Sendable {
     do {
       return try primary.image(for: token)
     } catch {
-      return try placeholders.image(for: token)
+      let placeholder = try placeholders.image(for: token)
+      handedOut.withLock { _ = $0.insert(token) }
+      return placeholder
     }
   }
 }

@@ -239,6 +239,10 @@ extension PersistenceError.Failure {
       return
         "Remove the field, or open the file with a version that knows it. Known fields: \(list)."
     case .unknownKind:
+      if let codecRegistration {
+        return "Register its codec with \(codecRegistration); or open with preservingUnknown to "
+          + "keep it unchanged."
+      }
       return "Register the codec of the plugin that wrote it, or open with preservingUnknown to "
         + "keep it unchanged."
     case .unknownEnumValue(_, _, let allowed):

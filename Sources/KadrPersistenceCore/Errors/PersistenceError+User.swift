@@ -23,7 +23,9 @@ extension PersistenceError {
         + "bring up to date."
     case .unsupportedClip, .unsupportedOverlay:
       return "This project holds a kind of content this version of the app cannot save."
-    case .missingImageStore, .imageUnresolvable:
+    case .missingImageStore:
+      return "This project has images, but it was opened without access to them."
+    case .imageUnresolvable:
       return "An image in this project cannot be found."
     case .imageNotEncodable:
       return "An image in this project cannot be saved."
@@ -53,6 +55,9 @@ extension PersistenceError.Failure {
         + "app may use the folder."
     case .nonFiniteNumber:
       return "A value in this project is not a number and cannot be saved."
+    case .codecFailure(let underlying) where underlying is CompletenessError:
+      // The completeness check runs only when saving.
+      return "This project cannot be saved by this version of the app."
     case .noCodecForRoot, .codecFailure:
       return "This project cannot be saved or opened by this version of the app."
     default:

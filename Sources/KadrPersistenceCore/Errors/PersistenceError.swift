@@ -187,6 +187,9 @@ extension PersistenceError {
     public var extensionPoint: ExtensionPoint?
     /// What a mistyped kind id or enum string most likely meant, when one is near enough.
     public var closestMatch: String?
+    /// For a kind no codec is registered for, the Swift that registers it, when the registry
+    /// knows it (``CodecRegistry/noteRegistration(_:forKind:)``).
+    public var codecRegistration: String?
 
     /// Creates a failure.
     ///

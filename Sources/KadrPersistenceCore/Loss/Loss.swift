@@ -82,28 +82,29 @@ public struct Loss: Sendable, Hashable, Codable, CustomStringConvertible {
   }
 
   /// A sentence for the person using the app: what cannot be saved, where, and why — for
-  /// example "The custom compositor on clip “hero” cannot be saved, because it is code rather
-  /// than data."
+  /// example "A custom compositor on clip “hero” can't be saved — it's code, not data." (the
+  /// original package's page's own words, which its users' tests compare).
   public var describedForUser: String {
     let place = placeForUser
     switch kind {
     case .compositor:
-      return
-        "The custom compositor on \(place) cannot be saved, because it is code rather than data."
+      return "A custom compositor on \(place) can't be saved — it's code, not data."
     case .multiInputCompositor:
-      return "The composition's custom compositor cannot be saved, because it is code rather than "
-        + "data."
+      return "The composition's custom compositor can't be saved — it's code, not data."
     case .customTimingFunction:
-      return "An animation on \(place) uses a custom timing curve, which cannot be saved because "
-        + "it is code rather than data."
+      return "A custom timing curve on \(place) can't be saved — it's code, not data."
     case .textAnimation:
       return "The text animation on \(place) cannot be saved: this app has no way to write it."
     case .image:
       return "An image on \(place) cannot be saved, because no image store was given to keep it."
+    case .unregisteredType(.clip, _), .unregisteredType(.overlay, _):
+      // The place is the clip or overlay itself ("A clip on clip 4" said it twice).
+      return "\(place.prefix(1).uppercased())\(place.dropFirst()) cannot be saved: this app has "
+        + "no way to write its kind."
     case .unregisteredType(let point, _):
       return "A \(point) on \(place) cannot be saved: this app has no way to write its kind."
     case .codeOnlyField(let field):
-      return "The \(field) of \(place) cannot be saved, because it is code rather than data."
+      return "The \(field) of \(place) can't be saved — it's code, not data."
     case .other(let detail):
       return "Part of \(place) cannot be saved: \(detail)."
     }

@@ -29,11 +29,26 @@ struct LossPlace: CustomStringConvertible {
     self.subject = subject
   }
 
-  /// For a person using the app: the identity, or the 1-based position (`clip 4 (video a.mov)`).
+  /// For a person using the app: the identity, or the position as an ordinal (`the 4th clip
+  /// (video a.mov)`), which reads as a count from one beside the developer's index from zero
+  /// (`clips[3]`), where "clip 4" read as either.
   var forUser: String {
     if let id { return "\(noun) “\(id)”" }
-    let numbered = "\(noun) \(index + 1)"
+    let numbered = "the \(Self.ordinal(index + 1)) \(noun)"
     return subject?.label.map { "\(numbered) (\($0))" } ?? numbered
+  }
+
+  /// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `12th`, `13th`, … `21st`.
+  static func ordinal(_ number: Int) -> String {
+    let suffix: String
+    switch (number % 10, number % 100) {
+    case (_, 11...13): suffix = "th"
+    case (1, _): suffix = "st"
+    case (2, _): suffix = "nd"
+    case (3, _): suffix = "rd"
+    default: suffix = "th"
+    }
+    return "\(number)\(suffix)"
   }
 
   var description: String {

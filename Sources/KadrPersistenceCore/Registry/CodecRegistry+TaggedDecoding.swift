@@ -166,6 +166,7 @@ extension CodecRegistry {
       reason: .unknownKind(point, kind), pointer: pointer, kindID: kind)
     failure.closestMatch = ClosestMatch.of(
       kind.rawValue, in: cache.table.byKind.keys.map(\.rawValue))
+    failure.codecRegistration = registration(forKind: kind)
     return .failure(failure)
   }
 }

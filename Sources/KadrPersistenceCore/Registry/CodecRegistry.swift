@@ -151,7 +151,32 @@ public struct CodecRegistry: Sendable {
     try tables.filters.merge(other.filters)
     try tables.textAnimations.merge(other.textAnimations)
     try tables.models.merge(other.models)
+    tables.registrations.merge(other.tables.registrations) { mine, _ in mine }
     return merged
+  }
+
+  /// Records the Swift that registers the codec of `kind`, a kind this registry has no codec
+  /// for, so that opening a document holding it names that fix
+  /// (``PersistenceError/Failure/codecRegistration``), as saving a value of a
+  /// ``CodecRegistrationHinting`` type does.
+  ///
+  /// A standard registry notes the kinds that its package's add-on modules write; an app
+  /// notes those of plugins it knows of but does not ship.
+  ///
+  /// - Parameters:
+  ///   - registration: Swift a developer can paste at the app's startup, such as
+  ///     `"CodecRegistry.bootstrap(try OTIOPlaceholderModule.registry())"`.
+  ///   - kind: The kind id a document names.
+  public mutating func noteRegistration(_ registration: String, forKind kind: KindID) {
+    uniqueTables().registrations[kind] = registration
+  }
+
+  /// The Swift that registers the codec of `kind`, when ``noteRegistration(_:forKind:)``
+  /// recorded it.
+  ///
+  /// - Parameter kind: A kind id.
+  public func registration(forKind kind: KindID) -> String? {
+    tables.registrations[kind]
   }
 
   /// The kind ids registered at an extension point, sorted.
@@ -236,6 +261,8 @@ final class CodecTables: @unchecked Sendable {
   @exclusivity(unchecked) @usableFromInline var filters = CodecTable<Filter>(
     requiresUniqueTypes: false)
   @exclusivity(unchecked) @usableFromInline var textAnimations = CodecTable<any TextAnimation>()
+  /// The Swift that registers the codec of a kind these tables lack, by kind id.
+  @exclusivity(unchecked) var registrations: [KindID: String] = [:]
   /// The incomplete codecs' report entries, once checked (``CodingOptions/checksCompleteness``);
   /// a codec's completeness depends on the others (its samples nest them), so it is kept per
   /// set of tables, and forgotten when they change.
@@ -251,6 +278,7 @@ final class CodecTables: @unchecked Sendable {
     copy.models = models
     copy.filters = filters
     copy.textAnimations = textAnimations
+    copy.registrations = registrations
     return copy
   }
 }

@@ -106,16 +106,23 @@ final class ChangeFeed: @unchecked Sendable {
         guard let record, let last = seen, record.generation != last else {
           return (Array(changeStreams.values), nil)
         }
-        let others = ((last &+ 1)...max(last &+ 1, record.generation)).filter {
-          !own.contains($0)
+        // Counted, never listed: the record may name any generation (a damaged or hostile
+        // file says 10^12), and this runs holding the lock, so the cost is that of `own` only.
+        let generation = record.generation
+        let ownInRange = own.count(where: { $0 > last && $0 <= generation })
+        let newestIsOwn = own.contains(generation)
+        var others = 0
+        if generation > last {
+          let span = generation.subtractingReportingOverflow(last)
+          others = span.overflow ? .max : span.partialValue - ownInRange
         }
-        own = own.filter { $0 > record.generation }
-        seen = record.generation
-        guard !others.isEmpty || record.generation < last else {
+        own = own.filter { $0 > generation }
+        seen = generation
+        guard others > 0 || generation < last else {
           return (Array(changeStreams.values), nil)
         }
         // One change of another writer, the newest: the record says what it was.
-        let precise = others == [record.generation]
+        let precise = others == 1 && generation > last && !newestIsOwn
         return (
           Array(changeStreams.values),
           precise

@@ -82,7 +82,6 @@ extension ProjectLibrary {
         let store = savingImages.fallback()
         opened = try coder.open(data, images: store)
         unresolved = store.unresolvedTokens
-        if unresolved.isEmpty { savingImages.forget(store) }
       }
       saw(id, revision: envelope.revision)
       return OpenedProject(

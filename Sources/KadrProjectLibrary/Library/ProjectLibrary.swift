@@ -50,6 +50,10 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   /// saving back under their tokens.
   let savingImages: SavingImageStore
 
+  /// How many placeholder images the library keeps for opens with missing images: one per
+  /// distinct missing token, however many opens handed it out (for the tests).
+  package var keptPlaceholderCount: Int { savingImages.keptPlaceholderCount }
+
   /// Opens the library in `directory`, creating the directory when it does not exist.
   ///
   /// - Parameters:

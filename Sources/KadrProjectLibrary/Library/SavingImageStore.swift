@@ -4,33 +4,30 @@ import KadrPersistence
 /// The store a library saves through: the library's own, except that a placeholder handed out
 /// by an open with ``MissingImages/placeholder`` saves back under its own token (so a project
 /// with a missing image loses nothing when it is saved).
-final class SavingImageStore: ImageStore, @unchecked Sendable {
-  // @unchecked Sendable: `fallbacks` is read and written holding its lock only.
+///
+/// Every open with placeholders shares one table of them, one placeholder per missing token,
+/// and its own `FallbackImageStore` is dropped after the open: what the library keeps grows
+/// with the distinct missing tokens, never with the number of opens.
+final class SavingImageStore: ImageStore, Sendable {
   let images: FileImageStore
-  private let lock = NSLock()
-  private var fallbacks: [FallbackImageStore] = []
+  /// The placeholders of every open, one per token.
+  private let placeholders = UnresolvedImageStore()
 
   init(_ images: FileImageStore) {
     self.images = images
   }
 
-  /// A store for one open with placeholders, remembered so its placeholders save back.
+  /// A store for one open with placeholders; it need not be kept, since its placeholders are
+  /// the shared table's.
   func fallback() -> FallbackImageStore {
-    let store = FallbackImageStore(images)
-    lock.withLock { fallbacks.append(store) }
-    return store
+    FallbackImageStore(images, sharing: placeholders)
   }
 
-  /// Forgets a fallback store that handed out no placeholder.
-  func forget(_ store: FallbackImageStore) {
-    lock.withLock { fallbacks.removeAll { $0 === store } }
-  }
+  /// How many placeholders the library keeps (one per missing token ever opened).
+  var keptPlaceholderCount: Int { placeholders.unresolvedTokens.count }
 
   func token(for image: PlatformImage) throws -> String {
-    let stores = lock.withLock { fallbacks }
-    if let store = stores.first(where: { $0.isPlaceholder(image) }) {
-      return try store.token(for: image)
-    }
+    if let token = placeholders.token(ofPlaceholder: image) { return token }
     return try images.token(for: image)
   }
 
