@@ -92,8 +92,9 @@ public enum URLImageStoreError: Error, Sendable, Equatable, LocalizedError {
     case .notPrefetched:
       return "A URL store's images are downloaded before the document is decoded: open it with "
         + "`try await KadrCoding.video(from:images:)` (or KadrCoder's async "
-        + "video(from:images:)) from an async context, which prefetches them all; off the "
-        + "main thread the synchronous call cannot wait for downloads."
+        + "video(from:images:)) from an async context, which prefetches them all; the "
+        + "synchronous call waits for downloads only in top-level code, never on an app's "
+        + "running main thread or off it."
     case .schemeNotAllowed, .redirectNotAllowed:
       return "Allow the scheme in URLImageStore.Configuration if it is trusted (allowsHTTP, "
         + "allowsFileURLs)."

@@ -73,23 +73,21 @@ public final class PostgresImageStore: ImageStore, @unchecked Sendable {
 /// bytes, which the save then writes in its own transaction (with the revision using them).
 ///
 /// A placeholder that opening with missing images put in the composition saves back under its
-/// original token (`fallbacks`), never as a new picture.
+/// original token (the store's shared `placeholders`), never as a new picture.
 final class CollectingImageStore: ImageStore, @unchecked Sendable {
   // @unchecked Sendable: `collected` is guarded by `lock`; the rest are constants.
   let store: PostgresImageStore
-  let fallbacks: [FallbackImageStore]
+  let placeholders: UnresolvedImageStore
   private let lock = NSLock()
   private var collected: [String: Data] = [:]
 
-  init(_ store: PostgresImageStore, fallbacks: [FallbackImageStore] = []) {
+  init(_ store: PostgresImageStore, placeholders: UnresolvedImageStore) {
     self.store = store
-    self.fallbacks = fallbacks
+    self.placeholders = placeholders
   }
 
   func token(for image: PlatformImage) throws -> String {
-    if let fallback = fallbacks.first(where: { $0.isPlaceholder(image) }) {
-      return try fallback.token(for: image)
-    }
+    if let token = placeholders.token(ofPlaceholder: image) { return token }
     let token = try PostgresImageStore.token(of: image, on: store.connection)
     lock.withLock { collected[token] = image.data }
     return token

@@ -373,9 +373,10 @@ extension PostgresProjectStore {
       return OpenedProject(
         summary: summary, video: opened.root, preserved: opened.preserved, origin: origin)
     case .placeholder:
-      let store = FallbackImageStore(images)
+      // One placeholder per missing token, shared by every open: memory does not grow with
+      // the number of opens, and any open's placeholder saves back as its token.
+      let store = FallbackImageStore(images, sharing: placeholders)
       let opened = try coder.open(document, images: store)
-      if !store.unresolvedTokens.isEmpty { lock.withLock { state.fallbacks.append(store) } }
       return OpenedProject(
         summary: summary, video: opened.root, preserved: opened.preserved, origin: origin,
         unresolvedImageTokens: store.unresolvedTokens)

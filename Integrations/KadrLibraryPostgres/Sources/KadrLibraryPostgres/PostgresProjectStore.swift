@@ -61,6 +61,11 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
   let migrations: MigrationChain
   let lock = NSLock()
   var state = StoreState<Metadata>()
+  /// The placeholders of opens with missing images, one per token, which save back as their
+  /// tokens.
+  let placeholders = UnresolvedImageStore()
+  /// How many placeholders the store keeps: one per distinct missing token, never one per open.
+  package var keptPlaceholderCount: Int { placeholders.unresolvedTokens.count }
   /// Per project, held by every save from its base to its commit, so an autosave that saves and
   /// an explicit save of the same project never interleave (one is based on the other, or is
   /// dropped), while saves of other projects go on.
@@ -143,7 +148,7 @@ public final class PostgresProjectStore<Metadata: ProjectMetadata>: ProjectStore
 
   /// The image store a save writes through.
   func collectingImages() -> CollectingImageStore {
-    CollectingImageStore(images, fallbacks: lock.withLock { state.fallbacks })
+    CollectingImageStore(images, placeholders: placeholders)
   }
 
   /// What a save of `id` is based on, when this store opened, recovered or saved it.
@@ -170,8 +175,6 @@ struct StoreState<Metadata: ProjectMetadata> {
   var dropped: [ProjectID: Int] = [:]
   /// Per project, the newest edit written: two flushes at once never write an older one last.
   var written: [ProjectID: Int] = [:]
-  /// The stores of opens with missing images, whose placeholders save back as their tokens.
-  var fallbacks: [FallbackImageStore] = []
   var pending: [ProjectID: Pending] = [:]
   var generation = 0
   /// When the oldest edit not yet written was made.

@@ -1,0 +1,39 @@
+import Foundation
+import KadrLibraryPostgres
+import KadrPersistence
+import KadrProjectLibrary
+import KadrProjectLibraryTesting
+import PostgresClient
+import PostgresTestServer
+import Testing
+
+/// Opens of a project whose image is gone: placeholders that save back as their tokens, and a
+/// store that keeps one per missing token however often it opens.
+@Suite(
+  "PostgreSQL store: placeholders of missing images",
+  .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
+struct PlaceholderTests {
+  @Test func manyOpensWithAMissingImageKeepOnePlaceholderAndSaveItsToken() throws {
+    let schema = StoreServer.freshSchema()
+    let store = try StoreServer.store(schema: schema)
+    let picture = PlatformImage.solidColor(PlatformColor(red: 1, green: 0, blue: 0), width: 3)
+    let project = try store.create(
+      name: "Missing", video: Video(clips: [ImageClip(picture, duration: 1)]),
+      metadata: ContractMetadata())
+    let token = try store.images.token(for: picture)
+    // The image's row goes (a restore from an older backup, a damaged table).
+    let admin = try PostgresTestServer.connect()
+    try admin.execute("DELETE FROM \(schema).image_uses; DELETE FROM \(schema).images")
+
+    for _ in 0..<1_000 {
+      let opened = try store.open(project.id, preservingUnknown: false, missingImages: .placeholder)
+      #expect(opened.unresolvedImageTokens == [token])
+    }
+    #expect(store.keptPlaceholderCount == 1, "kept \(store.keptPlaceholderCount) for 1,000 opens")
+    let opened = try store.open(project.id, preservingUnknown: false, missingImages: .placeholder)
+    try store.save(opened.video, metadata: ContractMetadata(), for: project.id)
+    let saved = try store.open(project.id, preservingUnknown: false, missingImages: .placeholder)
+    #expect(saved.summary.revision == 1)
+    #expect(saved.unresolvedImageTokens == [token], "the placeholder saved back as its token")
+  }
+}
