@@ -32,10 +32,9 @@ struct BatchInputTests {
     #expect(lstat(fifo, &status) == 0 && status.st_mode & S_IFMT == S_IFIFO, "left in place")
   }
 
-  @Test(.enabled(if: Host.takesNonUTF8Names, "APFS and HFS+ refuse a file name that is not UTF-8"))
-  func aFileNameThatIsNotUTF8IsNamedNotReportedMissing() throws {
-    let directory = try TemporaryDirectory()
-    defer { directory.remove() }
+  /// Writes a good document and an empty `bad\xff\xfe.json` into `directory`; the bad file's
+  /// path bytes, NUL-terminated.
+  static func folderWithANonUTF8Name(_ directory: TemporaryDirectory) throws -> [UInt8] {
     _ = try directory.write(Fixtures.broad, to: "good.kadr.json")
     var name = Array(directory.url.path.utf8) + Array("/bad\u{0}".utf8)
     name.replaceSubrange((name.count - 1)..., with: [0xFF, 0xFE] + Array(".json".utf8) + [0])
@@ -44,6 +43,14 @@ struct BatchInputTests {
     }
     #expect(descriptor >= 0)
     close(descriptor)
+    return name
+  }
+
+  @Test(.enabled(if: Host.takesNonUTF8Names, "APFS and HFS+ refuse a file name that is not UTF-8"))
+  func aFileNameThatIsNotUTF8IsNamedNotReportedMissing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    _ = try Self.folderWithANonUTF8Name(directory)
 
     let run = try Self.run(["check", directory.url.path])
     #expect(run.status == 1, "\(run.err)")
@@ -70,14 +77,7 @@ struct BatchInputTests {
   func aFileNameThatIsNotUTF8GetsItsJSONLine() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
-    _ = try directory.write(Fixtures.broad, to: "good.kadr.json")
-    var name = Array(directory.url.path.utf8) + Array("/bad\u{0}".utf8)
-    name.replaceSubrange((name.count - 1)..., with: [0xFF, 0xFE] + Array(".json".utf8) + [0])
-    let descriptor = name.withUnsafeBufferPointer { buffer in
-      buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT, 0o644) }
-    }
-    #expect(descriptor >= 0)
-    close(descriptor)
+    let name = try Self.folderWithANonUTF8Name(directory)
 
     let run = try Self.run(["check", "--json", directory.url.path])
     #expect(run.status == 1, "\(run.err)")
