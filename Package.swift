@@ -54,7 +54,8 @@ let package = Package(
       name: "KadrProjectLibrary",
       dependencies: ["KadrPersistence", "KadrFileSystem", "KadrArchive"]),
     // The contract every ProjectStore keeps, as checks any test target runs on its store.
-    .target(name: "KadrProjectLibraryTesting", dependencies: ["KadrProjectLibrary"]),
+    .target(
+      name: "KadrProjectLibraryTesting", dependencies: ["KadrProjectLibrary", "KadrArchive"]),
     // The C library's atomic exchange of two directory entries, which Glibc's overlay does not
     // import: the library's save commits by exchanging a new project folder with the old one.
     .target(name: "KadrFileSystem", path: "Sources/KadrFileSystem"),
