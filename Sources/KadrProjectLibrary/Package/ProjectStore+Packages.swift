@@ -32,7 +32,9 @@ extension ProjectStore {
       PackageWriter.Contents(
         id: summary.id, name: summary.name, created: summary.created,
         modified: summary.modified, video: project.video,
-        metadataVersion: Metadata.version, metadata: try encoder.encode(summary.metadata),
+        // Opened metadata is the app's current version; a tool's opaque metadata keeps its own.
+        metadataVersion: max(Metadata.version, summary.metadataVersion),
+        metadata: try encoder.encode(summary.metadata),
         thumbnail: thumbnail),
       coder: coder, to: url)
   }
