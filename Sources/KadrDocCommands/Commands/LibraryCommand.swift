@@ -7,13 +7,14 @@ import KadrProjectLibrary
 /// without the app's types, in a folder or in a store another executable brings (PostgreSQL).
 enum LibraryCommand: Command {
   static let name = "library"
-  static let summary = "list, check, collect the images of, export or import a project library"
+  static let summary = "list, check, collect the images of, export, import or copy a library"
   static let help = """
     usage: kadr-doc library list [DIR] [--store LOCATION] [--json] [--metadata-version N]
            kadr-doc library check [DIR] [--store LOCATION] [--json] [--metadata-version N]
            kadr-doc library gc [DIR] [--store LOCATION] [--dry-run]
            kadr-doc library export [DIR] ID -o FILE [--store LOCATION]
            kadr-doc library import [DIR] FILE [--store LOCATION] [--identity copy|keep|replace|duplicate]
+           kadr-doc library copy --from LOCATION --to LOCATION [--dry-run] [--json]
 
     Reads a project library (a directory written by KadrProjectLibrary, or a PostgreSQL store)
     without the app that wrote it: the library's own fields (name, dates) and, opaque, the app's
@@ -27,6 +28,11 @@ enum LibraryCommand: Command {
               document, metadata, thumbnail and images, the same bytes for the same project
       import  adds the project of a package, checked whole first (a damaged or hostile package
               is refused and nothing is written); prints the new project's id
+      copy    copies every project of one library into another (folder or PostgreSQL, either
+              way; a new folder is made a library), keeping ids, dates and metadata. A project
+              whose id the destination has is skipped, so a second run copies nothing and a
+              run that was stopped finishes on the next. One line per project, then a summary;
+              exit 1 if a project failed or the source has unreadable ones
 
     The tool does not know which metadata version the app writes: give it with
     --metadata-version to list projects written by a newer app as skipped.
@@ -41,9 +47,12 @@ enum LibraryCommand: Command {
       --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;
                               without either, KADR_LIBRARY_STORE holds it (keep passwords
                               there or in ~/.pgpass, not on the command line)
-      --json                  print one JSON object on standard output (list, check)
+      --json                  print one JSON object on standard output (list, check), or one
+                              per project and a summary, as JSON Lines (copy)
       --metadata-version N    the app's metadata version; newer projects are skipped
-      --dry-run               print what gc would delete, and delete nothing
+      --dry-run               print what gc would delete or copy would copy, and change nothing
+      --from LOCATION         the library copy reads: a directory or a PostgreSQL store
+      --to LOCATION           the library copy writes: a directory or a PostgreSQL store
       -o, --output FILE       the package export writes (replaced atomically if it exists)
       --identity WHICH        import as a copy under a new id (copy, the default), or under the
                               package's id: keep refuses when the id is taken, replace saves
@@ -51,7 +60,10 @@ enum LibraryCommand: Command {
     """
   static let spec = ArgumentSpec(
     flags: [["--json"], ["--dry-run"]],
-    options: [["--metadata-version"], ["--store"], ["--output", "-o"], ["--identity"]],
+    options: [
+      ["--metadata-version"], ["--store"], ["--output", "-o"], ["--identity"], ["--from"],
+      ["--to"],
+    ],
     positionals: 1...3)
 
   /// The variable that holds the library when neither DIR nor `--store` is given.
@@ -64,19 +76,30 @@ enum LibraryCommand: Command {
       case "gc": ["--dry-run"]
       case "export": ["--output"]
       case "import": ["--identity"]
+      case "copy": ["--dry-run", "--json", "--from", "--to"]
       default: ["--json", "--metadata-version"]
       }
-    guard ["list", "check", "gc", "export", "import"].contains(action) else {
+    guard ["list", "check", "gc", "export", "import", "copy"].contains(action) else {
       console.err(
-        "kadr-doc library: unknown action '\(action)'; use list, check, gc, export or import.")
+        "kadr-doc library: unknown action '\(action)'; use list, check, gc, export, import or "
+          + "copy.")
       return ExitCode.usage
     }
     let given =
       ["--json", "--dry-run"].filter(arguments.has)
-      + ["--metadata-version", "--output", "--identity"].filter { arguments.value($0) != nil }
-    for flag in given where !flagsAllowed.contains(flag) {
+      + ["--metadata-version", "--output", "--identity", "--from", "--to", "--store"].filter {
+        arguments.value($0) != nil
+      }
+    for flag in given where !flagsAllowed.contains(flag) && flag != "--store" {
       console.err("kadr-doc library: \(flag) does not apply to \(action).")
       return ExitCode.usage
+    }
+    if action == "copy" {
+      guard arguments.value("--store") == nil else {
+        console.err("kadr-doc library: copy takes its stores as --from and --to, not --store.")
+        return ExitCode.usage
+      }
+      return copy(arguments, console: console)
     }
     var appVersion: Int?
     if let text = arguments.value("--metadata-version") {
