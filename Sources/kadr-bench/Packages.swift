@@ -16,7 +16,7 @@ enum PackageBenchmark {
       directory: folder.appendingPathComponent("target"))
     let state = LibraryBenchmark.BenchState(zoom: 1, selectedClip: nil, scroll: [0])
     let id = try autoreleasing {
-      var (video, _) = Workload.composition(clipCount: 800)
+      var (video, _) = Workload.composition(clipCount: 1_150)
       for index in 0..<200 {
         let colour = PlatformColor(
           red: Double(index % 10) / 10, green: Double(index / 10 % 10) / 10,
