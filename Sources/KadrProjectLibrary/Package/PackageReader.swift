@@ -15,17 +15,36 @@ struct PackageReader<Metadata: ProjectMetadata> {
   static var maximumJSONBytes: Int { 16 << 20 }
 
   let manifest: PackageManifest
+  /// The composition; without its images (placeholders of ``placeholders``) unless they were
+  /// loaded.
   let video: Video
   let metadata: Metadata
+  /// The thumbnail, when images were loaded and the package has one.
   let thumbnail: PlatformImage?
+  /// The store whose placeholders stand for the images, when they were not loaded: saving
+  /// ``video`` through it writes the package's tokens back.
+  let placeholders: FallbackImageStore?
+  /// The package's path.
+  let path: String
   /// Where the images were extracted; removed by ``remove()``.
   private let folder: URL
 
+  /// The extracted file of one of the manifest's images.
+  func file(of image: PackageManifest.Image) -> URL {
+    folder.appendingPathComponent("images", isDirectory: true).appendingPathComponent(
+      String(image.name.dropFirst(PackageManifest.Entry.imagesFolder.count)))
+  }
+
   /// Reads and checks the package at `url`.
   ///
+  /// - Parameters:
+  ///   - url: The package.
+  ///   - coder: The store's coder.
+  ///   - loadingImages: Whether ``video`` holds the images (else placeholders, so a store that
+  ///     takes image files needs memory for one image at a time).
   /// - Throws: ``ProjectPackageError``, a `PersistenceError` of the document, or a
   ///   ``ProjectLibraryError`` of the metadata.
-  init(_ url: URL, coder: KadrCoder) throws {
+  init(_ url: URL, coder: KadrCoder, loadingImages: Bool = true) throws {
     let path = url.path
     func fail(_ reason: ProjectPackageError.Reason) -> ProjectPackageError {
       ProjectPackageError(reason, path: path)
@@ -111,7 +130,22 @@ struct PackageReader<Metadata: ProjectMetadata> {
       let document = try read(documentEntry, limit: coder.options.limits.maximumDocumentBytes)
       var preserving = coder
       preserving.documentCoder.options.preservingUnknown = true
-      video = try preserving.video(from: document, images: store)
+      let tokens = Set(
+        manifest.images.map {
+          FileImageStore.scheme + ":"
+            + $0.name.dropFirst(PackageManifest.Entry.imagesFolder.count)
+        })
+      for token in try preserving.imageTokens(in: document) where !tokens.contains(token) {
+        throw fail(.manifestMismatch("the document uses the image '\(token)', which it lacks"))
+      }
+      if loadingImages {
+        placeholders = nil
+        video = try preserving.video(from: document, images: store)
+      } else {
+        let placeholders = FallbackImageStore(InMemoryImageStore())
+        self.placeholders = placeholders
+        video = try preserving.video(from: document, images: placeholders)
+      }
       let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
       let envelope = MetadataEnvelope(
         format: MetadataEnvelope.currentFormat, name: manifest.name, revision: 0,
@@ -125,7 +159,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
         guard listed.contains(PackageManifest.Entry.imagesFolder + token.dropFirst(5)) else {
           throw fail(.manifestMismatch("the thumbnail '\(token)' is not one of its images"))
         }
-        thumbnail = try store.image(for: token)
+        thumbnail = loadingImages ? try store.image(for: token) : nil
       } else {
         thumbnail = nil
       }
@@ -135,6 +169,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
     }
     self.manifest = manifest
     self.folder = folder
+    self.path = path
   }
 
   /// Removes the extracted images.

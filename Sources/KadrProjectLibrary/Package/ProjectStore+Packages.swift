@@ -21,6 +21,10 @@ extension ProjectStore {
   ///   image is refused), `PersistenceError`, or ``ProjectLibraryError/fileSystem(path:detail:)``
   ///   when the file cannot be written.
   public func export(_ id: ProjectID, to url: URL) throws {
+    // The folder library zips its files as they are, one image in memory at a time.
+    if let library = self as? ProjectLibrary<Metadata> {
+      return try library.exportFiles(id, to: url)
+    }
     let project = try open(id, preservingUnknown: true, missingImages: .refuse)
     let summary = project.summary
     let thumbnail = try summary.thumbnailToken.map { try images.image(for: $0) }
@@ -28,15 +32,13 @@ extension ProjectStore {
     encoder.outputFormatting = [.sortedKeys]
     var coder = projectCoder
     coder.documentCoder.options.preservingUnknown = true
+    let header = PackageWriter.Header(
+      id: summary.id, name: summary.name, created: summary.created, modified: summary.modified,
+      // Opened metadata is the app's current version; a tool's opaque metadata keeps its own.
+      metadataVersion: max(Metadata.version, summary.metadataVersion),
+      metadata: try encoder.encode(summary.metadata))
     try PackageWriter.write(
-      PackageWriter.Contents(
-        id: summary.id, name: summary.name, created: summary.created,
-        modified: summary.modified, video: project.video,
-        // Opened metadata is the app's current version; a tool's opaque metadata keeps its own.
-        metadataVersion: max(Metadata.version, summary.metadataVersion),
-        metadata: try encoder.encode(summary.metadata),
-        thumbnail: thumbnail),
-      coder: coder, to: url)
+      header, video: project.video, thumbnail: thumbnail, coder: coder, to: url)
   }
 
   /// Adds the project of a project package to the store, in one commit.
@@ -61,11 +63,15 @@ extension ProjectStore {
   public func importPackage(at url: URL, as identity: ImportIdentity = .copy) throws
     -> ProjectSummary<Metadata>
   {
-    let package = try PackageReader<Metadata>(url, coder: projectCoder)
+    // The folder library takes the image files as they are, one image in memory at a time.
+    let library = self as? ProjectLibrary<Metadata>
+    let package = try PackageReader<Metadata>(
+      url, coder: projectCoder, loadingImages: library == nil)
     defer { package.remove() }
     let manifest = package.manifest
     func create(_ id: ProjectID?) throws -> ProjectSummary<Metadata> {
-      try self.create(
+      if let library { return try library.createFiles(package, id: id ?? ProjectID()) }
+      return try self.create(
         name: manifest.name, video: package.video, metadata: package.metadata,
         thumbnail: package.thumbnail, id: id,
         created: Date(timeIntervalSince1970: manifest.created),
@@ -81,7 +87,12 @@ extension ProjectStore {
         switch whenTaken {
         case .refuse: throw ProjectLibraryError.projectExists(taken)
         case .duplicate: return try create(nil)
-        case .replace: return try replace(taken, with: package)
+        case .replace:
+          guard library != nil else { return try replace(taken, with: package) }
+          // A save takes a composition with its images.
+          let loaded = try PackageReader<Metadata>(url, coder: projectCoder)
+          defer { loaded.remove() }
+          return try replace(taken, with: loaded)
         }
       }
     }
