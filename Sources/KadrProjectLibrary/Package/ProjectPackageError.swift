@@ -42,7 +42,7 @@ public struct ProjectPackageError: Error, Sendable, Hashable, LocalizedError,
   /// - Parameters:
   ///   - reason: What is wrong.
   ///   - path: The package's path.
-  public init(_ reason: Reason, path: String) {
+  package init(_ reason: Reason, path: String) {
     self.reason = reason
     self.path = path
   }

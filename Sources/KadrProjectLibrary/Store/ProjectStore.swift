@@ -6,7 +6,8 @@ import KadrPersistence
 /// `Integrations/KadrLibraryPostgres`).
 ///
 /// An app written against this protocol moves between stores by changing the line that makes
-/// the store. The same contract suite (`KadrProjectLibraryTesting`'s `ProjectStoreContract`)
+/// the store, and every store exports and imports project packages
+/// (``export(_:to:)``, ``importPackage(at:as:)``), built on the requirements below. The same contract suite (`KadrProjectLibraryTesting`'s `ProjectStoreContract`)
 /// runs against every implementation.
 ///
 /// ## Implementation requirements
