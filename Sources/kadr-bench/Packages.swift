@@ -53,6 +53,42 @@ enum PackageBenchmark {
     )
   }
 
+  /// Copies a folder library of `count` projects (100 clips each, sharing 4 images) to another,
+  /// as `kadr-doc library copy` does (a package per project, imported under its id), twice:
+  /// the second run finds every project there and copies nothing.
+  static func runCopy(projects count: Int) throws {
+    let folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("kadr-bench-copy-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = try ProjectLibrary<LibraryBenchmark.BenchState>(
+      directory: folder.appendingPathComponent("source"))
+    let target = try ProjectLibrary<LibraryBenchmark.BenchState>(
+      directory: folder.appendingPathComponent("target"))
+    let (video, _) = Workload.composition(clipCount: 100)
+    let state = LibraryBenchmark.BenchState(zoom: 1, selectedClip: nil, scroll: [0])
+    for index in 0..<count {
+      try source.create(name: "Project \(index)", video: video, metadata: state)
+    }
+    let scratch = folder.appendingPathComponent("scratch")
+    try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    let clock = ContinuousClock()
+    for run in ["first run", "second run"] {
+      let started = clock.now
+      var copied = 0
+      let present = Set(try target.list().projects.map(\.id))
+      for project in try source.list().projects where !present.contains(project.id) {
+        let package = scratch.appendingPathComponent("\(project.id).kadrproject")
+        try source.export(project.id, to: package)
+        try target.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+        try FileManager.default.removeItem(at: package)
+        copied += 1
+      }
+      print(
+        "copy \(count) projects, \(run): \(copied) copied in \(milliseconds(clock.now - started)) ms"
+      )
+    }
+  }
+
   private static func milliseconds(_ duration: Duration) -> Int {
     Int(
       duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000)

@@ -13,7 +13,8 @@ import KadrPersistence
 //                                    (kadr-doc check over N documents, at 1 and N jobs)
 //   swift run -c release kadr-bench --diff [--clips N]   (diff and merge; Diff.swift)
 //   swift run -c release kadr-bench --library   (a project library of 10,000 projects)
-//   swift run -c release kadr-bench --packages  (export and import a project package)
+//   swift run -c release kadr-bench --packages  (export and import a project package; copy a
+//                                                library of 1,000 projects)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -200,6 +201,7 @@ if let count = options.checkBatch {
 if options.packages {
   do {
     try PackageBenchmark.run()
+    try PackageBenchmark.runCopy(projects: 1_000)
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)
