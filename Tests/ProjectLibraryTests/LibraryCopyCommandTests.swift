@@ -87,6 +87,46 @@ struct LibraryCopyCommandTests {
     #expect(Set(try target.list().projects.map(\.id)) == Set(projects.map(\.id)))
   }
 
+  @Test(arguments: [150, 600])
+  func aCopyKilledAtAnyPointLeavesWholeProjectsAndTheNextRunFinishes(afterMilliseconds: Int)
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try directory.library()
+    var ids: Set<ProjectID> = []
+    for index in 0..<30 {
+      ids.insert(
+        try library.create(
+          name: "P\(index)", video: Pictures.video("p\(index)", photos: [Pictures.red]),
+          metadata: EditorState()
+        ).id)
+    }
+    let target = directory.url.appendingPathComponent("copy")
+    let process = Process()
+    process.executableURL = Executables.kadrDoc
+    process.arguments = ["library", "copy", "--from", directory.url.path, "--to", target.path]
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    Thread.sleep(forTimeInterval: Double(afterMilliseconds) / 1_000)
+    kill(process.processIdentifier, SIGKILL)
+    process.waitUntilExit()
+
+    // Whatever the kill interrupted, every project there opens.
+    if FileManager.default.fileExists(atPath: target.appendingPathComponent("projects").path) {
+      let partial = try ProjectLibrary<EditorState>(directory: target).check()
+      #expect(partial.skipped.isEmpty, "\(partial.skipped.map(\.detail))")
+      #expect(Set(partial.projects.map(\.id)).isSubset(of: ids))
+    }
+    let run = try Executables.run(
+      Executables.kadrDoc, ["library", "copy", "--from", directory.url.path, "--to", target.path])
+    #expect(run.status == 0, "\(run.err)")
+    let copy = try ProjectLibrary<EditorState>(directory: target).check()
+    #expect(Set(copy.projects.map(\.id)) == ids)
+    #expect(copy.skipped.isEmpty)
+  }
+
   @Test func anUnreadableSourceProjectIsReportedAndFailsTheRun() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }
