@@ -13,9 +13,12 @@ public struct OpaqueMetadata: ProjectMetadata, Hashable {
   /// The encoded metadata, unchanged.
   public var value: JSONValue
 
-  /// The app's version of ``value`` when it was read from a project or package, written back
-  /// in place of ``version``.
-  package var sourceVersion: Int?
+  /// The app's version of ``value`` when it was read from a project or a package, which a
+  /// store writes back in place of ``version`` (`nil`: written as ``version``).
+  ///
+  /// A store outside this package sets it when it reads a project's metadata as opaque, and
+  /// writes `sourceVersion ?? version`, so a tool that copies a project keeps the app's version.
+  public var sourceVersion: Int?
 
   /// Wraps an encoded value.
   ///

@@ -64,7 +64,7 @@ struct LibraryCopyTests {
 
     // kadr-doc copies with opaque metadata; the store must record the app's version (1), not
     // the opaque type's 0, or the app cannot open the copy. The store's existing files write
-    // Metadata.version; they need ProjectMetadata.writtenVersion (see the package's report).
+    // Metadata.version; they need OpaqueMetadata.sourceVersion, set on read and written back.
     withKnownIssue("the PostgreSQL store writes OpaqueMetadata.version (0) for a tool's copy") {
       for project in projects {
         let opened = try store.open(project.id)
