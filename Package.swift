@@ -37,20 +37,25 @@ let package = Package(
       name: "KadrCurl", path: "Sources/KadrCurl",
       linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
     .target(name: "KadrPersistenceTesting", dependencies: ["KadrPersistence"]),
-    // The system zlib (not a package dependency), for the deflated entries of .otioz bundles:
+    // The system zlib (not a package dependency), for the deflated entries of zip files:
     // zlib is the reference implementation and is on every platform the package supports,
     // where an inflater written here would be new code to trust with untrusted input.
     .systemLibrary(
       name: "CZlib", path: "Sources/CZlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // The one zip reader and writer: OpenTimelineIO bundles and project packages.
+    .target(name: "KadrArchive", dependencies: ["KadrPersistenceCore", "CZlib"]),
     .target(
       name: "KadrOTIO",
-      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrArchive"]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
-    .target(name: "KadrProjectLibrary", dependencies: ["KadrPersistence", "KadrFileSystem"]),
+    .target(
+      name: "KadrProjectLibrary",
+      dependencies: ["KadrPersistence", "KadrFileSystem", "KadrArchive"]),
     // The contract every ProjectStore keeps, as checks any test target runs on its store.
-    .target(name: "KadrProjectLibraryTesting", dependencies: ["KadrProjectLibrary"]),
+    .target(
+      name: "KadrProjectLibraryTesting", dependencies: ["KadrProjectLibrary", "KadrArchive"]),
     // The C library's atomic exchange of two directory entries, which Glibc's overlay does not
     // import: the library's save commits by exchanging a new project folder with the old one.
     .target(name: "KadrFileSystem", path: "Sources/KadrFileSystem"),
@@ -98,7 +103,7 @@ let package = Package(
       name: "ProjectLibraryTests",
       dependencies: [
         "KadrPersistence", "KadrProjectLibrary", "KadrProjectLibraryTesting", "ProjectLibraryProbe",
-        "kadr-doc",
+        "kadr-doc", "KadrArchive",
       ]),
     // Tests written the way apps write them: the public products only, warnings as errors.
     // On Apple platforms that meets the SDK's Sendable annotations, which change with Xcode:

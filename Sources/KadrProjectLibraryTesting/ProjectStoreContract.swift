@@ -44,6 +44,16 @@ public enum ProjectStoreContract {
     case autosaveIsRecoveredUntilTheNextSave
     /// The change stream reports this store's changes.
     case changeStreamReportsChanges
+    /// An exported package imports as a copy with the same document, name, dates, metadata
+    /// and thumbnail; two exports of one project have the same bytes.
+    case packageRoundTripsAProject
+    /// An import under the package's id is refused, duplicated or replaces, as asked.
+    case packageImportKeepsTheIDAsAsked
+    /// Importing a project whose images the store has stores no image again.
+    case packageImportStoresImagesOnce
+    /// A tampered package and one of a newer metadata version are refused, and the store is
+    /// left as it was.
+    case refusedPackageLeavesTheStoreAsItWas
 
     /// The check's name.
     public var description: String { rawValue }
@@ -84,6 +94,10 @@ public enum ProjectStoreContract {
     case .imageCollectionKeepsWhatIsUsed: try run.imageCollectionKeepsWhatIsUsed()
     case .autosaveIsRecoveredUntilTheNextSave: try run.autosaveIsRecovered()
     case .changeStreamReportsChanges: try await run.changeStreamReportsChanges()
+    case .packageRoundTripsAProject: try run.packageRoundTripsAProject()
+    case .packageImportKeepsTheIDAsAsked: try run.packageImportKeepsTheIDAsAsked()
+    case .packageImportStoresImagesOnce: try run.packageImportStoresImagesOnce()
+    case .refusedPackageLeavesTheStoreAsItWas: try run.refusedPackageLeavesTheStoreAsItWas()
     }
   }
 }

@@ -13,6 +13,8 @@ import KadrPersistence
 //                                    (kadr-doc check over N documents, at 1 and N jobs)
 //   swift run -c release kadr-bench --diff [--clips N]   (diff and merge; Diff.swift)
 //   swift run -c release kadr-bench --library   (a project library of 10,000 projects)
+//   swift run -c release kadr-bench --packages  (export and import a project package; copy a
+//                                                library of 1,000 projects)
 
 struct Options {
   var sizes = [1_000, 10_000, 100_000]
@@ -34,6 +36,8 @@ struct Options {
   /// Measure a project library (`Library.swift`) of this many projects instead (10,000 by
   /// default: `--library [N]`).
   var library: Int?
+  /// Measure exporting and importing a project package instead (`Packages.swift`).
+  var packages = false
 }
 
 func parseOptions() -> Options {
@@ -43,6 +47,7 @@ func parseOptions() -> Options {
     switch argument {
     case "--json": options.json = true
     case "--diff": options.diff = true
+    case "--packages": options.packages = true
     case "--library":
       options.library = 10_000
       if let value = arguments.first, let count = Int(value), count > 0 {
@@ -82,7 +87,7 @@ func parseOptions() -> Options {
     case "-h", "--help":
       print(
         "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
-          + "[--check-batch [N]] [--diff] [--library [N]] [--write FILE]"
+          + "[--check-batch [N]] [--diff] [--library [N]] [--packages] [--write FILE]"
       )
       exit(0)
     default:
@@ -187,6 +192,16 @@ let options = parseOptions()
 if let count = options.checkBatch {
   do {
     try CheckBatchBenchmark.run(documents: count)
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+if options.packages {
+  do {
+    try PackageBenchmark.run()
+    try PackageBenchmark.runCopy(projects: 1_000)
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)

@@ -3,15 +3,18 @@ import KadrOTIO
 import KadrPersistence
 import KadrProjectLibrary
 
-/// `kadr-doc library list|check|gc DIR|--store LOCATION`: a project library, read without the
-/// app's types, in a folder or in a store another executable brings (PostgreSQL).
+/// `kadr-doc library list|check|gc|export|import DIR|--store LOCATION`: a project library, read
+/// without the app's types, in a folder or in a store another executable brings (PostgreSQL).
 enum LibraryCommand: Command {
   static let name = "library"
-  static let summary = "list, check or collect the images of a project library"
+  static let summary = "list, check, collect the images of, export, import or copy a library"
   static let help = """
     usage: kadr-doc library list [DIR] [--store LOCATION] [--json] [--metadata-version N]
            kadr-doc library check [DIR] [--store LOCATION] [--json] [--metadata-version N]
            kadr-doc library gc [DIR] [--store LOCATION] [--dry-run]
+           kadr-doc library export [DIR] ID -o FILE [--store LOCATION]
+           kadr-doc library import [DIR] FILE [--store LOCATION] [--identity copy|keep|replace|duplicate]
+           kadr-doc library copy --from LOCATION --to LOCATION [--dry-run] [--json]
 
     Reads a project library (a directory written by KadrProjectLibrary, or a PostgreSQL store)
     without the app that wrote it: the library's own fields (name, dates) and, opaque, the app's
@@ -21,6 +24,15 @@ enum LibraryCommand: Command {
       check   as list, and opens every document with its images; exit 1 if any is skipped
       gc      deletes the shared images no project, trashed project or autosave refers to;
               refuses (exit 1, nothing deleted) when a project file cannot be read
+      export  writes the project ID as a project package (.kadrproject): one zip with its
+              document, metadata, thumbnail and images, the same bytes for the same project
+      import  adds the project of a package, checked whole first (a damaged or hostile package
+              is refused and nothing is written); prints the new project's id
+      copy    copies every project of one library into another (folder or PostgreSQL, either
+              way; a new folder is made a library), keeping ids, dates and metadata. A project
+              whose id the destination has is skipped, so a second run copies nothing and a
+              run that was stopped finishes on the next. One line per project, then a summary;
+              exit 1 if a project failed or the source has unreadable ones
 
     The tool does not know which metadata version the app writes: give it with
     --metadata-version to list projects written by a newer app as skipped.
@@ -35,13 +47,24 @@ enum LibraryCommand: Command {
       --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;
                               without either, KADR_LIBRARY_STORE holds it (keep passwords
                               there or in ~/.pgpass, not on the command line)
-      --json                  print one JSON object on standard output (list, check)
+      --json                  print one JSON object on standard output (list, check), or one
+                              per project and a summary, as JSON Lines (copy)
       --metadata-version N    the app's metadata version; newer projects are skipped
-      --dry-run               print what gc would delete, and delete nothing
+      --dry-run               print what gc would delete or copy would copy, and change nothing
+      --from LOCATION         the library copy reads: a directory or a PostgreSQL store
+      --to LOCATION           the library copy writes: a directory or a PostgreSQL store
+      -o, --output FILE       the package export writes (replaced atomically if it exists)
+      --identity WHICH        import as a copy under a new id (copy, the default), or under the
+                              package's id: keep refuses when the id is taken, replace saves
+                              over that project, duplicate imports a copy then
     """
   static let spec = ArgumentSpec(
-    flags: [["--json"], ["--dry-run"]], options: [["--metadata-version"], ["--store"]],
-    positionals: 1...2)
+    flags: [["--json"], ["--dry-run"]],
+    options: [
+      ["--metadata-version"], ["--store"], ["--output", "-o"], ["--identity"], ["--from"],
+      ["--to"],
+    ],
+    positionals: 1...3)
 
   /// The variable that holds the library when neither DIR nor `--store` is given.
   static let storeVariable = "KADR_LIBRARY_STORE"
@@ -49,17 +72,34 @@ enum LibraryCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let action = arguments.positionals[0]
     let flagsAllowed: Set<String> =
-      action == "gc" ? ["--dry-run"] : ["--json", "--metadata-version"]
-    guard ["list", "check", "gc"].contains(action) else {
-      console.err("kadr-doc library: unknown action '\(action)'; use list, check or gc.")
+      switch action {
+      case "gc": ["--dry-run"]
+      case "export": ["--output"]
+      case "import": ["--identity"]
+      case "copy": ["--dry-run", "--json", "--from", "--to"]
+      default: ["--json", "--metadata-version"]
+      }
+    guard ["list", "check", "gc", "export", "import", "copy"].contains(action) else {
+      console.err(
+        "kadr-doc library: unknown action '\(action)'; use list, check, gc, export, import or "
+          + "copy.")
       return ExitCode.usage
     }
     let given =
       ["--json", "--dry-run"].filter(arguments.has)
-      + (arguments.value("--metadata-version") == nil ? [] : ["--metadata-version"])
-    for flag in given where !flagsAllowed.contains(flag) {
+      + ["--metadata-version", "--output", "--identity", "--from", "--to", "--store"].filter {
+        arguments.value($0) != nil
+      }
+    for flag in given where !flagsAllowed.contains(flag) && flag != "--store" {
       console.err("kadr-doc library: \(flag) does not apply to \(action).")
       return ExitCode.usage
+    }
+    if action == "copy" {
+      guard arguments.value("--store") == nil else {
+        console.err("kadr-doc library: copy takes its stores as --from and --to, not --store.")
+        return ExitCode.usage
+      }
+      return copy(arguments, console: console)
     }
     var appVersion: Int?
     if let text = arguments.value("--metadata-version") {
@@ -69,8 +109,24 @@ enum LibraryCommand: Command {
       }
       appVersion = version
     }
+    // export and import take one operand (ID, FILE) after the optional DIR.
+    var operands = Array(arguments.positionals.dropFirst())
+    var operand = ""
+    if action == "export" || action == "import" {
+      guard let last = operands.popLast() else {
+        console.err(
+          "kadr-doc library: \(action) needs the \(action == "export" ? "project's ID" : "package FILE")."
+        )
+        return ExitCode.usage
+      }
+      operand = last
+    }
+    guard operands.count <= 1 else {
+      console.err("kadr-doc library: \(action) takes one library, not \(operands.count).")
+      return ExitCode.usage
+    }
     let location: String
-    switch (arguments.positionals.dropFirst().first, arguments.value("--store")) {
+    switch (operands.first, arguments.value("--store")) {
     case (let path?, nil), (nil, let path?): location = path
     case (_?, _?):
       console.err("kadr-doc library: give the library as DIR or as --store, not both.")
@@ -94,6 +150,11 @@ enum LibraryCommand: Command {
       switch action {
       case "gc":
         return try collect(store, dryRun: arguments.has("--dry-run"), console: console)
+      case "export":
+        return try export(store, id: operand, to: arguments.value("--output"), console: console)
+      case "import":
+        return try importPackage(
+          into: store, from: operand, identity: arguments.value("--identity"), console: console)
       default:
         var listing = try action == "check" ? store.check() : store.list()
         if let appVersion { listing = skippingNewer(than: appVersion, listing) }

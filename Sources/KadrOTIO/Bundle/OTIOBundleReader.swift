@@ -1,4 +1,5 @@
 import Foundation
+import KadrArchive
 import KadrPersistenceCore
 
 /// Opens what `OTIOImporter.read(from:images:)` is given: an `.otio` file, an `.otiod`

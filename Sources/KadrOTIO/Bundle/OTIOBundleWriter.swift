@@ -1,4 +1,5 @@
 import Foundation
+import KadrArchive
 import KadrModel
 import KadrPersistence
 
@@ -163,8 +164,12 @@ struct OTIOBundleWriter {
   func zipped(content: Data) throws(PersistenceError) -> Data {
     var total = 0
     var writer = ZipWriter()
-    writer.add(Self.versionName, Array(Self.version.utf8), deflated: true)
-    writer.add(OTIOBundleReader.contentName, Array(content), deflated: true)
+    do {
+      try writer.add(Self.versionName, Array(Self.version.utf8), deflated: true)
+      try writer.add(OTIOBundleReader.contentName, Array(content), deflated: true)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
     for file in media {
       let bytes: Data
       do {
@@ -179,7 +184,11 @@ struct OTIOBundleWriter {
             "The media come to more than \(Self.maximumZippedMediaBytes >> 20) MiB, more than an "
               + ".otioz is built from; write an .otiod directory instead"))
       }
-      writer.add(Self.mediaFolder + "/" + file.name, Array(bytes), deflated: false)
+      do {
+        try writer.add(Self.mediaFolder + "/" + file.name, Array(bytes), deflated: false)
+      } catch {
+        throw PersistenceError.wrapping(error)
+      }
     }
     return writer.data()
   }

@@ -105,6 +105,9 @@ public final class ProjectLibrary<Metadata: ProjectMetadata>: @unchecked Sendabl
   /// its error (the edit stays pending and is retried). Each call returns a new stream.
   public func autosaveEvents() -> AsyncStream<AutosaveEvent> { feed.autosaveEvents() }
 
+  /// The coder of the library's documents: its registry, options and migrations.
+  public var projectCoder: KadrCoder { coder() }
+
   /// The coder of the library's documents, preserving unknown content or not.
   func coder(preservingUnknown: Bool = false) -> KadrCoder {
     var options = self.options

@@ -114,7 +114,7 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
     self.modified = modified
     self.saved = saved
     self.thumbnail = thumbnail
-    metadataVersion = Metadata.version
+    metadataVersion = metadata.writtenVersion
     app = try JSONDecoder().decode(JSONValue.self, from: JSONEncoder().encode(metadata))
   }
 
@@ -129,7 +129,12 @@ struct MetadataEnvelope: Codable, Sendable, Hashable {
     }
     do {
       let current = try Metadata.migrated(app, from: metadataVersion)
-      return try JSONDecoder().decode(Metadata.self, from: KadrDocument(json: current).data())
+      let decoded = try JSONDecoder().decode(
+        Metadata.self, from: KadrDocument(json: current).data())
+      // A tool's opaque metadata keeps the version it was written under.
+      guard var opaque = decoded as? OpaqueMetadata else { return decoded }
+      opaque.sourceVersion = metadataVersion
+      return opaque as? Metadata ?? decoded
     } catch let error as ProjectLibraryError {
       throw error
     } catch {

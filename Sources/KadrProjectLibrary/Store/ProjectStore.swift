@@ -6,7 +6,8 @@ import KadrPersistence
 /// `Integrations/KadrLibraryPostgres`).
 ///
 /// An app written against this protocol moves between stores by changing the line that makes
-/// the store. The same contract suite (`KadrProjectLibraryTesting`'s `ProjectStoreContract`)
+/// the store, and every store exports and imports project packages
+/// (``export(_:to:)``, ``importPackage(at:as:)``), built on the requirements below. The same contract suite (`KadrProjectLibraryTesting`'s `ProjectStoreContract`)
 /// runs against every implementation.
 ///
 /// ## Implementation requirements
@@ -29,6 +30,13 @@ public protocol ProjectStore<Metadata>: AnyObject, Sendable {
 
   /// The image store every project of the store shares.
   var images: Images { get }
+
+  /// The coder of the store's documents (its registry, options and migrations), which
+  /// ``export(_:to:)`` and ``importPackage(at:as:)`` write and read packages with.
+  ///
+  /// The default is the standard coder; a store made with its own registry returns a coder of
+  /// it, so packages keep the plugin kinds the store knows.
+  var projectCoder: KadrCoder { get }
 
   /// Creates a project and saves it (see ``ProjectLibrary/create(name:video:metadata:thumbnail:id:created:modified:)``).
   ///

@@ -1,6 +1,5 @@
 import CZlib
 import Foundation
-import KadrPersistenceCore
 
 #if canImport(Glibc)
   import Glibc
@@ -8,43 +7,52 @@ import KadrPersistenceCore
   import Darwin
 #endif
 
-/// The entries of a zip file, as OpenTimelineIO's `.otioz` bundles are: stored or deflated,
-/// without zip64 or encryption. Deflate goes through the system zlib (see `Package.swift` for
-/// why not an inflater written here).
+/// The entries of a zip file, as OpenTimelineIO's `.otioz` bundles and kadr's project packages
+/// are: stored or deflated, without zip64 or encryption. Deflate goes through the system zlib
+/// (see `Package.swift` for why not an inflater written here).
 ///
 /// The archive is read from its file, a piece at a time: its central directory, then each entry
 /// as it is extracted. Nothing is allocated or written by a size the archive declares: an
 /// entry is inflated in chunks, counting the bytes actually produced, and refused once it
 /// passes its declared size or the caller's limit. Entries whose data overlap (one deflated
 /// stream named by many entries, a way to make a small file unpack to a large one) are refused.
-final class ZipArchive {
+/// A ``ZipPolicy`` says how much more is checked.
+package final class ZipArchive {
   /// One file in the archive.
-  struct Entry {
-    let name: String
-    let method: UInt16
-    let crc: UInt32
-    let compressedSize: Int
-    let size: Int
-    let dataOffset: Int
+  package struct Entry: Sendable {
+    package let name: String
+    package let method: UInt16
+    package let flags: UInt16
+    package let crc: UInt32
+    package let compressedSize: Int
+    package let size: Int
+    package let localOffset: Int
+    package let dataOffset: Int
   }
 
-  /// Why an archive cannot be read.
-  struct Failure: Error {
-    let reason: String
+  /// Why an archive cannot be read: a phrase that completes "… cannot be read: ".
+  package struct Failure: Error, Sendable, CustomStringConvertible {
+    package let reason: String
+    package init(reason: String) { self.reason = reason }
+    package var description: String { reason }
   }
 
   /// The largest central directory read (a bundle of many thousands of media files has a few
   /// megabytes of it).
-  static let maximumDirectoryBytes = 64 << 20
+  package static let maximumDirectoryBytes = 64 << 20
 
   private let descriptor: Int32
-  let fileSize: Int
-  let entries: [Entry]
+  package let fileSize: Int
+  package let entries: [Entry]
 
   /// Opens the archive at `path` and reads its central directory.
   ///
-  /// - Throws: `Failure` when it is not a regular file, or not a zip file this reader handles.
-  init(path: String) throws {
+  /// - Parameters:
+  ///   - path: The zip file.
+  ///   - policy: What is checked beyond the format itself.
+  /// - Throws: `Failure` when it is not a regular file, not a zip file this reader handles, or
+  ///   breaks `policy`.
+  package init(path: String, policy: ZipPolicy = .lenient) throws {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
       throw Failure(reason: "it cannot be opened (\(String(cString: strerror(errno))))")
@@ -57,7 +65,7 @@ final class ZipArchive {
     self.descriptor = descriptor
     fileSize = Int(status.st_size)
     do {
-      entries = try Self.directory(descriptor, fileSize: fileSize)
+      entries = try Self.directory(descriptor, fileSize: fileSize, policy: policy)
     } catch {
       close(descriptor)
       throw error
@@ -69,13 +77,13 @@ final class ZipArchive {
   }
 
   /// The entry named `name`, or `nil`.
-  func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+  package func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
 
   /// The bytes of `entry`, at most `limit` of them, checked against its size and CRC-32.
   ///
   /// - Throws: `Failure` for an unknown method, more bytes than `limit` (`limitName` names the
   ///   limit in the error), corrupt data or a CRC mismatch.
-  func contents(of entry: Entry, limit: Int, limitName: String) throws -> [UInt8] {
+  package func contents(of entry: Entry, limit: Int, limitName: String) throws -> [UInt8] {
     var output: [UInt8] = []
     try stream(entry, limit: limit, limitName: limitName) { chunk throws in
       output.append(contentsOf: chunk)
@@ -87,7 +95,7 @@ final class ZipArchive {
   /// inflated, refusing more than `limit` in all.
   ///
   /// - Throws: `Failure`, as ``contents(of:limit:limitName:)``, or what `sink` throws.
-  func stream(
+  package func stream(
     _ entry: Entry, limit: Int, limitName: String,
     into sink: (UnsafeRawBufferPointer) throws -> Void
   ) throws {
@@ -187,7 +195,7 @@ final class ZipArchive {
   static let chunk = 1 << 20
 
   /// `pread(2)`, retried on EINTR.
-  private static func pread(
+  static func pread(
     _ descriptor: Int32, _ buffer: inout [UInt8], _ count: Int, _ offset: Int
   ) throws -> Int {
     while true {
@@ -198,134 +206,6 @@ final class ZipArchive {
       if errno != EINTR {
         throw Failure(reason: "it cannot be read (\(String(cString: strerror(errno))))")
       }
-    }
-  }
-
-  // MARK: Reading the directory
-
-  private static func directory(_ descriptor: Int32, fileSize: Int) throws -> [Entry] {
-    guard fileSize >= 22 else { throw Failure(reason: "the file is too short to be a zip") }
-    let tailLength = min(fileSize, 22 + 65_535)
-    var tail = [UInt8](repeating: 0, count: tailLength)
-    guard try pread(descriptor, &tail, tailLength, fileSize - tailLength) == tailLength else {
-      throw Failure(reason: "the file could not be read to its end")
-    }
-    var end = -1
-    var position = tailLength - 22
-    while position >= 0 {
-      if u32(tail, position) == 0x0605_4b50 {
-        end = position
-        break
-      }
-      position -= 1
-    }
-    guard end >= 0 else { throw Failure(reason: "no zip end-of-directory record was found") }
-    let count = Int(u16(tail, end + 10))
-    let length = Int(u32(tail, end + 12))
-    let start = Int(u32(tail, end + 16))
-    guard count != 0xFFFF, start != 0xFFFF_FFFF else {
-      throw Failure(reason: "zip64 archives are not read")
-    }
-    guard length <= maximumDirectoryBytes, start + length <= fileSize else {
-      throw Failure(reason: "the zip's central directory is corrupt or too large")
-    }
-    var bytes = [UInt8](repeating: 0, count: length)
-    guard try pread(descriptor, &bytes, length, start) == length else {
-      throw Failure(reason: "the zip's central directory could not be read")
-    }
-    var entries: [Entry] = []
-    var cursor = 0
-    var header = [UInt8](repeating: 0, count: 30)
-    for _ in 0..<count {
-      guard cursor + 46 <= bytes.count, u32(bytes, cursor) == 0x0201_4b50 else {
-        throw Failure(reason: "the zip's central directory is corrupt")
-      }
-      let flags = u16(bytes, cursor + 8)
-      let nameLength = Int(u16(bytes, cursor + 28))
-      guard cursor + 46 + nameLength <= bytes.count else {
-        throw Failure(reason: "the zip's central directory is corrupt")
-      }
-      let name = String(decoding: bytes[cursor + 46..<cursor + 46 + nameLength], as: UTF8.self)
-      guard flags & 1 == 0 else { throw Failure(reason: "the entry '\(name)' is encrypted") }
-      let local = Int(u32(bytes, cursor + 42))
-      guard local + 30 <= fileSize, try pread(descriptor, &header, 30, local) == 30,
-        u32(header, 0) == 0x0403_4b50
-      else { throw Failure(reason: "the local header of '\(name)' is corrupt") }
-      let entry = Entry(
-        name: name, method: u16(bytes, cursor + 10), crc: u32(bytes, cursor + 16),
-        compressedSize: Int(u32(bytes, cursor + 20)), size: Int(u32(bytes, cursor + 24)),
-        dataOffset: local + 30 + Int(u16(header, 26)) + Int(u16(header, 28)))
-      guard entry.dataOffset + entry.compressedSize <= fileSize else {
-        throw Failure(reason: "the entry '\(name)' runs past the end of the file")
-      }
-      entries.append(entry)
-      cursor += 46 + nameLength + Int(u16(bytes, cursor + 30)) + Int(u16(bytes, cursor + 32))
-    }
-    try refuseOverlaps(entries)
-    return entries
-  }
-
-  /// Refuses entries whose data overlap: a zip's entries each have their own bytes.
-  private static func refuseOverlaps(_ entries: [Entry]) throws {
-    let sorted = entries.filter { $0.compressedSize > 0 }.sorted { $0.dataOffset < $1.dataOffset }
-    for (previous, next) in zip(sorted, sorted.dropFirst())
-    where previous.dataOffset + previous.compressedSize > next.dataOffset {
-      throw Failure(
-        reason: "the entries '\(previous.name)' and '\(next.name)' share their data (an archive "
-          + "made to unpack to more than it holds)")
-    }
-  }
-
-  private static func u16(_ bytes: [UInt8], _ at: Int) -> UInt16 {
-    guard at >= 0, at + 2 <= bytes.count else { return 0 }
-    return UInt16(bytes[at]) | UInt16(bytes[at + 1]) << 8
-  }
-
-  private static func u32(_ bytes: [UInt8], _ at: Int) -> UInt32 {
-    guard at >= 0, at + 4 <= bytes.count else { return 0 }
-    return UInt32(bytes[at]) | UInt32(bytes[at + 1]) << 8 | UInt32(bytes[at + 2]) << 16
-      | UInt32(bytes[at + 3]) << 24
-  }
-
-  // MARK: Writing
-
-  /// Runs `step` (zlib's `deflate`) once with `Z_FINISH` over the whole of `input` into the
-  /// whole of `output`, and returns its status.
-  private static func finish(
-    _ stream: inout z_stream, _ step: (z_streamp?, Int32) -> Int32,
-    from input: inout [UInt8], into output: inout [UInt8]
-  ) -> Int32 {
-    input.withUnsafeMutableBufferPointer { source in
-      output.withUnsafeMutableBufferPointer { target in
-        stream.next_in = source.baseAddress
-        stream.avail_in = uInt(source.count)
-        stream.next_out = target.baseAddress
-        stream.avail_out = uInt(target.count)
-        return step(&stream, Z_FINISH)
-      }
-    }
-  }
-
-  /// `input` deflated raw (no zlib header), as zip entries hold it.
-  static func deflate(_ input: [UInt8]) -> [UInt8]? {
-    var stream = z_stream()
-    guard
-      deflateInit2_(
-        &stream, Z_DEFAULT_COMPRESSION, Z_DEFLATED, -MAX_WBITS, 8, Z_DEFAULT_STRATEGY,
-        ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
-    else { return nil }
-    defer { deflateEnd(&stream) }
-    var input = input
-    var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(input.count))) + 16)
-    let status = finish(&stream, CZlib.deflate, from: &input, into: &output)
-    guard status == Z_STREAM_END else { return nil }
-    return Array(output.prefix(Int(stream.total_out)))
-  }
-
-  /// The CRC-32 of `bytes`, as zip records it.
-  static func crc32(_ bytes: [UInt8]) -> UInt32 {
-    bytes.withUnsafeBufferPointer { buffer in
-      UInt32(CZlib.crc32(0, buffer.baseAddress, uInt(buffer.count)))
     }
   }
 }

@@ -1,0 +1,242 @@
+import Foundation
+import KadrArchive
+import KadrPersistence
+
+/// Reads a project package as hostile input: the zip is opened strictly (``ZipPolicy``), every
+/// entry is accounted for by the manifest, every image is extracted to a temporary folder while
+/// its bytes are counted and hashed, and the document and metadata are decoded, all before the
+/// caller writes anything to its store.
+struct PackageReader<Metadata: ProjectMetadata> {
+  /// The most entries a package may have: images, plus the manifest, document and metadata.
+  static var maximumEntries: Int { 10_000 + 3 }
+  /// The most bytes a package's entries may declare in all.
+  static var maximumTotalBytes: Int { 16 << 30 }
+  /// The largest manifest or metadata entry.
+  static var maximumJSONBytes: Int { 16 << 20 }
+
+  let manifest: PackageManifest
+  /// The composition; without its images (placeholders of ``placeholders``) unless they were
+  /// loaded.
+  let video: Video
+  let metadata: Metadata
+  /// The thumbnail, when images were loaded and the package has one.
+  let thumbnail: PlatformImage?
+  /// The store whose placeholders stand for the images, when they were not loaded: saving
+  /// ``video`` through it writes the package's tokens back.
+  let placeholders: FallbackImageStore?
+  /// The package's path.
+  let path: String
+  /// Where the images were extracted; removed by ``remove()``.
+  private let folder: URL
+
+  /// The extracted file of one of the manifest's images.
+  func file(of image: PackageManifest.Image) -> URL {
+    folder.appendingPathComponent("images", isDirectory: true).appendingPathComponent(
+      String(image.name.dropFirst(PackageManifest.Entry.imagesFolder.count)))
+  }
+
+  /// Reads and checks the package at `url`.
+  ///
+  /// - Parameters:
+  ///   - url: The package.
+  ///   - coder: The store's coder.
+  ///   - loadingImages: Whether ``video`` holds the images (else placeholders, so a store that
+  ///     takes image files needs memory for one image at a time).
+  /// - Throws: ``ProjectPackageError``, a `PersistenceError` of the document, or a
+  ///   ``ProjectLibraryError`` of the metadata.
+  init(_ url: URL, coder: KadrCoder, loadingImages: Bool = true) throws {
+    let path = url.path
+    func fail(_ reason: ProjectPackageError.Reason) -> ProjectPackageError {
+      ProjectPackageError(reason, path: path)
+    }
+    let archive: ZipArchive
+    do {
+      archive = try ZipArchive(
+        path: path,
+        policy: .untrusted(
+          maximumEntries: Self.maximumEntries, maximumTotalBytes: Self.maximumTotalBytes))
+    } catch let failure as ZipArchive.Failure {
+      throw fail(.damaged(failure.reason))
+    }
+    func read(_ entry: ZipArchive.Entry, limit: Int) throws -> Data {
+      do {
+        return Data(try archive.contents(of: entry, limit: limit, limitName: entry.name))
+      } catch let failure as ZipArchive.Failure {
+        throw fail(.damaged(failure.reason))
+      }
+    }
+    var byName: [String: ZipArchive.Entry] = [:]
+    for entry in archive.entries {
+      let isImage =
+        entry.name.hasPrefix(PackageManifest.Entry.imagesFolder)
+        && FileImageStore.isToken(
+          FileImageStore.scheme + ":"
+            + entry.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
+      guard
+        isImage || entry.name == PackageManifest.Entry.manifest
+          || entry.name == PackageManifest.Entry.document
+          || entry.name == PackageManifest.Entry.metadata
+      else { throw fail(.unexpectedEntry(entry.name)) }
+      byName[entry.name] = entry
+    }
+    guard let manifestEntry = byName[PackageManifest.Entry.manifest] else {
+      throw fail(.notAPackage("it holds no \(PackageManifest.Entry.manifest)"))
+    }
+    let manifest = try Self.manifest(
+      read(manifestEntry, limit: Self.maximumJSONBytes), fail: fail)
+    guard manifest.schema <= KadrDocument.currentSchema else {
+      throw fail(.newerSchema(found: manifest.schema, supported: KadrDocument.currentSchema))
+    }
+    guard !Metadata.isNewer(manifest.metadataVersion) else {
+      throw fail(.newerMetadata(found: manifest.metadataVersion, supported: Metadata.version))
+    }
+    let listed = Set(manifest.images.map(\.name))
+    guard listed.count == manifest.images.count else {
+      throw fail(.manifestMismatch("it lists an image twice"))
+    }
+    for name in byName.keys.sorted()
+    where name.hasPrefix(PackageManifest.Entry.imagesFolder) && !listed.contains(name) {
+      throw fail(.manifestMismatch("the image '\(name)' is in the zip but not in the manifest"))
+    }
+    for image in manifest.images {
+      guard let entry = byName[image.name] else {
+        throw fail(.manifestMismatch("the image '\(image.name)' is listed but not in the zip"))
+      }
+      guard entry.size == image.bytes else {
+        throw fail(
+          .manifestMismatch(
+            "the manifest says '\(image.name)' has \(image.bytes) bytes, the zip \(entry.size)"))
+      }
+    }
+    guard let documentEntry = byName[PackageManifest.Entry.document],
+      let metadataEntry = byName[PackageManifest.Entry.metadata]
+    else {
+      throw fail(
+        .notAPackage(
+          "it lacks \(PackageManifest.Entry.document) or "
+            + "\(PackageManifest.Entry.metadata)"))
+    }
+
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kadr-import-\(UUID().uuidString)", isDirectory: true)
+    do {
+      let imagesFolder = folder.appendingPathComponent("images", isDirectory: true)
+      try FileManager.default.createDirectory(at: imagesFolder, withIntermediateDirectories: true)
+      for image in manifest.images {
+        guard let entry = byName[image.name] else { continue }
+        try Self.extract(entry, of: archive, image: image, to: imagesFolder, fail: fail)
+      }
+      let store = try FileImageStore(directory: imagesFolder)
+      let document = try read(documentEntry, limit: coder.options.limits.maximumDocumentBytes)
+      var preserving = coder
+      preserving.documentCoder.options.preservingUnknown = true
+      let tokens = Set(
+        manifest.images.map {
+          FileImageStore.scheme + ":"
+            + $0.name.dropFirst(PackageManifest.Entry.imagesFolder.count)
+        })
+      for token in try preserving.imageTokens(in: document) where !tokens.contains(token) {
+        throw fail(.manifestMismatch("the document uses the image '\(token)', which it lacks"))
+      }
+      if loadingImages {
+        placeholders = nil
+        video = try preserving.video(from: document, images: store)
+      } else {
+        let placeholders = FallbackImageStore(InMemoryImageStore())
+        self.placeholders = placeholders
+        video = try preserving.video(from: document, images: placeholders)
+      }
+      let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
+      let envelope = MetadataEnvelope(
+        format: MetadataEnvelope.currentFormat, name: manifest.name, revision: 0,
+        created: Date(timeIntervalSince1970: manifest.created),
+        modified: Date(timeIntervalSince1970: manifest.modified),
+        saved: Date(timeIntervalSince1970: manifest.modified), thumbnail: manifest.thumbnail,
+        metadataVersion: manifest.metadataVersion, app: app, document: manifest.document)
+      metadata = try envelope.metadata(
+        Metadata.self, path: path + "/" + PackageManifest.Entry.metadata)
+      if let token = manifest.thumbnail {
+        guard listed.contains(PackageManifest.Entry.imagesFolder + token.dropFirst(5)) else {
+          throw fail(.manifestMismatch("the thumbnail '\(token)' is not one of its images"))
+        }
+        thumbnail = loadingImages ? try store.image(for: token) : nil
+      } else {
+        thumbnail = nil
+      }
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+    self.manifest = manifest
+    self.folder = folder
+    self.path = path
+  }
+
+  /// Removes the extracted images.
+  func remove() {
+    try? FileManager.default.removeItem(at: folder)
+  }
+
+  /// The manifest, refused unless it is strict JSON of this format and version.
+  private static func manifest(
+    _ data: Data, fail: (ProjectPackageError.Reason) -> ProjectPackageError
+  ) throws -> PackageManifest {
+    guard case .object(let object) = try json(data, fail: fail) else {
+      throw fail(.notAPackage("its manifest is not a JSON object"))
+    }
+    guard case .string(PackageManifest.formatName)? = object["format"] else {
+      throw fail(.notAPackage("its manifest's format is not '\(PackageManifest.formatName)'"))
+    }
+    guard case .integer(let version)? = object["version"], let number = Int(exactly: version)
+    else { throw fail(.notAPackage("its manifest has no whole-number version")) }
+    guard number <= PackageManifest.currentVersion else {
+      throw fail(.newerFormat(found: number, supported: PackageManifest.currentVersion))
+    }
+    do {
+      return try JSONDecoder().decode(PackageManifest.self, from: data)
+    } catch {
+      throw fail(.notAPackage("its manifest does not decode (\(error))"))
+    }
+  }
+
+  /// Strict JSON (no duplicate keys, valid UTF-8, bounded depth).
+  private static func json(
+    _ data: Data, fail: (ProjectPackageError.Reason) -> ProjectPackageError
+  ) throws -> JSONValue {
+    do {
+      return try KadrCoder().readJSON(data).json
+    } catch {
+      throw fail(.notAPackage("a JSON entry is not strict JSON (\(error))"))
+    }
+  }
+
+  /// Extracts one image, counting and hashing its bytes, refused unless they hash to its name.
+  private static func extract(
+    _ entry: ZipArchive.Entry, of archive: ZipArchive, image: PackageManifest.Image,
+    to folder: URL, fail: (ProjectPackageError.Reason) -> ProjectPackageError
+  ) throws {
+    let fileName = String(image.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
+    let file = folder.appendingPathComponent(fileName)
+    guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+      throw ProjectLibraryError.fileSystem(path: file.path, detail: "it cannot be created")
+    }
+    let handle = try FileHandle(forWritingTo: file)
+    defer { try? handle.close() }
+    var hash = SHA256()
+    do {
+      try archive.stream(entry, limit: image.bytes, limitName: "its size in the manifest") {
+        chunk in
+        let data = Data(chunk)
+        hash.update(data)
+        try handle.write(contentsOf: data)
+      }
+    } catch let failure as ZipArchive.Failure {
+      throw fail(.damaged(failure.reason))
+    }
+    let digest = hash.finalize().hexString
+    let named = fileName.split(separator: ".").first.map(String.init)
+    guard digest == named, digest == image.sha256.lowercased() else {
+      throw fail(.imageMismatch(image.name))
+    }
+  }
+}
