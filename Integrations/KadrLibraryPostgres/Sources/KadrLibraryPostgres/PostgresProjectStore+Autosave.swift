@@ -189,7 +189,7 @@ extension PostgresProjectStore {
           + "base_document = $7, base_metadata = $8",
         [
           .string(id.rawValue), .int(Int64(head.revision)), .string(Self.seconds(Date())),
-          .data(saved.data), .int(Int64(Metadata.version)), .data(metadataBytes),
+          .data(saved.data), .int(Int64(storedVersion(of: metadata))), .data(metadataBytes),
           base.document.map(PostgresValue.data), base.metadata.map(PostgresValue.data),
         ])
       try recordUses(of: saved.data, by: id, use: "autosave")

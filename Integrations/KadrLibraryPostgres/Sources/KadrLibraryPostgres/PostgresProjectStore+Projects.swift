@@ -43,11 +43,12 @@ extension PostgresProjectStore {
         [
           .string(id.rawValue), .data(Data(name.utf8)), .string(Self.seconds(created)),
           .string(Self.seconds(modified)), thumbnailToken.map(PostgresValue.string),
-          .int(Int64(Metadata.version)), .data(metadataBytes),
+          .int(Int64(storedVersion(of: metadata))), .data(metadataBytes),
         ])
       try insertRevision(
         id, revision: 0, saved: modified, document: saved,
-        facts: DocumentFacts(video: video, saved: saved), metadata: metadataBytes)
+        facts: DocumentFacts(video: video, saved: saved), metadata: metadataBytes,
+        metadataVersion: storedVersion(of: metadata))
       try recordUses(of: thumbnailToken.map { [$0] } ?? [], by: id, use: "thumbnail")
       try announce(.created, id)
     }
@@ -184,13 +185,14 @@ extension PostgresProjectStore {
       let now = Date()
       try insertRevision(
         id, revision: head.revision + 1, saved: now, document: saved, facts: facts,
-        metadata: metadataBytes)
+        metadata: metadataBytes, metadataVersion: storedVersion(of: metadata))
       try connection.query(
         "UPDATE \(schema).projects SET modified = $2::float8, metadata_version = $3, "
           + "metadata = $4, revision = $5, thumbnail = CASE WHEN $6 THEN $7 ELSE thumbnail END "
           + "WHERE id = $1::uuid",
         [
-          .string(id.rawValue), .string(Self.seconds(now)), .int(Int64(Metadata.version)),
+          .string(id.rawValue), .string(Self.seconds(now)),
+          .int(Int64(storedVersion(of: metadata))),
           .data(metadataBytes), .int(Int64(head.revision + 1)), .bool(thumbnailToken != nil),
           (thumbnailToken ?? nil).map(PostgresValue.string),
         ])
@@ -296,7 +298,8 @@ extension PostgresProjectStore {
         "UPDATE \(schema).projects SET metadata = $2, metadata_version = $3, "
           + "modified = $4::float8 WHERE id = $1::uuid",
         [
-          .string(id.rawValue), .data(try encodeMetadata(metadata)), .int(Int64(Metadata.version)),
+          .string(id.rawValue), .data(try encodeMetadata(metadata)),
+          .int(Int64(storedVersion(of: metadata))),
           .string(Self.seconds(Date())),
         ])
       try announce(.metadataChanged, id)

@@ -63,6 +63,12 @@ extension PostgresProjectStore {
     return try summary(of: row)
   }
 
+  /// The version `metadata` is stored under: the app's, or for opaque metadata a tool read
+  /// from a project or package, the version it was read under.
+  func storedVersion(of metadata: Metadata) -> Int {
+    (metadata as? OpaqueMetadata)?.sourceVersion ?? Metadata.version
+  }
+
   /// The app's metadata as stored: JSON bytes.
   func encodeMetadata(_ metadata: Metadata) throws -> Data {
     let encoder = JSONEncoder()
@@ -81,7 +87,12 @@ extension PostgresProjectStore {
     do {
       let stored = try JSONDecoder().decode(JSONValue.self, from: data)
       let current = try Metadata.migrated(stored, from: version)
-      return try JSONDecoder().decode(Metadata.self, from: KadrDocument(json: current).data())
+      let decoded = try JSONDecoder().decode(
+        Metadata.self, from: KadrDocument(json: current).data())
+      // A tool reading without the app's type keeps the version, to write it back unchanged.
+      guard var opaque = decoded as? OpaqueMetadata else { return decoded }
+      opaque.sourceVersion = version
+      return (opaque as? Metadata) ?? decoded
     } catch let error as ProjectLibraryError {
       throw error
     } catch {
@@ -94,7 +105,7 @@ extension PostgresProjectStore {
   /// document uses (those the store has) as used by it.
   func insertRevision(
     _ id: ProjectID, revision: Int, saved: Date, document: SavedDocument, facts: DocumentFacts,
-    metadata: Data
+    metadata: Data, metadataVersion: Int
   ) throws {
     try connection.query(
       "INSERT INTO \(schema).revisions (project, revision, saved, document, metadata_version, "
@@ -102,7 +113,7 @@ extension PostgresProjectStore {
         + "($1::uuid, $2, $3::float8, $4, $5, $6, $7, $8, $9, $10, $11)",
       [
         .string(id.rawValue), .int(Int64(revision)), .string(Self.seconds(saved)),
-        .data(document.data), .int(Int64(Metadata.version)), .data(metadata),
+        .data(document.data), .int(Int64(metadataVersion)), .data(metadata),
         .int(Int64(facts.clipCount)), .int(facts.duration.value),
         .int(Int64(facts.duration.timescale)), .int(Int64(facts.schema)),
         .string(facts.kinds.joined(separator: "\n")),

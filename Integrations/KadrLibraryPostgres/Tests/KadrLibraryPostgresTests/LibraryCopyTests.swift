@@ -62,18 +62,15 @@ struct LibraryCopyTests {
       "kadr-doc-postgres", arguments, environment: environment)
     #expect(again.out.contains("copied 0, 2 already there"), "\(again.out)")
 
-    // kadr-doc copies with opaque metadata; the store must record the app's version (1), not
-    // the opaque type's 0, or the app cannot open the copy. The store's existing files write
-    // Metadata.version; they need OpaqueMetadata.sourceVersion, set on read and written back.
-    withKnownIssue("the PostgreSQL store writes OpaqueMetadata.version (0) for a tool's copy") {
-      for project in projects {
-        let opened = try store.open(project.id)
-        #expect(opened.summary.name == project.name)
-        #expect(opened.summary.created == project.created)
-        #expect(opened.summary.modified == project.modified)
-        #expect(opened.metadata == project.metadata)
-        #expect(opened.summary.metadataVersion == ContractMetadata.version)
-      }
+    // kadr-doc copies with opaque metadata; the store records the app's version (1), not the
+    // opaque type's 0, or the app could not open the copy.
+    for project in projects {
+      let opened = try store.open(project.id)
+      #expect(opened.summary.name == project.name)
+      #expect(opened.summary.created == project.created)
+      #expect(opened.summary.modified == project.modified)
+      #expect(opened.metadata == project.metadata)
+      #expect(opened.summary.metadataVersion == ContractMetadata.version)
     }
   }
 }
