@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
     .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
     .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
+    .library(name: "KadrFCPXML", targets: ["KadrFCPXML"]),
     .library(name: "KadrDiff", targets: ["KadrDiff"]),
     .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
     .library(name: "KadrProjectLibraryTesting", targets: ["KadrProjectLibraryTesting"]),
@@ -46,6 +47,11 @@ let package = Package(
     .target(
       name: "KadrOTIO",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "CZlib"]),
+    // Final Cut Pro XML interchange; public API only (its gaps and offline clips are
+    // KadrOTIO's placeholders, so one registry saves what either importer reads).
+    .target(
+      name: "KadrFCPXML",
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrOTIO"]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
     .target(name: "KadrProjectLibrary", dependencies: ["KadrPersistence", "KadrFileSystem"]),
@@ -59,7 +65,8 @@ let package = Package(
     .target(
       name: "KadrDocCommands",
       dependencies: [
-        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "KadrProjectLibrary",
+        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
+        "KadrProjectLibrary",
       ]),
     .executableTarget(name: "kadr-doc", dependencies: ["KadrDocCommands"], exclude: ["Schemas"]),
     .executableTarget(
@@ -103,6 +110,12 @@ let package = Package(
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
       ],
       exclude: ["Python", "Corpus", "Legacy"]),
+    .testTarget(
+      name: "KadrFCPXMLTests",
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrFCPXML",
+      ],
+      exclude: ["Fixtures"]),
     // The DocC articles' samples, compiled and run (a test checks them against the articles).
     .testTarget(
       name: "ArticleTests",
