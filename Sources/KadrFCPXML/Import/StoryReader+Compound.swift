@@ -1,0 +1,85 @@
+import Foundation
+import KadrModel
+
+extension StoryReader {
+  /// A compound clip (`ref-clip` over a `media` sequence) or a multicam clip (`mc-clip` over a
+  /// `media` multicam, its active video angle): the contents placed where the clip plays and
+  /// cut to the part it shows.
+  mutating func compound(
+    _ element: XMLTree, at start: Time, length: Time, localStart: Time, layer: Int,
+    window: TimeRange?, path: String
+  ) throws(FCPXMLError) {
+    let ref = element["ref"] ?? ""
+    guard let media = document.resources[ref], media.name == "media" else {
+      note(
+        .missingMedia, path,
+        "The \(element.name) names no media ('\(ref)'); it is kept as an offline placeholder.")
+      add(
+        Piece(
+          start: start, end: start + length,
+          kind: .offline(name: element["name"] ?? "", url: nil, mediaStart: localStart),
+          path: path), to: layer, window: window)
+      return
+    }
+    guard !mediaStack.contains(ref), mediaStack.count < 16 else {
+      note(
+        .unknownElement, path,
+        "The \(element.name) '\(ref)' contains itself (or nests deeper than 16); kept as a gap.")
+      add(
+        Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
+        window: window)
+      return
+    }
+    mediaStack.append(ref)
+    defer { mediaStack.removeLast() }
+    let mediaPath = "/fcpxml/resources/media[@id='\(ref)']"
+    if element.name == "ref-clip", let sequence = media.child(named: "sequence"),
+      let spine = sequence.child(named: "spine")
+    {
+      note(
+        .compoundFlattened, path,
+        "The compound clip '\(element["name"] ?? media["name"] ?? ref)' is placed as its "
+          + "contents.")
+      // Without a start, the clip shows its media from the media sequence's own start.
+      let origin =
+        element["start"] == nil
+        ? (try time(sequence, "tcStart", path: mediaPath + "/sequence") ?? .zero) : localStart
+      try readSequential(
+        spine.children, map: TimeMap(base: start, origin: origin), window: window,
+        layer: layer, path: mediaPath + "/sequence/spine", holdsPlace: true)
+    } else if element.name == "mc-clip", let multicam = media.child(named: "multicam") {
+      let angles = multicam.children(named: "mc-angle")
+      let sources = element.children(named: "mc-source")
+      let videoID =
+        sources.first { $0["srcEnable"] == "video" || $0["srcEnable"] == "all" }?["angleID"]
+      let audioID =
+        sources.first { $0["srcEnable"] == "audio" || $0["srcEnable"] == "all" }?["angleID"]
+      guard let angle = angles.first(where: { $0["angleID"] == videoID }) ?? angles.first else {
+        note(.missingMedia, path, "The multicam clip has no angles; it is kept as a gap.")
+        add(
+          Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
+          window: window)
+        return
+      }
+      let audioNote =
+        audioID != nil && audioID != angle["angleID"]
+        ? " (its audio angle '\(angles.first { $0["angleID"] == audioID }?["name"] ?? "")' is "
+          + "left out)" : ""
+      note(
+        .multicamAngle, path,
+        "The multicam clip plays its active angle '\(angle["name"] ?? "")'; \(angles.count - 1) "
+          + "other angle\(angles.count == 2 ? " is" : "s are") left out\(audioNote).")
+      let origin =
+        element["start"] == nil
+        ? (try time(multicam, "tcStart", path: mediaPath + "/multicam") ?? .zero) : localStart
+      try readSequential(
+        angle.children, map: TimeMap(base: start, origin: origin), window: window,
+        layer: layer, path: mediaPath + "/multicam/mc-angle", holdsPlace: true)
+    } else {
+      note(.unknownElement, path, "The \(element.name)'s media holds no sequence; kept as a gap.")
+      add(
+        Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
+        window: window)
+    }
+  }
+}
