@@ -114,6 +114,7 @@ let package = Package(
       name: "KadrFCPXMLTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrFCPXML",
+        "LoopbackHTTP",
       ],
       exclude: ["Fixtures"]),
     // The DocC articles' samples, compiled and run (a test checks them against the articles).
