@@ -116,7 +116,7 @@ let package = Package(
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrFCPXML",
         "LoopbackHTTP",
       ],
-      exclude: ["Fixtures"]),
+      exclude: ["Fixtures", "Python"]),
     // The DocC articles' samples, compiled and run (a test checks them against the articles).
     .testTarget(
       name: "ArticleTests",

@@ -60,6 +60,16 @@ enum Compositions {
       ])
   }
 
+  /// ``broad`` with a clip where its title is: OpenTimelineIO's adapter cannot read items
+  /// connected to a title (it looks the title's effect up as an asset and fails).
+  static var broadWithoutTitle: Video {
+    var clips = broad.clips
+    clips[0] = clip("opening.mov", from: 0, length: 2)
+    return Video(
+      clips: clips, audioTracks: broad.audioTracks, preset: broad.preset,
+      captions: broad.captions)
+  }
+
   /// A clip placed after the main chain ends, so the spine needs a trailing gap.
   static var lateClip: Video {
     Video {
