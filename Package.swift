@@ -84,7 +84,9 @@ let package = Package(
       name: "KadrPersistenceTests",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc", "KadrDocCommands"]),
+    .testTarget(
+      name: "KadrDocTests",
+      dependencies: ["kadr-doc", "KadrDocCommands", "KadrFCPXML", "KadrModel"]),
     .testTarget(
       name: "KadrDiffTests",
       dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
