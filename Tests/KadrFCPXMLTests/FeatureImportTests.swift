@@ -59,7 +59,14 @@ struct FeatureImportTests {
       "\($0.url.lastPathComponent) at \(($0.startTime ?? .zero).seconds) for "
         + "\(($0.explicitDuration ?? .zero).seconds) from \(($0.trimStart ?? .zero).seconds)"
     }
-    #expect(tracks == ["music.wav at 1.0 for 3.0 from 0.0", "music.wav at 14.0 for 2.0 from 60.0"])
+    #expect(
+      tracks == [
+        "music.wav at 1.0 for 3.0 from 0.0", "music.wav at 14.0 for 2.0 from 60.0",
+        // The multicam clip's audio angle A (its video angle B plays muted).
+        "a.mov at 9.0 for 3.0 from 0.0",
+      ])
+    let multicamVideo = try #require(imported.video.clips[3] as? VideoClip)
+    #expect(multicamVideo.isMuted)
   }
 
   @Test func reportsWhatItPlacesDifferentlyOrLeavesOut() throws {
@@ -72,7 +79,7 @@ struct FeatureImportTests {
       ])
     let multicam = try #require(imported.report.items(of: .multicamAngle).first)
     #expect(multicam.detail.contains("'Cam B'"))
-    #expect(multicam.detail.contains("audio angle 'Cam A'"))
+    #expect(multicam.detail.contains("its audio comes from the angle 'Cam A'"))
     #expect(imported.report.items(of: .marker).count == 2)
     #expect(
       imported.report.items(of: .marker)[0].path

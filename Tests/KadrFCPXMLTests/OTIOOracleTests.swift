@@ -29,6 +29,16 @@ struct OTIOOracleTests {
       let name: String
       let start: Double
       let duration: Double
+      /// The adapter's own frame counts, at its rate.
+      let startFrames: Double
+      let durationFrames: Double
+      let rate: Double
+
+      enum CodingKeys: String, CodingKey {
+        case kind, name, start, duration, rate
+        case startFrames = "start_frames"
+        case durationFrames = "duration_frames"
+      }
     }
     let tracks: [Track]
 

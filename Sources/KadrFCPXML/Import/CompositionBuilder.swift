@@ -68,6 +68,34 @@ struct CompositionBuilder {
     return Video(clips: clips, audioTracks: audio, preset: preset, captions: captions)
   }
 
+  /// The trim length that kadr plays in `length` at `rate`: exact when kadr's own arithmetic
+  /// (the trim's length divided by the speed, rounded to its timescale) gives `length` back,
+  /// else the nearest, reported.
+  mutating func mediaLength(playing length: Time, at rate: StoryPieces.Rate, path: String)
+    -> Time
+  {
+    let exact = rate.media(length)
+    guard !rate.isNormal else { return Self.reduced(exact) }
+    // kadr rounds the played length to the trim's own timescale: a trim is kept reduced only
+    // when that still plays `length`.
+    let plays = { (trim: Time) in trim.multiplied(byFloat: 1 / rate.value) == length }
+    let center = (Double(length.value) * rate.value).rounded()
+    let candidates =
+      [exact]
+      + [0.0, -1, 1, -2, 2].compactMap { step in
+        Int64(exactly: center + step).map { Time(value: $0, timescale: length.timescale) }
+      }
+    for trim in candidates where plays(trim) {
+      return plays(Self.reduced(trim)) ? Self.reduced(trim) : trim
+    }
+    items.append(
+      FCPXMLImportReport.Item(
+        kind: .timeMap, path: path,
+        detail: "At \(rate.value)× no trim plays exactly \(length) in kadr; the clip's length "
+          + "may differ by 1/\(length.timescale) s."))
+    return exact
+  }
+
   /// `time` as a fraction in lowest terms, so imported times read as written (`10/1`, not
   /// `20/2`).
   static func reduced(_ time: Time) -> Time {
@@ -139,7 +167,7 @@ struct CompositionBuilder {
     }
     switch piece.kind {
     case .video(let url, let mediaStart, let rate, let muted, let clipID):
-      let mediaLength = Self.reduced(rate.media(length))
+      let mediaLength = mediaLength(playing: length, at: rate, path: piece.path)
       let mediaStart = Self.reduced(mediaStart)
       guard mediaStart.isValid, mediaLength.isValid else {
         throw FCPXMLError(.invalidValue(attribute: "start", value: "(overflows)"), path: piece.path)

@@ -13,10 +13,22 @@ enum StoryPieces {
     var isNormal: Bool { numerator == denominator }
     var value: Double { Double(numerator) / Double(denominator) }
 
-    /// The media time `time` of timeline plays.
+    /// The media time `time` of timeline plays: exact when the fraction fits a `Time`, else
+    /// rounded to `time`'s own timescale (as kadr scales a time by a speed).
     func media(_ time: Time) -> Time {
-      (try? time.multiplied(by: numerator, dividedBy: denominator)) ?? .invalid
+      // A speed such as 9168210/4436211 gives exact times on timescales near 2^31, which
+      // overflow as soon as the layout adds them to others: those are rounded instead.
+      if let exact = try? time.multiplied(by: numerator, dividedBy: denominator),
+        exact.timescale <= Self.largestExactTimescale
+      {
+        return exact
+      }
+      return time.multiplied(byFloat: value)
     }
+
+    /// The largest timescale an exact speed result keeps (FCPXML's own are 1/90000 s at most
+    /// in practice, so this only catches products of unrelated fractions).
+    static let largestExactTimescale: Int32 = 1_000_000
   }
 
   /// One item of a layer, from `start` to `end` in the sequence's time.

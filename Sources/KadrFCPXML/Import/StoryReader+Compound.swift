@@ -61,20 +61,39 @@ extension StoryReader {
           window: window)
         return
       }
+      let audioAngle =
+        audioID == angle["angleID"] ? nil : angles.first { $0["angleID"] == audioID }
       let audioNote =
-        audioID != nil && audioID != angle["angleID"]
-        ? " (its audio angle '\(angles.first { $0["angleID"] == audioID }?["name"] ?? "")' is "
-          + "left out)" : ""
+        audioAngle.map { " (its audio comes from the angle '\($0["name"] ?? "")')" } ?? ""
+      let used = audioAngle == nil ? 1 : 2
       note(
         .multicamAngle, path,
-        "The multicam clip plays its active angle '\(angle["name"] ?? "")'; \(angles.count - 1) "
-          + "other angle\(angles.count == 2 ? " is" : "s are") left out\(audioNote).")
+        "The multicam clip plays its active angle '\(angle["name"] ?? "")'\(audioNote); "
+          + "\(angles.count - used) other angle\(angles.count - used == 1 ? " is" : "s are") "
+          + "left out.")
       let origin =
         element["start"] == nil
         ? (try time(multicam, "tcStart", path: mediaPath + "/multicam") ?? .zero) : localStart
-      try readSequential(
-        angle.children, map: TimeMap(base: start, origin: origin), window: window,
-        layer: layer, path: mediaPath + "/multicam/mc-angle", holdsPlace: true)
+      let outer = angleUse
+      defer { angleUse = outer }
+      if let audioAngle {
+        angleUse = outer == .audioOnly ? .audioOnly : .videoOnly
+        if outer != .audioOnly {
+          try readSequential(
+            angle.children, map: TimeMap(base: start, origin: origin), window: window,
+            layer: layer, path: mediaPath + "/multicam/mc-angle", holdsPlace: true)
+        }
+        angleUse = outer == .videoOnly ? .videoOnly : .audioOnly
+        if outer != .videoOnly {
+          try readSequential(
+            audioAngle.children, map: TimeMap(base: start, origin: origin), window: window,
+            layer: layer, path: mediaPath + "/multicam/mc-angle", holdsPlace: false)
+        }
+      } else {
+        try readSequential(
+          angle.children, map: TimeMap(base: start, origin: origin), window: window,
+          layer: layer, path: mediaPath + "/multicam/mc-angle", holdsPlace: true)
+      }
     } else {
       note(.unknownElement, path, "The \(element.name)'s media holds no sequence; kept as a gap.")
       add(

@@ -7,6 +7,13 @@ extension StoryReader {
     _ element: XMLTree, at start: Time, layer: Int, window: TimeRange?, path: String,
     holdsPlace: Bool
   ) throws(FCPXMLError) {
+    // An audio angle contributes its audio only: its video, titles and gaps are not heard.
+    if angleUse == .audioOnly,
+      !["asset-clip", "audio", "clip", "sync-clip", "spine", "audition", "ref-clip", "mc-clip"]
+        .contains(element.name)
+    {
+      return
+    }
     switch element.name {
     case "transition":
       let length = try duration(element, path: path)

@@ -37,8 +37,9 @@ extension StoryReader {
     let assetName = asset["name"] ?? url?.lastPathComponent ?? ""
     let clipID = name.isEmpty || name == assetName ? nil : ClipID(name)
     let isAudio =
-      element.name == "audio" || element["srcEnable"] == "audio"
+      angleUse == .audioOnly || element.name == "audio" || element["srcEnable"] == "audio"
       || (asset["hasVideo"] != "1" && asset["hasAudio"] == "1")
+    if isAudio && angleUse == .videoOnly { return }
     let isStill =
       !isAudio
       && (asset["duration"] == "0s"
@@ -66,7 +67,7 @@ extension StoryReader {
       ).clipped(to: window) {
         audio.append(piece)
       }
-      if holdsPlace && (layer == 0 || layers[layer].isStoryline) {
+      if holdsPlace && angleUse != .audioOnly && (layer == 0 || layers[layer].isStoryline) {
         add(
           Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
           window: window)
@@ -84,7 +85,8 @@ extension StoryReader {
       Piece(
         start: start, end: start + length,
         kind: .video(
-          url: url, mediaStart: mediaStart, rate: rate.rate, muted: element["srcEnable"] == "video",
+          url: url, mediaStart: mediaStart, rate: rate.rate,
+          muted: element["srcEnable"] == "video" || angleUse == .videoOnly,
           clipID: clipID), path: path), to: layer, window: window)
   }
 

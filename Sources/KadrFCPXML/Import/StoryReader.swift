@@ -28,6 +28,11 @@ struct StoryReader {
   var captions: [Caption] = []
   /// The compound and multicam media being read, to refuse a media that contains itself.
   var mediaStack: [String] = []
+  /// Which parts of media play while a multicam angle is read: a video angle whose audio
+  /// comes from another angle plays muted and without its audio clips; an audio angle plays
+  /// only its audio.
+  enum AngleUse { case all, videoOnly, audioOnly }
+  var angleUse = AngleUse.all
 
   init(document: DocumentReader, images: (any ImageStore)?) {
     self.document = document

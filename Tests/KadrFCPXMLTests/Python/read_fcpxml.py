@@ -36,6 +36,10 @@ def main(path):
                 "name": item.name or "",
                 "start": placed.start_time.to_seconds(),
                 "duration": placed.duration.to_seconds(),
+                # The adapter's own frame counts at its (integer) rate.
+                "start_frames": placed.start_time.value,
+                "duration_frames": placed.duration.value,
+                "rate": placed.duration.rate,
             })
         tracks.append({"name": str(track.name), "kind": str(track.kind), "items": items})
     json.dump({"tracks": tracks}, sys.stdout)
