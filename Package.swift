@@ -124,7 +124,7 @@ let package = Package(
       name: "ArticleTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
-        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary",
+        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary", "KadrFCPXML",
       ]),
     .testTarget(
       name: "PluginTests",
