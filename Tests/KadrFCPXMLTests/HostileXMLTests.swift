@@ -56,6 +56,33 @@ struct HostileXMLTests {
     #expect(elapsed < .seconds(2))
   }
 
+  @Test func refusesAnEntityBombInAnotherEncoding() {
+    // In UTF-16 the bytes of "<!DOCTYPE" are not ASCII: the document is refused as not UTF-8
+    // before a parser could decode it and expand its entities.
+    var entities = "<!ENTITY a \"aaaaaaaaaa\">"
+    for level in 1...9 {
+      entities +=
+        "<!ENTITY a\(level) \""
+        + String(repeating: "&a\(level == 1 ? "" : "\(level - 1)");", count: 10) + "\">"
+    }
+    let text = String(
+      decoding: Self.document(
+        prolog: "<!DOCTYPE fcpxml [\(entities)]>", body: "<gap name=\"&a9;\" duration=\"1s\"/>"),
+      as: UTF8.self
+    ).replacingOccurrences(of: "encoding=\"UTF-8\"", with: "encoding=\"UTF-16\"")
+    for data in [
+      Data([0xFF, 0xFE]) + (text.data(using: .utf16LittleEndian) ?? Data()),
+      Data(text.utf8),
+    ] {
+      let (reason, elapsed) = Self.refusal(data)
+      switch reason {
+      case .malformed?, .unsafeDeclaration?: break
+      default: Issue.record("not refused: \(String(describing: reason))")
+      }
+      #expect(elapsed < .seconds(2))
+    }
+  }
+
   @Test func refusesAnExternalEntityNamingALocalFileWithoutOpeningIt() throws {
     // A FIFO with no writer: anything that opens it for reading blocks, so the test finishing
     // proves it was never opened.

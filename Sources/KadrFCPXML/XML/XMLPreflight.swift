@@ -18,7 +18,8 @@ struct XMLPreflight {
       throw FCPXMLError(.limitExceeded(limit: "file size (bytes)", value: limits.maximumBytes))
     }
     let result: FCPXMLError? = data.withUnsafeBytes { raw in
-      scan(raw.bindMemory(to: UInt8.self))
+      let bytes = raw.bindMemory(to: UInt8.self)
+      return encodingProblem(bytes) ?? scan(bytes)
     }
     if let result { throw result }
   }
@@ -148,6 +149,34 @@ struct XMLPreflight {
         if depth > limits.maximumDepth {
           return FCPXMLError(
             .limitExceeded(limit: "nesting depth", value: limits.maximumDepth), line: line)
+        }
+      }
+    }
+    return nil
+  }
+
+  /// Refuses a document that is not UTF-8 (or ASCII): this scan reads bytes as ASCII, and a
+  /// parser that decodes UTF-16 or EBCDIC would see declarations this scan cannot.
+  private func encodingProblem(_ bytes: UnsafeBufferPointer<UInt8>) -> FCPXMLError? {
+    var start = 0
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
+    while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
+    guard start < bytes.count, bytes[start] == UInt8(ascii: "<") else {
+      return FCPXMLError(.malformed("the document does not start with '<' in UTF-8"), line: 1)
+    }
+    if bytes.contains(0) {
+      return FCPXMLError(.malformed("a NUL byte (FCPXML is UTF-8 text)"))
+    }
+    // The XML declaration's encoding, when it names one, must be UTF-8 or ASCII.
+    let head = String(decoding: bytes[start..<min(bytes.count, start + 200)], as: UTF8.self)
+    if head.hasPrefix("<?xml"), let close = head.range(of: "?>") {
+      let declaration = head[..<close.lowerBound].lowercased()
+      if let range = declaration.range(of: "encoding") {
+        let value = declaration[range.upperBound...].drop { $0 == " " || $0 == "=" }
+          .dropFirst().prefix { $0 != "\"" && $0 != "'" }
+        guard ["utf-8", "utf8", "us-ascii", "ascii"].contains(String(value)) else {
+          return FCPXMLError(
+            .malformed("the encoding '\(value)' (FCPXML is UTF-8)"), line: 1)
         }
       }
     }
