@@ -72,8 +72,8 @@ let package = Package(
     .executableTarget(
       name: "kadr-bench",
       dependencies: [
-        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "KadrProjectLibrary",
-        "LoopbackHTTP",
+        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
+        "KadrProjectLibrary", "LoopbackHTTP",
       ]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
