@@ -52,6 +52,8 @@ public struct FCPXMLImportReport: Sendable, Hashable, Codable, CustomStringConve
       case splitEdit
       /// A connected video clip below the spine: kadr layers it above the main chain.
       case layerBelowSpine
+      /// Roles (`role`, `audioRole`, `videoRole`): kadr has none; left out.
+      case role
       /// An element this importer does not know: left out.
       case unknownElement
       /// Other projects in the document, not imported.
@@ -76,6 +78,7 @@ public struct FCPXMLImportReport: Sendable, Hashable, Codable, CustomStringConve
         case .frameRate: "frame rates rounded in the preset"
         case .splitEdit: "split edits played together"
         case .layerBelowSpine: "clips below the spine layered above it"
+        case .role: "roles left out"
         case .unknownElement: "unknown elements left out"
         case .otherProjects: "other projects not imported"
         }

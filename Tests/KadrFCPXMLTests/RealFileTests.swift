@@ -64,7 +64,9 @@ struct RealFileTests {
         - Self.time(1_301_300, 30000))
     #expect(storyline.clips.count == 4)
     let kinds = Set(imported.report.items.map(\.kind))
-    #expect(kinds.isSuperset(of: [.frameRate, .compoundFlattened, .marker, .effect]))
+    #expect(kinds.isSuperset(of: [.frameRate, .compoundFlattened, .marker, .effect, .role]))
+    let role = try #require(imported.report.items(of: .role).first)
+    #expect(role.detail == "The audioRole 'dialogue' is left out: kadr has no roles.")
   }
 
   @Test func readsASyncClipAsItsVideoAndAudio() throws {

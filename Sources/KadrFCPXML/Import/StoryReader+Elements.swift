@@ -64,6 +64,15 @@ extension StoryReader {
       }
       return
     }
+    let roles = ["role", "audioRole", "videoRole"].compactMap { name in
+      element[name].map { "\(name) '\($0)'" }
+    }
+    if !roles.isEmpty {
+      note(
+        .role, path,
+        "The \(roles.joined(separator: " and ")) \(roles.count == 1 ? "is" : "are") left out: "
+          + "kadr has no roles.")
+    }
     if element["audioStart"] != nil || element["audioDuration"] != nil {
       note(.splitEdit, path, "A split edit: the audio plays with the video.")
     }
