@@ -26,7 +26,8 @@ struct SendingACutArticleTests {
     let fcpxml = try FCPXMLExporter(projectName: "Rough Cut").export(video)
     try fcpxml.write(to: folder.appendingPathComponent("Rough Cut.fcpxml"))
 
-    let imported = try FCPXMLImporter().read(from: folder.appendingPathComponent("Rough Cut.fcpxml"))
+    let imported = try FCPXMLImporter().read(
+      from: folder.appendingPathComponent("Rough Cut.fcpxml"))
     print(imported.report)
 
     #expect(imported.report.description == "Nothing was left out.")
