@@ -14,6 +14,7 @@ struct DTDValidationTests {
 
   static let cases: [(String, Video)] = [
     ("cut", C.cut), ("dissolve", C.dissolve), ("broad", C.broad), ("late clip", C.lateClip),
+    ("storyline dissolve", C.storylineDissolve),
   ]
 
   @Test(arguments: cases.map(\.0))
@@ -25,7 +26,7 @@ struct DTDValidationTests {
   }
 
   @Test func lossyExportsAreValidToo() throws {
-    for video in [C.lossy, C.offFrame] {
+    for video in [C.lossy, C.offFrame, C.fadeAndSlide] {
       let data = try FCPXMLExporter(allowingLoss: true).export(video).data
       let problems = Tools.dtdProblems(data)
       #expect(problems == nil, "\(problems ?? "")")

@@ -91,7 +91,7 @@ struct OTIOOracleTests {
 
   static let cases: [(String, Video)] = [
     ("cut", C.cut), ("dissolve", C.dissolve), ("broad", C.broadWithoutTitle),
-    ("late clip", C.lateClip),
+    ("late clip", C.lateClip), ("storyline dissolve", C.storylineDissolve),
   ]
 
   @Test(arguments: cases.map(\.0))

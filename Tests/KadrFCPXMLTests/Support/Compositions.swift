@@ -70,6 +70,36 @@ enum Compositions {
       captions: broad.captions)
   }
 
+  /// A track whose clips dissolve into each other, over one clip, with an audio track that
+  /// starts inside its file.
+  static var storylineDissolve: Video {
+    Video(
+      clips: [
+        clip("a.mov", from: 0, length: 6),
+        Track(
+          clips: [
+            clip("c.mov", from: 0, length: 3), Transition.dissolve(duration: seconds(1)),
+            clip("d.mov", from: 4, length: 3),
+          ], startTime: seconds(1), name: "B-roll"),
+      ],
+      audioTracks: [
+        AudioTrack(
+          url: media("m.wav"), startTime: seconds(1), explicitDuration: seconds(3),
+          trimStart: seconds(2))
+      ])
+  }
+
+  /// A fade through black and a slide, which FCPXML has no built-in transition for.
+  static var fadeAndSlide: Video {
+    Video {
+      clip("a.mov", from: 0, length: 3)
+      Transition.fade(duration: seconds(1))
+      clip("b.mov", from: 0, length: 3)
+      Transition.slide(direction: .fromLeft, duration: seconds(1))
+      clip("c.mov", from: 0, length: 3)
+    }
+  }
+
   /// A clip placed after the main chain ends, so the spine needs a trailing gap.
   static var lateClip: Video {
     Video {
