@@ -17,8 +17,9 @@ import KadrPersistence
 /// keeps it), a `title` per title sequence (over Final Cut Pro's Basic Title, styled), a `gap`
 /// per placeholder gap and a `transition` (Cross Dissolve) per dissolve. Every other layer is
 /// connected to the spine element playing where it starts: a clip placed with `at(time:)` as a
-/// connected clip and a track as a connected storyline, on lanes 1, 2, … in declaration order;
-/// audio tracks as connected audio on lanes −1, −2, …; captions as `caption` elements.
+/// connected clip and a track as a connected storyline, on lanes 1, 2, … in declaration order
+/// (a track nested in a track as a compound clip, a `ref-clip` over a `media` sequence); audio
+/// tracks as connected audio on lanes −1, −2, …; captions as `caption` elements.
 ///
 /// Places come from the composition's layout (`Video/layout`), in whole frames of the
 /// sequence: times are exact fractions (`1001/30000s`), never floating-point numbers. The

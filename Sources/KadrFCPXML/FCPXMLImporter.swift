@@ -34,9 +34,9 @@ public struct FCPXMLProjectSummary: Sendable, Hashable, Codable {
 /// The spine becomes the main chain (clips, stills, titles, gaps as placeholder gaps, cross
 /// dissolves as dissolves); each connected clip a clip placed with `at(time:)` and each
 /// connected storyline a track; connected audio (and audio-only clips) audio tracks with their
-/// in-points (`trimStart`); captions captions. A constant `timeMap` is a speed. Compound,
-/// multicam (its active angle), synchronised clips and auditions (the picked clip) are placed
-/// as their contents. Media stay references: the files are not opened, and a clip whose asset
+/// in-points (`trimStart`); captions captions. A constant `timeMap` is a speed. A compound
+/// clip shown whole in a storyline is a nested track; other compound, multicam (its active
+/// angles), synchronised clips and auditions (the picked clip) are placed as their contents. Media stay references: the files are not opened, and a clip whose asset
 /// has no usable location is an offline `OTIOPlaceholder`, never dropped.
 ///
 /// The document is untrusted input: a document type declaration with an internal subset,

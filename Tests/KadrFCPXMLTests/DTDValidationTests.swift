@@ -14,7 +14,7 @@ struct DTDValidationTests {
 
   static let cases: [(String, Video)] = [
     ("cut", C.cut), ("dissolve", C.dissolve), ("broad", C.broad), ("late clip", C.lateClip),
-    ("storyline dissolve", C.storylineDissolve),
+    ("storyline dissolve", C.storylineDissolve), ("nested tracks", C.nestedTracks),
   ]
 
   @Test(arguments: cases.map(\.0))

@@ -58,7 +58,7 @@ struct ExportLossTests {
   }
 
   @Test func exportsACompositionWithoutLossesWithAnEmptyReport() throws {
-    for video in [C.cut, C.dissolve, C.broad, C.lateClip, C.storylineDissolve] {
+    for video in [C.cut, C.dissolve, C.broad, C.lateClip, C.storylineDissolve, C.nestedTracks] {
       #expect(FCPXMLExporter().losses(in: video).isEmpty)
     }
   }

@@ -95,4 +95,17 @@ struct ExportStructureTests {
         "<asset-clip ref=\"r3\" lane=\"1\" offset=\"3s\" name=\"late.mov\" duration=\"3s\"/>"))
     #expect(xml.contains("<sequence format=\"r1\" duration=\"8s\""))
   }
+
+  @Test func writesANestedTrackAsACompoundClip() throws {
+    let xml = try text(C.nestedTracks)
+    // The inner track plays from 3 s to 6 s: 2 s into the storyline, for 3 s.
+    #expect(xml.contains("<ref-clip ref=\"r6\" offset=\"2s\" name=\"Inner\" duration=\"3s\"/>"))
+    #expect(xml.contains("<media id=\"r6\" name=\"Inner\">"))
+    // Inside the compound, its clips count from the sequence's start.
+    #expect(
+      xml.contains(
+        "<asset-clip ref=\"r5\" offset=\"1s\" name=\"e.mov\" start=\"3s\" duration=\"2s\"/>"))
+    #expect(
+      xml.contains("<ref-clip ref=\"r8\" offset=\"5s\" name=\"Compound Clip\" duration=\"1s\"/>"))
+  }
 }

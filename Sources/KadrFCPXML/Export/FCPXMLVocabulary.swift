@@ -15,6 +15,9 @@ enum FCPXMLVocabulary {
   static let basicTitleUID =
     ".../Titles.localized/Bumper:Opener.localized/Basic Title.localized/Basic Title.moti"
 
+  /// The name of a compound clip (a nested track) without a name of its own.
+  static let compoundName = "Compound Clip"
+
   /// The role of the captions the exporter writes (iTT, English).
   static let captionRole = "iTT?captionFormat=ITT.en"
 

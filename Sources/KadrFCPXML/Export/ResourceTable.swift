@@ -30,9 +30,12 @@ struct ResourceTable {
   private var assets: [Asset] = []
   private var assetIndex: [String: Int] = [:]
   private var effects: [(id: String, name: String, uid: String)] = []
+  private var media: [XMLTree] = []
   private var effectIndex: [String: String] = [:]
-  /// Every resource, in id order: an asset by its index, or an effect by its index.
-  private var order: [(isAsset: Bool, index: Int)] = []
+  /// What a resource is.
+  private enum Kind { case asset, effect, media }
+  /// Every resource, in id order: its kind and its index among those of its kind.
+  private var order: [(kind: Kind, index: Int)] = []
   private var nextID = 2
 
   /// The id of the asset for `source` of `kind`, recording that clips use it up to `end`.
@@ -47,7 +50,7 @@ struct ResourceTable {
     let id = "r\(nextID)"
     nextID += 1
     assetIndex[key] = assets.count
-    order.append((true, assets.count))
+    order.append((.asset, assets.count))
     assets.append(Asset(id: id, name: name, source: source, kind: kind, end: end))
     return id
   }
@@ -58,8 +61,17 @@ struct ResourceTable {
     let id = "r\(nextID)"
     nextID += 1
     effectIndex[uid] = id
-    order.append((false, effects.count))
+    order.append((.effect, effects.count))
     effects.append((id, name, uid))
+    return id
+  }
+
+  /// The id of a new `media` (a compound clip's contents) named `name` holding `sequence`.
+  mutating func media(name: String, sequence: XMLTree) -> String {
+    let id = "r\(nextID)"
+    nextID += 1
+    order.append((.media, media.count))
+    media.append(XMLTree("media", [("id", id), ("name", name)], children: [sequence]))
     return id
   }
 
@@ -67,12 +79,15 @@ struct ResourceTable {
   func element(format: XMLTree) -> XMLTree {
     var children = [format]
     for entry in order {
-      if entry.isAsset {
+      switch entry.kind {
+      case .asset:
         children.append(assetElement(assets[entry.index]))
-      } else {
+      case .effect:
         let effect = effects[entry.index]
         children.append(
           XMLTree("effect", [("id", effect.id), ("name", effect.name), ("uid", effect.uid)]))
+      case .media:
+        children.append(media[entry.index])
       }
     }
     return XMLTree("resources", children: children)

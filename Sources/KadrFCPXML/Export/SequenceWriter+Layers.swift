@@ -45,16 +45,9 @@ extension SequenceWriter {
         lane += 1
         guard let track = clip(at: layer.path) as? Track else { continue }
         let place = place(of: track, path: layer.path)
-        for child in layer.children {
-          let childPlace =
-            clip(at: child.path).map { self.place(of: $0, path: child.path) } ?? place
-          lose(
-            "a track inside a track, which needs an FCPXML compound clip; written as a gap",
-            at: childPlace)
-        }
         if track.opacityFactor != 1 { lose("a track opacity", at: place) }
         let start = frames(layer.start, at: place)
-        let slots = chain(layer.entries, base: start)
+        let slots = chain(layer, base: start)
         guard let last = slots.last else { continue }
         var attributes: [(name: String, value: String)] = [("lane", "\(lane)")]
         if let name { attributes.append(("name", name)) }

@@ -138,7 +138,7 @@ struct SequenceWriter {
   private mutating func sequenceElement() -> XMLTree {
     var slots: [Slot] = []
     if let main = layout.mainChain {
-      slots = chain(main.entries, base: 0)
+      slots = chain(main, base: 0)
     }
     var connected = connectedLayers() + audioItems() + captionItems()
     // The spine runs to the end of everything: a gap covers what only connected items fill.

@@ -10,6 +10,8 @@ struct CompositionBuilder {
 
   let images: (any ImageStore)?
   var items: [FCPXMLImportReport.Item] = []
+  /// The reader's layers, for the nested tracks of compound clips.
+  var layers: [StoryPieces.Layer] = []
 
   init(images: (any ImageStore)?) {
     self.images = images
@@ -17,6 +19,7 @@ struct CompositionBuilder {
 
   /// The composition of `reader`'s layers, with `preset`.
   mutating func video(from reader: StoryReader, preset: Preset) throws(FCPXMLError) -> Video {
+    layers = reader.layers
     var main = reader.layers[0].pieces
     // A trailing gap that only carries connected items (as the exporter writes one) adds
     // nothing kadr needs: the layers it carries hold the timeline's length themselves.
@@ -30,13 +33,15 @@ struct CompositionBuilder {
       main.removeLast()
     }
     var clips = try chain(main, from: .zero)
-    let connected = reader.layers.dropFirst().filter { $0.pieces.contains { !$0.isTransition } }
-      .sorted { lhs, rhs in
-        // Lanes above the spine first, upwards; then lanes below it, downwards.
-        let a = (lhs.lane > 0 ? 0 : 1, abs(lhs.lane), firstStart(lhs), lhs.order)
-        let b = (rhs.lane > 0 ? 0 : 1, abs(rhs.lane), firstStart(rhs), rhs.order)
-        return a < b
-      }
+    let connected = reader.layers.dropFirst().filter {
+      !$0.isNested && $0.pieces.contains { !$0.isTransition }
+    }
+    .sorted { lhs, rhs in
+      // Lanes above the spine first, upwards; then lanes below it, downwards.
+      let a = (lhs.lane > 0 ? 0 : 1, abs(lhs.lane), firstStart(lhs), lhs.order)
+      let b = (rhs.lane > 0 ? 0 : 1, abs(rhs.lane), firstStart(rhs), rhs.order)
+      return a < b
+    }
     for layer in connected {
       let pieces = layer.pieces.sorted { $0.start < $1.start }
       let start = pieces[0].start
@@ -205,6 +210,9 @@ struct CompositionBuilder {
         role: .offline, name: name, duration: length,
         sourceRange: TimeRange(start: mediaStart, duration: length), mediaURL: url,
         startTime: startTime)
+    case .nested(let name, let layer):
+      return Track(
+        clips: try chain(layers[layer].pieces, from: piece.start), startTime: .zero, name: name)
     case .transition:
       return nil
     }

@@ -45,6 +45,9 @@ enum StoryPieces {
       case offline(name: String, url: URL?, mediaStart: Time)
       /// A transition; the pieces before and after it share its span.
       case transition
+      /// A compound clip shown whole inside a storyline: a nested track of the pieces of
+      /// layer `layer`.
+      case nested(name: String?, layer: Int)
     }
 
     var start: Time
@@ -93,6 +96,8 @@ enum StoryPieces {
     let isStoryline: Bool
     let order: Int
     var pieces: [Piece] = []
+    /// Whether the layer is a compound clip's contents, a nested track of another layer.
+    var isNested = false
   }
 
   /// A connected audio clip.

@@ -2,6 +2,19 @@ import Foundation
 import KadrModel
 
 extension StoryReader {
+  /// Whether a compound clip becomes a nested track: it is in a storyline (kadr nests tracks
+  /// only in tracks), and it shows its whole sequence from its start, as kadr plays a nested
+  /// track.
+  private func nestsWhole(
+    _ element: XMLTree, sequence: XMLTree, length: Time, layer: Int, path: String
+  ) throws(FCPXMLError) -> Bool {
+    guard layer != 0, layers[layer].isStoryline || layers[layer].isNested else { return false }
+    let start = try time(element, "start", path: path) ?? .zero
+    let origin = try time(sequence, "tcStart", path: path + "/sequence") ?? .zero
+    let whole = try time(sequence, "duration", path: path + "/sequence")
+    return start == .zero && origin == .zero && whole == length
+  }
+
   /// A compound clip (`ref-clip` over a `media` sequence) or a multicam clip (`mc-clip` over a
   /// `media` multicam, its active video angle): the contents placed where the clip plays and
   /// cut to the part it shows.
@@ -34,6 +47,24 @@ extension StoryReader {
     defer { mediaStack.removeLast() }
     let mediaPath = "/fcpxml/resources/media[@id='\(ref)']"
     if element.name == "ref-clip", let sequence = media.child(named: "sequence"),
+      let spine = sequence.child(named: "spine"),
+      try nestsWhole(element, sequence: sequence, length: length, layer: layer, path: mediaPath)
+    {
+      // Shown whole inside a storyline: a nested track, as kadr plays one.
+      let index = layers.count
+      var nested = Layer(lane: 0, name: nil, isStoryline: true, order: index)
+      nested.isNested = true
+      layers.append(nested)
+      let name = element["name"] ?? media["name"]
+      try readSequential(
+        spine.children, map: TimeMap(base: start, origin: .zero), window: nil, layer: index,
+        path: mediaPath + "/sequence/spine", holdsPlace: true)
+      add(
+        Piece(
+          start: start, end: start + length,
+          kind: .nested(name: name == FCPXMLVocabulary.compoundName ? nil : name, layer: index),
+          path: path), to: layer, window: window)
+    } else if element.name == "ref-clip", let sequence = media.child(named: "sequence"),
       let spine = sequence.child(named: "spine")
     {
       note(

@@ -89,6 +89,21 @@ enum Compositions {
       ])
   }
 
+  /// A track holding a named and an unnamed nested track (compound clips in FCPXML).
+  static var nestedTracks: Video {
+    Video(clips: [
+      clip("a.mov", from: 0, length: 8),
+      Track(
+        clips: [
+          clip("c.mov", from: 0, length: 2),
+          Track(
+            clips: [clip("d.mov", from: 0, length: 1), clip("e.mov", from: 3, length: 2)],
+            name: "Inner"),
+          Track(clips: [clip("f.mov", from: 1, length: 1)]),
+        ], startTime: seconds(1), name: "Outer"),
+    ])
+  }
+
   /// A fade through black and a slide, which FCPXML has no built-in transition for.
   static var fadeAndSlide: Video {
     Video {
