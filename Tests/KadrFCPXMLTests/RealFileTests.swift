@@ -95,6 +95,22 @@ struct RealFileTests {
     #expect(imported.report.items(of: .auditionAlternatives).count == 1)
   }
 
+  @Test func readsCrossDissolvesCenteredOnTheirCuts() throws {
+    let imported = try Self.load("TransitionMarkers1.fcpxml")
+    // Three 10 s titles with a 1 s Cross Dissolve across each cut (from 9.5 s and 19.5 s), and
+    // one before the first and after the last, which have a clip on one side only.
+    let entries = try #require(imported.video.layout.mainChain).entries
+    let places = entries.map { "\($0.start.seconds)-\($0.end.seconds)" }
+    #expect(places == ["0.0-10.5", "9.5-10.5", "9.5-20.5", "19.5-20.5", "19.5-30.0"])
+    #expect(imported.video.layout.duration == Self.time(30, 1))
+    #expect(imported.video.preset == .cinema)
+    let leftOut = imported.report.items(of: .transitionKind)
+    #expect(leftOut.count == 2)
+    #expect(leftOut.allSatisfy { $0.detail.contains("without a clip on each side") })
+    // Every marker is reported, those on transitions too.
+    #expect(imported.report.items(of: .marker).count == 11)
+  }
+
   @Test func readsAMulticamClipAsItsVideoAngleWithItsAudioAngle() throws {
     let imported = try Self.load("MulticamMarkers2.fcpxml")
     let clip = try #require(imported.video.clips.first as? VideoClip)

@@ -31,6 +31,11 @@ extension StoryReader {
       add(
         Piece(start: start, end: start + length, kind: .transition, path: path), to: layer,
         window: window)
+      var counts: [String: Int] = [:]
+      for child in element.children where !["filter-video", "filter-audio"].contains(child.name) {
+        counts[child.name, default: 0] += 1
+        nonStory(child, path: "\(path)/\(child.name)[\(counts[child.name] ?? 1)]")
+      }
       return
     case "caption":
       let length = try duration(element, path: path)
