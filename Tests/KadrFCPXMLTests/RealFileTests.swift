@@ -129,6 +129,11 @@ struct RealFileTests {
     #expect(imported.video.audioTracks.first?.trimStart == Self.time(25_065_040, 1_920_000))
     let note = try #require(imported.report.items(of: .multicamAngle).first)
     #expect(note.detail.contains("'B' (its audio comes from the angle 'Music Angle')"))
+    // The colour conform set on the video angle's source is reported, not dropped.
+    #expect(
+      imported.report.items(of: .effect).contains {
+        $0.path.hasSuffix("mc-source[2]/adjust-colorConform[1]")
+      })
   }
 }
 

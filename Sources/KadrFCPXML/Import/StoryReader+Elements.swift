@@ -78,6 +78,13 @@ extension StoryReader {
         "The \(roles.joined(separator: " and ")) \(roles.count == 1 ? "is" : "are") left out: "
           + "kadr has no roles.")
     }
+    let parameters = element.children(named: "param").count
+    if parameters > 0 {
+      note(
+        .effect, path,
+        "\(parameters) parameter\(parameters == 1 ? "" : "s") of the \(element.name) "
+          + "(position, look, …) \(parameters == 1 ? "is" : "are") left out.")
+    }
     if element["audioStart"] != nil || element["audioDuration"] != nil {
       note(.splitEdit, path, "A split edit: the audio plays with the video.")
     }

@@ -167,6 +167,13 @@ struct StoryReader {
   /// unknown.
   mutating func nonStory(_ child: XMLTree, path: String) {
     switch child.name {
+    case "mc-source", "sync-source":
+      // Read with their clip; what they adjust (effects, roles) is reported.
+      var counts: [String: Int] = [:]
+      for grandchild in child.children {
+        counts[grandchild.name, default: 0] += 1
+        nonStory(grandchild, path: "\(path)/\(grandchild.name)[\(counts[grandchild.name] ?? 1)]")
+      }
     case _ where Self.readWithParent.contains(child.name):
       return
     case "marker", "chapter-marker", "keyword", "rating", "analysis-marker":
