@@ -42,6 +42,8 @@ public struct FCPXMLProjectSummary: Sendable, Hashable, Codable {
 /// The document is untrusted input: a document type declaration with an internal subset,
 /// entities or an external DTD is refused before any parser sees it, external entities are
 /// never resolved, and ``limits`` bound its size, nesting, element count and value lengths.
+/// Compound clips that use each other many times over are read within a budget of four times
+/// the document's elements (at least 100,000), so they cannot multiply like an entity bomb.
 public struct FCPXMLImporter: Sendable {
   /// Which project to import; the first by default.
   public var project: FCPXMLProjectSelection

@@ -153,6 +153,33 @@ struct HostileXMLTests {
     #expect(elapsed < .seconds(5))
   }
 
+  @Test func refusesCompoundClipsThatMultiplyLikeAnEntityBomb() {
+    // Media m0 uses m1 ten times, m1 uses m2 ten times, … : 10^12 clips from 150 elements.
+    var resources = "<format id=\"r1\" frameDuration=\"1/25s\" width=\"1\" height=\"1\"/>"
+    for level in 0..<12 {
+      let inner =
+        level == 11
+        ? "<gap duration=\"1s\"/>"
+        : String(repeating: "<ref-clip ref=\"m\(level + 1)\" duration=\"1s\"/>", count: 10)
+      resources +=
+        "<media id=\"m\(level)\"><sequence format=\"r1\"><spine>\(inner)</spine></sequence></media>"
+    }
+    let data = Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <fcpxml version="1.10"><resources>\(resources)</resources><library><event><project \
+      name="p"><sequence format="r1" duration="1s"><spine><ref-clip ref="m0" duration="10s"/>\
+      </spine></sequence></project></event></library></fcpxml>
+      """.utf8)
+    let (reason, elapsed) = Self.refusal(data)
+    guard case .limitExceeded(let limit, _)? = reason else {
+      Issue.record("not refused: \(String(describing: reason))")
+      return
+    }
+    #expect(limit.contains("compound"))
+    #expect(elapsed < .seconds(20))
+  }
+
   @Test func refusesTooManyElements() {
     let body = String(repeating: "<gap duration=\"1s\"/>", count: 1_000)
     let (reason, _) = Self.refusal(

@@ -13,6 +13,8 @@ struct DocumentReader {
   let root: XMLTree
   let resources: [String: XMLTree]
   let projects: [Project]
+  /// How many elements the document has.
+  let elementCount: Int
 
   init(data: Data, limits: FCPXMLReadingLimits) throws(FCPXMLError) {
     let root = try XMLTreeReader(limits: limits).read(data)
@@ -27,6 +29,13 @@ struct DocumentReader {
       throw FCPXMLError(.unsupportedVersion(version), path: "/fcpxml", line: root.line)
     }
     self.root = root
+    var count = 0
+    var pending = [root]
+    while let element = pending.popLast() {
+      count += 1
+      pending += element.children
+    }
+    elementCount = count
     var resources: [String: XMLTree] = [:]
     for element in root.child(named: "resources")?.children ?? [] {
       if let id = element["id"] { resources[id] = element }

@@ -7,6 +7,7 @@ extension StoryReader {
     _ element: XMLTree, at start: Time, layer: Int, window: TimeRange?, path: String,
     holdsPlace: Bool
   ) throws(FCPXMLError) {
+    try spend(at: path)
     // An audio angle contributes its audio only: its video, titles and gaps are not heard.
     if angleUse == .audioOnly,
       !["asset-clip", "audio", "clip", "sync-clip", "spine", "audition", "ref-clip", "mc-clip"]

@@ -34,9 +34,30 @@ struct StoryReader {
   enum AngleUse { case all, videoOnly, audioOnly }
   var angleUse = AngleUse.all
 
+  /// How many more story elements may be read. Compound and multicam clips are read once per
+  /// use, so media that use each other several times over would multiply like an entity bomb:
+  /// the budget (four times the document's elements, at least 100,000) bounds the work.
+  var budget: Int
+  /// The budget a reading started with, for the error.
+  let initialBudget: Int
+
   init(document: DocumentReader, images: (any ImageStore)?) {
     self.document = document
     self.images = images
+    initialBudget = max(100_000, 4 * document.elementCount)
+    budget = initialBudget
+  }
+
+  /// Spends one element of the budget.
+  ///
+  /// - Throws: `FCPXMLError/Reason/limitExceeded(limit:value:)` when it is spent.
+  mutating func spend(at path: String) throws(FCPXMLError) {
+    budget -= 1
+    guard budget >= 0 else {
+      throw FCPXMLError(
+        .limitExceeded(limit: "story elements read, compound clips expanded", value: initialBudget),
+        path: path)
+    }
   }
 
   mutating func note(_ kind: FCPXMLImportReport.Item.Kind, _ path: String, _ detail: String) {
