@@ -92,7 +92,7 @@ struct OTIOOracleTests {
   static let cases: [(String, Video)] = [
     ("cut", C.cut), ("dissolve", C.dissolve), ("broad", C.broadWithoutTitle),
     ("late clip", C.lateClip), ("storyline dissolve", C.storylineDissolve),
-    ("nested tracks", C.nestedTracks),
+    ("nested tracks", C.nestedTracks), ("60 fps", C.sixty),
   ]
 
   @Test(arguments: cases.map(\.0))

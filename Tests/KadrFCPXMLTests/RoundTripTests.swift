@@ -14,6 +14,7 @@ struct RoundTripTests {
   static let cases: [(String, Video)] = [
     ("cut", C.cut), ("dissolve", C.dissolve), ("broad", C.broad), ("late clip", C.lateClip),
     ("storyline dissolve", C.storylineDissolve), ("nested tracks", C.nestedTracks),
+    ("60 fps", C.sixty),
   ]
 
   @Test(arguments: cases.map(\.0))

@@ -104,6 +104,16 @@ enum Compositions {
     ])
   }
 
+  /// Two clips with a half-second dissolve at 60 fps.
+  static var sixty: Video {
+    Video(
+      clips: [
+        clip("a.mov", from: 0, length: 2),
+        Transition.dissolve(duration: Time(value: 1, timescale: 2)),
+        clip("b.mov", from: 1, length: 2),
+      ], preset: .custom(width: 1920, height: 1080, frameRate: 60, codec: .h264))
+  }
+
   /// A fade through black and a slide, which FCPXML has no built-in transition for.
   static var fadeAndSlide: Video {
     Video {
