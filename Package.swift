@@ -15,6 +15,7 @@ let package = Package(
     .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
     .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
     .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
+    .library(name: "KadrFCPXML", targets: ["KadrFCPXML"]),
     .library(name: "KadrDiff", targets: ["KadrDiff"]),
     .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
     .library(name: "KadrProjectLibraryTesting", targets: ["KadrProjectLibraryTesting"]),
@@ -48,6 +49,11 @@ let package = Package(
     .target(
       name: "KadrOTIO",
       dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrArchive"]),
+    // Final Cut Pro XML interchange; public API only (its gaps and offline clips are
+    // KadrOTIO's placeholders, so one registry saves what either importer reads).
+    .target(
+      name: "KadrFCPXML",
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrOTIO"]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
     .target(
@@ -64,14 +70,15 @@ let package = Package(
     .target(
       name: "KadrDocCommands",
       dependencies: [
-        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "KadrProjectLibrary",
+        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
+        "KadrProjectLibrary",
       ]),
     .executableTarget(name: "kadr-doc", dependencies: ["KadrDocCommands"], exclude: ["Schemas"]),
     .executableTarget(
       name: "kadr-bench",
       dependencies: [
-        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrDiff", "KadrProjectLibrary",
-        "LoopbackHTTP",
+        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
+        "KadrProjectLibrary", "LoopbackHTTP",
       ]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
@@ -84,7 +91,9 @@ let package = Package(
         "KadrModel", "KadrPersistenceCore", "KadrPersistence", "LoopbackHTTP", "TopLevelOpenProbe",
       ],
       exclude: ["Fixtures"]),
-    .testTarget(name: "KadrDocTests", dependencies: ["kadr-doc", "KadrDocCommands"]),
+    .testTarget(
+      name: "KadrDocTests",
+      dependencies: ["kadr-doc", "KadrDocCommands", "KadrFCPXML", "KadrModel"]),
     .testTarget(
       name: "KadrDiffTests",
       dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
@@ -117,12 +126,19 @@ let package = Package(
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
       ],
       exclude: ["Python", "Corpus", "Legacy"]),
+    .testTarget(
+      name: "KadrFCPXMLTests",
+      dependencies: [
+        "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrFCPXML",
+        "LoopbackHTTP",
+      ],
+      exclude: ["Fixtures", "Python"]),
     // The DocC articles' samples, compiled and run (a test checks them against the articles).
     .testTarget(
       name: "ArticleTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
-        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary",
+        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary", "KadrFCPXML",
       ]),
     .testTarget(
       name: "PluginTests",

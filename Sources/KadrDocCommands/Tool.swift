@@ -52,8 +52,9 @@ enum KadrDoc {
     [
       DemoCommand.self, CheckCommand.self, InspectCommand.self, ResaveCommand.self,
       MigrateCommand.self, TokensCommand.self, CompletenessCommand.self, TimelineCommand.self,
-      ExportOTIOCommand.self, ImportOTIOCommand.self, DiffCommand.self, MergeCommand.self,
-      LibraryCommand.self, CompletionsCommand.self,
+      ExportOTIOCommand.self, ImportOTIOCommand.self, ExportFCPXMLCommand.self,
+      ImportFCPXMLCommand.self, DiffCommand.self, MergeCommand.self, LibraryCommand.self,
+      CompletionsCommand.self,
     ]
   }
 

@@ -12,6 +12,8 @@ import KadrPersistence
 //   swift run -c release kadr-bench --check-batch [N]
 //                                    (kadr-doc check over N documents, at 1 and N jobs)
 //   swift run -c release kadr-bench --diff [--clips N]   (diff and merge; Diff.swift)
+//   swift run -c release kadr-bench --interchange [--clips N]
+//                                    (OpenTimelineIO and FCPXML export and import; Interchange.swift)
 //   swift run -c release kadr-bench --library   (a project library of 10,000 projects)
 //   swift run -c release kadr-bench --packages  (export and import a project package; copy a
 //                                                library of 1,000 projects)
@@ -33,6 +35,8 @@ struct Options {
   var checkBatch: Int?
   /// Measure the diff and merge of two documents instead (Diff.swift).
   var diff = false
+  /// Measure OpenTimelineIO and FCPXML export and import instead (Interchange.swift).
+  var interchange = false
   /// Measure a project library (`Library.swift`) of this many projects instead (10,000 by
   /// default: `--library [N]`).
   var library: Int?
@@ -48,6 +52,7 @@ func parseOptions() -> Options {
     case "--json": options.json = true
     case "--diff": options.diff = true
     case "--packages": options.packages = true
+    case "--interchange": options.interchange = true
     case "--library":
       options.library = 10_000
       if let value = arguments.first, let count = Int(value), count > 0 {
@@ -87,7 +92,8 @@ func parseOptions() -> Options {
     case "-h", "--help":
       print(
         "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
-          + "[--check-batch [N]] [--diff] [--library [N]] [--packages] [--write FILE]"
+          + "[--check-batch [N]] [--diff] [--interchange] [--library [N]] [--packages] "
+          + "[--write FILE]"
       )
       exit(0)
     default:
@@ -211,6 +217,17 @@ if options.packages {
 if let projects = options.library {
   do {
     try LibraryBenchmark.run(projects: projects)
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+if options.interchange {
+  do {
+    for size in options.sizes == [1_000, 10_000, 100_000] ? [10_000] : options.sizes {
+      try InterchangeBenchmark.run(clips: size, json: options.json)
+    }
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)

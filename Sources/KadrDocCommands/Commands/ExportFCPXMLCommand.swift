@@ -1,0 +1,81 @@
+import Foundation
+import KadrFCPXML
+import KadrOTIO
+import KadrPersistence
+
+/// `kadr-doc export-fcpxml FILE -o OUT.fcpxml`: a document as a Final Cut Pro XML timeline.
+enum ExportFCPXMLCommand: Command {
+  static let name = "export-fcpxml"
+  static let summary = "write a document as a Final Cut Pro timeline (FCPXML 1.10)"
+  static let help = """
+    usage: kadr-doc export-fcpxml FILE [-o OUT.fcpxml] [--images DIR] [--project NAME] [--allowing-loss]
+
+    Writes the document's composition as a Final Cut Pro XML document (FCPXML 1.10, which Final
+    Cut Pro 10.6 and later import with File > Import > XML): one event and one project whose
+    spine holds the main chain (video clips with their trims, stills, titles, gaps, cross
+    dissolves), with at(time:) clips, tracks, audio tracks and captions connected to it.
+    Times are exact fractions on frames of the preset's rate. What FCPXML cannot hold
+    (filters, overlays, transforms, a fade through black, a time between frames, ...) is
+    refused, each listed on standard error; --allowing-loss writes the rest. Files are written
+    atomically. Use - for standard input.
+
+    options:
+      -o, --output OUT.fcpxml  write to OUT.fcpxml instead of standard output
+      --images DIR             resolve image tokens in the file image store at DIR and reference
+                               stills by their file URLs (without it, stills are a loss)
+      --project NAME           the project's (and event's) name; kadr by default
+      --allowing-loss          leave out what FCPXML cannot hold (listed on standard error)
+                               instead of refusing
+    """
+  static let spec = ArgumentSpec(
+    flags: [["--allowing-loss"]],
+    options: [["--output", "-o"], ["--images"], ["--project"]],
+    positionals: 1...1)
+
+  static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
+    let file = arguments.positionals[0]
+    var images: (any ImageStore)? = UnresolvedImageStore()
+    if let path = arguments.value("--images") {
+      guard let store = ImageStores.fileStore(at: path, console: console) else {
+        return ExitCode.failure
+      }
+      images = store
+    }
+    do {
+      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let opened = try Input.open(file, coder: coder, images: images)
+      let name = arguments.value("--project") ?? "kadr"
+      let exporter = FCPXMLExporter(
+        allowingLoss: arguments.has("--allowing-loss"), eventName: name, projectName: name)
+      // Stills need a store that can name their images: only a real one (--images) can.
+      let stillStore = arguments.value("--images") == nil ? nil : opened.imageStore
+      let document: FCPXMLFile
+      do {
+        document = try exporter.export(opened.root, images: stillStore)
+      } catch PersistenceError.lossyContent(let losses) {
+        for loss in losses {
+          console.err("kadr-doc export-fcpxml: cannot hold: \(loss.describedForUser)")
+        }
+        console.err(
+          "kadr-doc export-fcpxml: FCPXML cannot hold \(losses.count) item"
+            + "\(losses.count == 1 ? "" : "s") of \(file == "-" ? "<stdin>" : file); "
+            + "nothing was written. Use --allowing-loss to write the rest.")
+        return ExitCode.failure
+      }
+      for loss in document.lossReport.losses {
+        console.err("kadr-doc export-fcpxml: left out: \(loss.describedForUser)")
+      }
+      if let output = arguments.value("--output") {
+        guard FileOutput.write(document.data, to: output, console: console) else {
+          return ExitCode.failure
+        }
+      } else {
+        console.outData(document.data)
+      }
+      return ExitCode.ok
+    } catch {
+      console.err(Input.describe(error, file: file))
+      return ExitCode.failure
+    }
+  }
+}

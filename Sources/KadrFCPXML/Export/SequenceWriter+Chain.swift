@@ -1,0 +1,175 @@
+import Foundation
+import KadrModel
+
+extension SequenceWriter {
+  /// One piece of a chain: a layout entry (a clip or a transition), or a track nested in the
+  /// chain's track, which plays as one piece of it.
+  enum ChainItem {
+    case entry(TimelineLayout.Entry)
+    case nested(TimelineLayout.Layer)
+
+    var path: [Int] {
+      switch self {
+      case .entry(let entry): entry.path
+      case .nested(let layer): layer.path
+      }
+    }
+
+    var start: Time {
+      switch self {
+      case .entry(let entry): entry.start
+      case .nested(let layer): layer.start
+      }
+    }
+
+    var end: Time {
+      switch self {
+      case .entry(let entry): entry.end
+      case .nested(let layer): layer.end
+      }
+    }
+  }
+
+  /// The spine elements of a layer's chain: its clips and nested tracks in order, with a
+  /// `transition` between two pieces that a dissolve (or a slide) overlaps.
+  ///
+  /// A transition's overlap becomes the `transition` element; the cut between its pieces is in
+  /// the overlap's middle (on a frame), so the outgoing piece ends there and the incoming one
+  /// starts there, its in-point moved by as much: what each shows in the overlap is media FCPXML
+  /// takes from the pieces' handles, the same media kadr plays there. A nested track is a
+  /// compound clip (`ref-clip`) over a `media` sequence holding its own chain.
+  ///
+  /// - Parameters:
+  ///   - layer: The layer: the main chain, a track, or a nested track.
+  ///   - base: The frame the chain's own time starts at (0 for the main spine, the layer's
+  ///     start for a connected storyline or a compound clip's sequence).
+  mutating func chain(_ layer: TimelineLayout.Layer, base: Int64) -> [Slot] {
+    let items = (layer.entries.map(ChainItem.entry) + layer.children.map(ChainItem.nested))
+      .sorted { ($0.path.last ?? 0) < ($1.path.last ?? 0) }
+    var slots: [Slot] = []
+    var cursor: Int64 = 0
+    for (index, item) in items.enumerated() {
+      guard let clip = clip(at: item.path) else { continue }
+      let place = place(of: clip, path: item.path)
+      if case .entry(let entry) = item, case .transition(let transition, _) = entry.kind {
+        guard let span = cutSpan(item, at: place) else {
+          if case .fade = transition {
+            lose(
+              "a fade through black, which FCPXML has no built-in transition for; written as "
+                + "a cut", at: place)
+          } else {
+            lose("a transition the layout rejected, left out", at: place)
+          }
+          continue
+        }
+        if case .slide = transition {
+          lose(
+            "a slide, which FCPXML has no built-in transition for; written as a Cross Dissolve",
+            at: place)
+        }
+        slots.append(transitionSlot(span, base: base))
+        continue
+      }
+      var start = frames(item.start, at: place) - base
+      var end = frames(item.end, at: place) - base
+      if index > 0, let span = cutSpan(items[index - 1], at: place) { start = span.cut - base }
+      if index + 1 < items.count, let span = cutSpan(items[index + 1], at: place) {
+        end = span.cut - base
+      }
+      guard end > start else { continue }
+      if start > cursor { slots.append(gapSlot(from: cursor, to: start)) }
+      let shift = time(start + base) - item.start
+      let written: (XMLTree, Time)?
+      switch item {
+      case .entry:
+        written = clipElement(
+          clip, offset: time(start), duration: time(end - start), sourceShift: shift, lane: nil,
+          place: place)
+      case .nested(let nested):
+        written = compoundElement(
+          nested, track: clip as? Track, offset: time(start), duration: time(end - start),
+          shift: shift, place: place)
+      }
+      if let (element, localStart) = written {
+        slots.append(
+          Slot(
+            element: element, offset: start, duration: end - start, localStart: localStart,
+            isTransition: false))
+      } else {
+        slots.append(gapSlot(from: start, to: end))
+      }
+      cursor = end
+    }
+    return slots
+  }
+
+  /// A `ref-clip` over a new `media` whose sequence holds the nested track's chain.
+  private mutating func compoundElement(
+    _ layer: TimelineLayout.Layer, track: Track?, offset: Time, duration: Time, shift: Time,
+    place: Place
+  ) -> (XMLTree, Time) {
+    if let track, track.opacityFactor != 1 { lose("a track opacity", at: place) }
+    let start = frames(layer.start, at: place)
+    let slots = chain(layer, base: start)
+    let length = slots.last.map { $0.offset + $0.duration } ?? 0
+    let name = track?.name ?? FCPXMLVocabulary.compoundName
+    let sequence = XMLTree(
+      "sequence",
+      [
+        ("format", ResourceTable.formatID), ("duration", text(frames: length)),
+        ("tcStart", "0s"), ("tcFormat", "NDF"), ("audioLayout", "stereo"), ("audioRate", "48k"),
+      ], children: [XMLTree("spine", children: slots.map(\.element))])
+    let media = resources.media(name: name, sequence: sequence)
+    var attributes: [(name: String, value: String)] = [
+      ("ref", media), ("offset", FCPXMLTime.text(offset)), ("name", name),
+    ]
+    if shift != .zero { attributes.append(("start", FCPXMLTime.text(shift))) }
+    attributes.append(("duration", FCPXMLTime.text(duration)))
+    return (XMLTree("ref-clip", attributes), shift)
+  }
+
+  /// A `transition` over `span` (frames of the sequence), as a Cross Dissolve.
+  private mutating func transitionSlot(
+    _ span: (start: Int64, duration: Int64, cut: Int64), base: Int64
+  ) -> Slot {
+    let effect = resources.effect(
+      name: FCPXMLVocabulary.crossDissolveName, uid: FCPXMLVocabulary.crossDissolveUID)
+    let element = XMLTree(
+      "transition",
+      [
+        ("name", FCPXMLVocabulary.crossDissolveName),
+        ("offset", text(frames: span.start - base)), ("duration", text(frames: span.duration)),
+      ],
+      children: [
+        XMLTree("filter-video", [("ref", effect), ("name", FCPXMLVocabulary.crossDissolveName)])
+      ])
+    return Slot(
+      element: element, offset: span.start - base, duration: span.duration, localStart: .zero,
+      isTransition: true)
+  }
+
+  /// The frames a dissolve or slide entry covers and its cut, or `nil` for any other item
+  /// (a clip, a nested track, a fade, a rejected transition).
+  mutating func cutSpan(_ item: ChainItem, at place: Place) -> (
+    start: Int64, duration: Int64, cut: Int64
+  )? {
+    guard case .entry(let entry) = item, case .transition(_, let overlap) = entry.kind,
+      overlap.duration > .zero
+    else {
+      return nil
+    }
+    let start = frames(overlap.start, at: place)
+    let duration = frames(overlap.duration, at: place)
+    guard duration > 0 else { return nil }
+    return (start, duration, start + duration / 2)
+  }
+
+  /// A `gap` from `start` to `end` (frames of the spine's time).
+  func gapSlot(from start: Int64, to end: Int64) -> Slot {
+    Slot(
+      element: XMLTree(
+        "gap",
+        [("name", "Gap"), ("offset", text(frames: start)), ("duration", text(frames: end - start))]
+      ), offset: start, duration: end - start, localStart: .zero, isTransition: false)
+  }
+}

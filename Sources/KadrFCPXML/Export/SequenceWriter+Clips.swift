@@ -1,0 +1,188 @@
+import Foundation
+import KadrModel
+import KadrOTIO
+import KadrPersistence
+
+extension SequenceWriter {
+  /// The element of one clip, and its local time at its start (where connected items count
+  /// from); `nil` when the clip is written as a gap (a loss says why).
+  ///
+  /// - Parameters:
+  ///   - clip: The clip.
+  ///   - offset: Its offset on its spine; `nil` for a connected item (set when it is attached).
+  ///   - duration: Its length on the timeline.
+  ///   - sourceShift: How far its start moved into its media (half a transition).
+  ///   - lane: Its lane, for a connected item.
+  ///   - place: Where it is, for losses.
+  mutating func clipElement(
+    _ clip: any Clip, offset: Time?, duration: Time, sourceShift: Time, lane: Int?,
+    place: Place
+  ) -> (XMLTree, Time)? {
+    visualLosses(clip, at: place)
+    var head: [(name: String, value: String)] = []
+    if let lane { head.append(("lane", "\(lane)")) }
+    if let offset { head.append(("offset", FCPXMLTime.text(offset))) }
+    switch clip {
+    case let video as VideoClip:
+      return videoElement(video, head: head, duration: duration, shift: sourceShift, place: place)
+    case let image as ImageClip:
+      return imageElement(image, head: head, duration: duration, place: place)
+    case let title as TitleSequence:
+      return (titleElement(title, head: head, duration: duration, place: place), .zero)
+    case let placeholder as OTIOPlaceholder:
+      return placeholderElement(
+        placeholder, head: head, duration: duration, shift: sourceShift, lane: lane, place: place)
+    default:
+      lose(
+        "a clip of type \(type(of: clip)), which FCPXML has no element for; written as a gap",
+        at: place)
+      return nil
+    }
+  }
+
+  /// `ref` first, then the lane and offset, then the rest.
+  private func attributes(
+    ref: String, head: [(name: String, value: String)], rest: [(name: String, value: String)]
+  ) -> [(name: String, value: String)] {
+    [("ref", ref)] + head + rest
+  }
+
+  private mutating func videoElement(
+    _ video: VideoClip, head: [(name: String, value: String)], duration: Time, shift: Time,
+    place: Place
+  ) -> (XMLTree, Time)? {
+    guard let trim = video.trimRange else {
+      lose(
+        "a video clip with no trim range, whose length is unknown until its file is read; "
+          + "left out", at: place)
+      return nil
+    }
+    var rate: (numerator: Int64, denominator: Int64) = (1, 1)
+    if video.speedCurve != nil {
+      lose("a speed curve, written as normal speed", at: place)
+    } else if video.speedRate != 1 {
+      if let fraction = Self.fraction(video.speedRate) {
+        rate = fraction
+      } else {
+        lose(
+          "a speed of \(video.speedRate), which is not a simple fraction; written as normal speed",
+          at: place)
+      }
+    }
+    // The clip's local time runs at 1/rate of its media's: a timeMap maps local 0 to media 0.
+    let localIn: Time
+    let mediaEnd: Time
+    do {
+      localIn = try trim.start.multiplied(by: rate.denominator, dividedBy: rate.numerator) + shift
+      let localEnd = localIn + duration
+      mediaEnd = try localEnd.multiplied(by: rate.numerator, dividedBy: rate.denominator)
+    } catch {
+      lose("a trim or speed whose times overflow; left out", at: place)
+      return nil
+    }
+    let asset = resources.asset(
+      source: video.url.absoluteString, name: video.url.lastPathComponent, kind: .movie,
+      usedUpTo: Time.max(mediaEnd, trim.end))
+    var rest: [(name: String, value: String)] = [
+      ("name", video.clipID?.rawValue ?? video.url.lastPathComponent)
+    ]
+    if localIn != .zero { rest.append(("start", FCPXMLTime.text(localIn))) }
+    rest.append(("duration", FCPXMLTime.text(duration)))
+    if video.isMuted { rest.append(("srcEnable", "video")) }
+    var children: [XMLTree] = []
+    if rate.numerator != rate.denominator {
+      children.append(
+        XMLTree(
+          "timeMap",
+          children: [
+            XMLTree("timept", [("time", "0s"), ("value", "0s"), ("interp", "linear")]),
+            XMLTree(
+              "timept",
+              [
+                ("time", FCPXMLTime.text(localIn + duration)),
+                ("value", FCPXMLTime.text(mediaEnd)), ("interp", "linear"),
+              ]),
+          ]))
+    }
+    return (
+      XMLTree("asset-clip", attributes(ref: asset, head: head, rest: rest), children: children),
+      localIn
+    )
+  }
+
+  private mutating func imageElement(
+    _ image: ImageClip, head: [(name: String, value: String)], duration: Time, place: Place
+  ) -> (XMLTree, Time)? {
+    guard let store = images else {
+      lose("an image, with no image store to save it in", at: place, kind: .image)
+      return nil
+    }
+    let source: String
+    do {
+      source = ImageSource.source(forToken: try store.token(for: image.image), in: store)
+    } catch {
+      lose("an image its store could not save (\(error)); written as a gap", at: place)
+      return nil
+    }
+    if image.backgroundColor != nil {
+      lose("a background colour, which FCPXML stills have no field for", at: place)
+    }
+    if image.audioURL != nil {
+      lose("audio played with a still, which FCPXML would need a separate clip for", at: place)
+    }
+    let name = URL(string: source)?.lastPathComponent ?? "image"
+    let asset = resources.asset(source: source, name: name, kind: .still, usedUpTo: .zero)
+    let rest: [(name: String, value: String)] = [
+      ("name", image.clipID?.rawValue ?? name), ("duration", FCPXMLTime.text(duration)),
+    ]
+    return (XMLTree("video", attributes(ref: asset, head: head, rest: rest)), .zero)
+  }
+
+  private mutating func placeholderElement(
+    _ placeholder: OTIOPlaceholder, head: [(name: String, value: String)], duration: Time,
+    shift: Time, lane: Int?, place: Place
+  ) -> (XMLTree, Time)? {
+    switch placeholder.role {
+    case .gap:
+      guard lane == nil else {
+        lose("a gap on a layer of its own, which FCPXML cannot connect; left out", at: place)
+        return nil
+      }
+      let name = placeholder.name.isEmpty ? "Gap" : placeholder.name
+      return (
+        XMLTree("gap", [("name", name)] + head + [("duration", FCPXMLTime.text(duration))]),
+        .zero
+      )
+    case .offline:
+      guard let url = placeholder.mediaURL else {
+        lose("an offline clip with no known media, written as a gap", at: place)
+        return nil
+      }
+      let localIn = (placeholder.sourceRange?.start ?? .zero) + shift
+      let asset = resources.asset(
+        source: url.absoluteString, name: url.lastPathComponent, kind: .movie,
+        usedUpTo: localIn + duration)
+      var rest: [(name: String, value: String)] = [
+        ("name", placeholder.name.isEmpty ? url.lastPathComponent : placeholder.name)
+      ]
+      if localIn != .zero { rest.append(("start", FCPXMLTime.text(localIn))) }
+      rest.append(("duration", FCPXMLTime.text(duration)))
+      return (XMLTree("asset-clip", attributes(ref: asset, head: head, rest: rest)), localIn)
+    }
+  }
+
+  /// `value` as a fraction with a denominator up to 1000 that is exactly `value` as a double,
+  /// or `nil`.
+  static func fraction(_ value: Double) -> (numerator: Int64, denominator: Int64)? {
+    guard value.isFinite, value > 0 else { return nil }
+    for denominator in Int64(1)...1000 {
+      let scaled = (value * Double(denominator)).rounded()
+      guard scaled < 9e15 else { return nil }
+      let numerator = Int64(scaled)
+      if numerator > 0, Double(numerator) / Double(denominator) == value {
+        return (numerator, denominator)
+      }
+    }
+    return nil
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+extension SequenceWriter {
+  /// An element connected to the spine: where it starts and ends (frames of the sequence),
+  /// and where its `offset` goes once the spine element it hangs from is known.
+  struct ConnectedItem {
+    var element: XMLTree
+    let offsetPosition: Int
+    let start: Int64
+    let end: Int64
+    let order: Int
+  }
+
+  private static func offsetPosition(in element: XMLTree) -> Int {
+    element.attributes.firstIndex { $0.name == "lane" }.map { $0 + 1 } ?? 0
+  }
+
+  /// The composition's other video layers, in declaration order on lanes 1, 2, …: a clip
+  /// placed with `at(time:)` as a connected clip, a track as a connected storyline (`spine`).
+  mutating func connectedLayers() -> [ConnectedItem] {
+    var items: [ConnectedItem] = []
+    var lane = 0
+    for layer in layout.layers {
+      switch layer.kind {
+      case .mainChain:
+        continue
+      case .timed(let clipIndex):
+        lane += 1
+        guard let entry = layer.entries.first, let clip = clip(at: [clipIndex]) else { continue }
+        let place = place(of: clip, path: [clipIndex])
+        let start = frames(entry.start, at: place)
+        let end = frames(entry.end, at: place)
+        guard end > start,
+          let (element, _) = clipElement(
+            clip, offset: nil, duration: time(end - start), sourceShift: .zero, lane: lane,
+            place: place)
+        else { continue }
+        items.append(
+          ConnectedItem(
+            element: element, offsetPosition: Self.offsetPosition(in: element), start: start,
+            end: end, order: items.count))
+      case .track(let name):
+        lane += 1
+        guard let track = clip(at: layer.path) as? Track else { continue }
+        let place = place(of: track, path: layer.path)
+        if track.opacityFactor != 1 { lose("a track opacity", at: place) }
+        let start = frames(layer.start, at: place)
+        let slots = chain(layer, base: start)
+        guard let last = slots.last else { continue }
+        var attributes: [(name: String, value: String)] = [("lane", "\(lane)")]
+        if let name { attributes.append(("name", name)) }
+        let element = XMLTree("spine", attributes, children: slots.map(\.element))
+        items.append(
+          ConnectedItem(
+            element: element, offsetPosition: 1, start: start,
+            end: start + last.offset + last.duration, order: items.count))
+      }
+    }
+    return items
+  }
+
+  /// The audio tracks, on lanes −1, −2, …: each a connected `asset-clip` of an audio asset,
+  /// from its start time, with its in-point as `start`, as long as its explicit duration or,
+  /// without one, to the composition's end (kadr stops it there).
+  mutating func audioItems() -> [ConnectedItem] {
+    var items: [ConnectedItem] = []
+    let compositionEnd = layout.duration
+    for (index, track) in video.audioTracks.enumerated() {
+      let place = Place(
+        location: "audioTracks[\(index)] (\(track.url.lastPathComponent))",
+        pointer: "/\(DocumentEnvelope.rootKey)/audioTracks/\(index)",
+        user: "audio track \(index + 1) (\(track.url.lastPathComponent))")
+      audioLosses(track, at: place)
+      let startTime = track.startTime ?? .zero
+      let length = track.explicitDuration ?? (compositionEnd - startTime)
+      let start = frames(startTime, at: place)
+      let count = frames(length, at: place)
+      guard count > 0, length.isValid else {
+        lose("an audio track that starts after the composition ends; left out", at: place)
+        continue
+      }
+      let inPoint = track.trimStart ?? .zero
+      let asset = resources.asset(
+        source: track.url.absoluteString, name: track.url.lastPathComponent, kind: .audio,
+        usedUpTo: inPoint + time(count))
+      var attributes: [(name: String, value: String)] = [
+        ("ref", asset), ("lane", "\(-(index + 1))"), ("name", track.url.lastPathComponent),
+      ]
+      if inPoint != .zero { attributes.append(("start", FCPXMLTime.text(inPoint))) }
+      attributes.append(("duration", text(frames: count)))
+      let element = XMLTree("asset-clip", attributes)
+      items.append(
+        ConnectedItem(
+          element: element, offsetPosition: 2, start: start, end: start + count,
+          order: 1_000_000 + index))
+    }
+    return items
+  }
+
+  private mutating func audioLosses(_ track: AudioTrack, at place: Place) {
+    if track.volumeLevel != 1 { lose("a volume other than 1", at: place) }
+    if track.fadeInDuration != .zero { lose("a fade-in", at: place) }
+    if track.fadeOutDuration != .zero { lose("a fade-out", at: place) }
+    if track.duckingLevel != nil { lose("ducking", at: place) }
+    if track.crossfadeDuration != nil { lose("a crossfade", at: place) }
+    if !track.volumeRamps.isEmpty { lose("volume ramps", at: place) }
+    if track.speedRate != 1 { lose("a speed other than 1", at: place) }
+  }
+
+  /// The captions, as FCPXML `caption` elements (iTT, English) on the lane above every video
+  /// layer.
+  mutating func captionItems() -> [ConnectedItem] {
+    var items: [ConnectedItem] = []
+    let lane = layout.layers.filter { $0.kind != .mainChain }.count + 1
+    for (index, caption) in video.captions.enumerated() {
+      let place = Place(
+        location: "captions[\(index)]",
+        pointer: "/\(DocumentEnvelope.rootKey)/captions/\(index)",
+        user: "caption \(index + 1)")
+      let start = frames(caption.timeRange.start, at: place)
+      let count = frames(caption.timeRange.duration, at: place)
+      guard count > 0 else {
+        lose("a caption with no duration; left out", at: place)
+        continue
+      }
+      if !XMLTree.isRepresentable(caption.text) {
+        lose("characters XML cannot hold in a caption, left out", at: place)
+      }
+      let words = Self.representable(caption.text)
+      let styleID = nextStyleID()
+      let element = XMLTree(
+        "caption",
+        [
+          ("lane", "\(lane)"), ("name", words), ("duration", text(frames: count)),
+          ("role", FCPXMLVocabulary.captionRole),
+        ],
+        children: [
+          XMLTree(
+            "text", [("placement", "bottom")],
+            children: [XMLTree("text-style", [("ref", styleID)], text: words)]),
+          XMLTree(
+            "text-style-def", [("id", styleID)],
+            children: [
+              XMLTree(
+                "text-style",
+                [
+                  ("font", ".SF NS Text"), ("fontSize", "13"), ("fontFace", "Regular"),
+                  ("fontColor", "1 1 1 1"), ("backgroundColor", "0 0 0 1"),
+                ])
+            ]),
+        ])
+      items.append(
+        ConnectedItem(
+          element: element, offsetPosition: 1, start: start, end: start + count,
+          order: 2_000_000 + index))
+    }
+    return items
+  }
+
+  /// What FCPXML has no place for in the composition's own fields.
+  mutating func compositionLosses() {
+    let place = Self.compositionPlace
+    for (index, overlay) in video.overlays.enumerated() {
+      let overlayPlace = Place(
+        location: "overlays[\(index)]", pointer: "/\(DocumentEnvelope.rootKey)/overlays/\(index)",
+        user: "overlay \(index + 1)")
+      lose("an overlay (\(type(of: overlay))), which FCPXML has no element for", at: overlayPlace)
+    }
+    if video.crop != nil { lose("a crop of the whole composition", at: place) }
+    if video.multiInputCompositor != nil {
+      lose("a multi-input compositor (code)", at: place, kind: .multiInputCompositor)
+    }
+    if video.compositorWindow != nil { lose("a compositor window", at: place) }
+    if video.quality != .automatic { lose("an export quality", at: place) }
+    switch video.preset {
+    case .reelsAndShorts, .tiktok:
+      lose("the preset's name (its size and rate are the sequence's format)", at: place)
+    case .custom(_, _, _, let codec) where codec != .h264:
+      lose("the preset's codec", at: place)
+    default:
+      break
+    }
+    if video.preset.frameRate <= 0 {
+      lose("a frame rate of \(video.preset.frameRate), written as 1 fps", at: place)
+    }
+  }
+}

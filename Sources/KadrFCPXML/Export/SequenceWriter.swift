@@ -1,0 +1,177 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+/// Builds the FCPXML document of one composition (see ``FCPXMLExporter`` for the mapping).
+///
+/// Places come from the composition's layout (`Video/layout`), so a clip lands in FCPXML where
+/// kadr plays it; every place is a whole number of the sequence's frames.
+struct SequenceWriter {
+  /// Where a piece of the composition is, for a loss.
+  struct Place {
+    let location: String
+    let pointer: String
+    let user: String
+  }
+
+  /// One element of a spine, placed in frames of the spine's own time.
+  struct Slot {
+    var element: XMLTree
+    let offset: Int64
+    let duration: Int64
+    /// The element's local time at its offset (its `start`), where connected items count from.
+    let localStart: Time
+    let isTransition: Bool
+  }
+
+  let video: Video
+  let layout: TimelineLayout
+  /// The sequence's frame duration (`1/rate` seconds).
+  let frame: Time
+  let images: (any ImageStore)?
+  var resources = ResourceTable()
+  private(set) var losses: [Loss] = []
+  private var lostKeys: Set<String> = []
+  var styleCount = 0
+
+  init(video: Video, images: (any ImageStore)?) {
+    self.video = video
+    self.images = images
+    layout = video.layout
+    frame = Time(value: 1, timescale: Int32(clamping: max(video.preset.frameRate, 1)))
+  }
+
+  // MARK: Losses and frames
+
+  /// Records that `what` at `place` is not written (once per place and phrase).
+  mutating func lose(_ what: String, at place: Place, kind: Loss.Kind? = nil) {
+    let key = "\(place.location)|\(what)"
+    guard lostKeys.insert(key).inserted else { return }
+    losses.append(
+      Loss(
+        kind: kind ?? .other(what), location: place.location, pointer: place.pointer,
+        detail: kind == nil ? nil : what, placeForUser: place.user))
+  }
+
+  /// The frame `time` falls on; a time between frames is rounded to the nearest one, as a loss.
+  mutating func frames(_ time: Time, at place: Place) -> Int64 {
+    if let exact = FCPXMLTime.frames(in: time, frameDuration: frame) { return exact }
+    lose(
+      "a time between frames of the \(video.preset.frameRate) fps sequence, moved to the "
+        + "nearest frame", at: place)
+    return FCPXMLTime.nearestFrame(to: time, frameDuration: frame) ?? 0
+  }
+
+  /// The time of `count` frames.
+  func time(_ count: Int64) -> Time {
+    FCPXMLTime.time(frames: count, frameDuration: frame) ?? .invalid
+  }
+
+  /// `text(time(count))`.
+  func text(frames count: Int64) -> String { FCPXMLTime.text(time(count)) }
+
+  // MARK: Places
+
+  /// The place of the clip at `path` (`[i]` top level, `[i, j]` inside track `i`).
+  func place(of clip: any Clip, path: [Int]) -> Place {
+    let what = Self.describe(clip)
+    let indices = path.map { "[\($0)]" }.joined(separator: ".clips")
+    let userPath = path.map { "\($0 + 1)" }.joined(separator: ".")
+    let pointer =
+      path.count == 1 ? "/\(DocumentEnvelope.rootKey)/clips/\(path[0])" : ""
+    return Place(
+      location: "clips\(indices) (\(what))", pointer: pointer, user: "clip \(userPath) (\(what))")
+  }
+
+  /// A short description of a clip: `video a.mov`, `title “Hello”`.
+  static func describe(_ clip: any Clip) -> String {
+    if let id = clip.clipID { return "“\(id.rawValue)”" }
+    switch clip {
+    case let video as VideoClip: return "video \(video.url.lastPathComponent)"
+    case let title as TitleSequence: return "title “\(title.text.prefix(30))”"
+    case is ImageClip: return "image"
+    case let track as Track: return "track" + (track.name.map { " “\($0)”" } ?? "")
+    case is Transition: return "transition"
+    default: return String(describing: type(of: clip))
+    }
+  }
+
+  /// The composition's own place.
+  static let compositionPlace = Place(
+    location: "the composition", pointer: "/\(DocumentEnvelope.rootKey)",
+    user: "the composition")
+
+  /// The clip at `path` in the composition's nested clip arrays.
+  func clip(at path: [Int]) -> (any Clip)? {
+    var clips = video.clips
+    for (depth, index) in path.enumerated() {
+      guard clips.indices.contains(index) else { return nil }
+      if depth == path.count - 1 { return clips[index] }
+      guard let track = clips[index] as? Track else { return nil }
+      clips = track.clips
+    }
+    return nil
+  }
+
+  // MARK: The document
+
+  /// The `fcpxml` element.
+  mutating func document(eventName: String, projectName: String) -> XMLTree {
+    compositionLosses()
+    let sequence = sequenceElement()
+    let format = XMLTree(
+      "format",
+      [
+        ("id", ResourceTable.formatID), ("frameDuration", FCPXMLTime.text(frame)),
+        ("width", "\(Int(video.preset.resolution.width))"),
+        ("height", "\(Int(video.preset.resolution.height))"),
+      ])
+    let project = XMLTree("project", [("name", projectName)], children: [sequence])
+    let event = XMLTree("event", [("name", eventName)], children: [project])
+    return XMLTree(
+      "fcpxml", [("version", FCPXMLVocabulary.exportVersion)],
+      children: [resources.element(format: format), XMLTree("library", children: [event])])
+  }
+
+  /// The `sequence`: the main chain on the spine, every other layer, audio track and caption
+  /// connected to the spine element playing where it starts.
+  private mutating func sequenceElement() -> XMLTree {
+    var slots: [Slot] = []
+    if let main = layout.mainChain {
+      slots = chain(main, base: 0)
+    }
+    var connected = connectedLayers() + audioItems() + captionItems()
+    // The spine runs to the end of everything: a gap covers what only connected items fill.
+    let spineEnd = slots.last.map { $0.offset + $0.duration } ?? 0
+    let end = connected.map(\.end).reduce(spineEnd, max)
+    if end > spineEnd {
+      slots.append(
+        Slot(
+          element: XMLTree(
+            "gap",
+            [
+              ("name", "Gap"), ("offset", text(frames: spineEnd)),
+              ("duration", text(frames: end - spineEnd)),
+            ]
+          ), offset: spineEnd, duration: end - spineEnd, localStart: .zero, isTransition: false))
+    }
+    connected.sort { ($0.start, $0.order) < ($1.start, $1.order) }
+    for item in connected {
+      guard
+        let index = slots.lastIndex(where: {
+          !$0.isTransition && $0.offset <= item.start && item.start < $0.offset + $0.duration
+        })
+      else { continue }
+      var element = item.element
+      let local = slots[index].localStart + time(item.start - slots[index].offset)
+      element.attributes.insert(("offset", FCPXMLTime.text(local)), at: item.offsetPosition)
+      slots[index].element.children.append(element)
+    }
+    return XMLTree(
+      "sequence",
+      [
+        ("format", ResourceTable.formatID), ("duration", text(frames: end)), ("tcStart", "0s"),
+        ("tcFormat", "NDF"), ("audioLayout", "stereo"), ("audioRate", "48k"),
+      ], children: [XMLTree("spine", children: slots.map(\.element))])
+  }
+}

@@ -1,0 +1,132 @@
+import Foundation
+import KadrModel
+import KadrPersistence
+
+/// Writes a composition as a Final Cut Pro XML document (FCPXML 1.10, which Final Cut Pro
+/// 10.6 and later import).
+///
+/// ```swift
+/// let fcpxml = try FCPXMLExporter().export(video)
+/// try fcpxml.write(to: folder.appendingPathComponent("Cut.fcpxml"))
+/// ```
+///
+/// The document holds one event and one project. The project's sequence has the preset's
+/// size and frame rate; its spine holds the main chain: an `asset-clip` per video clip (its
+/// trim as `start` and `duration`, a constant speed as a `timeMap`, muted as
+/// `srcEnable="video"`), a `video` per still image (an asset pointing where the image store
+/// keeps it), a `title` per title sequence (over Final Cut Pro's Basic Title, styled), a `gap`
+/// per placeholder gap and a `transition` (Cross Dissolve) per dissolve. Every other layer is
+/// connected to the spine element playing where it starts: a clip placed with `at(time:)` as a
+/// connected clip and a track as a connected storyline, on lanes 1, 2, … in declaration order
+/// (a track nested in a track as a compound clip, a `ref-clip` over a `media` sequence); audio
+/// tracks as connected audio on lanes −1, −2, …; captions as `caption` elements.
+///
+/// Places come from the composition's layout (`Video/layout`), in whole frames of the
+/// sequence: times are exact fractions (`1001/30000s`), never floating-point numbers. The
+/// same composition always gives the same bytes.
+///
+/// What FCPXML cannot hold (filters, compositors, overlays, transforms, a fade through black,
+/// a time between frames, …) is a loss: refused by default with
+/// `PersistenceError/lossyContent(_:)` listing every one, written without it when
+/// ``allowingLoss`` is set, and then listed in ``FCPXMLFile/lossReport``.
+public struct FCPXMLExporter: Sendable {
+  /// Whether content FCPXML cannot hold is left out instead of refused.
+  public var allowingLoss: Bool
+  /// The name of the event the project is in.
+  public var eventName: String
+  /// The project's name (the timeline's name in Final Cut Pro).
+  public var projectName: String
+
+  /// Creates an exporter.
+  ///
+  /// - Parameters:
+  ///   - allowingLoss: Leave out what FCPXML cannot hold instead of refusing; `false` by
+  ///     default.
+  ///   - eventName: The event's name; `"kadr"` by default.
+  ///   - projectName: The project's name; `"kadr"` by default.
+  public init(
+    allowingLoss: Bool = false, eventName: String = "kadr", projectName: String = "kadr"
+  ) {
+    self.allowingLoss = allowingLoss
+    self.eventName = eventName
+    self.projectName = projectName
+  }
+
+  /// Returns the FCPXML document of `video`.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - images: Where still images are saved: a `FileImageStore`'s images are referenced by
+  ///     their file URLs, a URL store's by their URLs, others by their tokens. Without a store,
+  ///     a still is a loss.
+  /// - Returns: The document's bytes (UTF-8) and what was left out.
+  /// - Throws: `PersistenceError/lossyContent(_:)` listing every loss, unless ``allowingLoss``.
+  public func export(_ video: Video, images: (any ImageStore)? = nil) throws -> FCPXMLFile {
+    var writer = SequenceWriter(video: video, images: images)
+    let root = writer.document(
+      eventName: Self.clean(eventName), projectName: Self.clean(projectName))
+    if !writer.losses.isEmpty && !allowingLoss {
+      throw PersistenceError.lossyContent(writer.losses)
+    }
+    return FCPXMLFile(
+      data: XMLTree.data(root: root, doctype: "fcpxml"),
+      lossReport: LossReport(losses: writer.losses))
+  }
+
+  /// The losses exporting `video` would report, without writing anything.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - images: Where still images would be saved.
+  /// - Returns: Every loss; empty when the document holds everything.
+  public func losses(in video: Video, images: (any ImageStore)? = nil) -> [Loss] {
+    var writer = SequenceWriter(video: video, images: images)
+    _ = writer.document(eventName: eventName, projectName: projectName)
+    return writer.losses
+  }
+
+  /// Saves the FCPXML document of `video` atomically: a crash mid-save leaves the previous
+  /// file intact.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - url: The `.fcpxml` file.
+  ///   - images: Where still images are saved.
+  /// - Throws: `PersistenceError`, as ``export(_:images:)``, or for the file system; the
+  ///   previous file is unchanged on error.
+  public func write(_ video: Video, to url: URL, images: (any ImageStore)? = nil) throws {
+    try export(video, images: images).write(to: url)
+  }
+
+  /// A name without the characters XML cannot hold.
+  private static func clean(_ name: String) -> String {
+    SequenceWriter.representable(name)
+  }
+}
+
+/// An FCPXML document's bytes, with what exporting left out.
+public struct FCPXMLFile: Sendable, Hashable {
+  /// The document: UTF-8 XML.
+  public let data: Data
+  /// What was left out (only when loss is allowed).
+  public let lossReport: LossReport
+
+  /// Creates a document value.
+  ///
+  /// - Parameters:
+  ///   - data: The bytes.
+  ///   - lossReport: What was left out.
+  public init(data: Data, lossReport: LossReport = LossReport(losses: [])) {
+    self.data = data
+    self.lossReport = lossReport
+  }
+
+  /// Saves the bytes to `url` atomically (see `AtomicFile`).
+  ///
+  /// - Parameter url: The file.
+  /// - Throws: `PersistenceError` for the file system; the previous file is unchanged on
+  ///   error.
+  public func write(to url: URL) throws {
+    try AtomicFile.write(data, to: url)
+  }
+}

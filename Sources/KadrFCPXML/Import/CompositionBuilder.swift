@@ -1,0 +1,220 @@
+import Foundation
+import KadrModel
+import KadrOTIO
+import KadrPersistence
+
+/// Turns the story reader's layers into a composition: the main chain from lane 0, a timed
+/// clip or a track per connected layer, audio tracks and captions.
+struct CompositionBuilder {
+  typealias Piece = StoryPieces.Piece
+
+  let images: (any ImageStore)?
+  var items: [FCPXMLImportReport.Item] = []
+  /// The reader's layers, for the nested tracks of compound clips.
+  var layers: [StoryPieces.Layer] = []
+
+  init(images: (any ImageStore)?) {
+    self.images = images
+  }
+
+  /// The composition of `reader`'s layers, with `preset`.
+  mutating func video(from reader: StoryReader, preset: Preset) throws(FCPXMLError) -> Video {
+    layers = reader.layers
+    var main = reader.layers[0].pieces
+    // A trailing gap that only carries connected items (as the exporter writes one) adds
+    // nothing kadr needs: the layers it carries hold the timeline's length themselves.
+    let layersEnd =
+      (reader.layers.dropFirst().flatMap(\.pieces).map(\.end)
+      + reader.audio.map { $0.start + $0.duration } + reader.captions.map(\.timeRange.end))
+      .max()
+    while let last = main.last, case .gap(let name) = last.kind, name.isEmpty,
+      let layersEnd, last.end <= layersEnd, main.count > 1
+    {
+      main.removeLast()
+    }
+    var clips = try chain(main, from: .zero)
+    let connected = reader.layers.dropFirst().filter {
+      !$0.isNested && $0.pieces.contains { !$0.isTransition }
+    }
+    .sorted { lhs, rhs in
+      // Lanes above the spine first, upwards; then lanes below it, downwards.
+      let a = (lhs.lane > 0 ? 0 : 1, abs(lhs.lane), firstStart(lhs), lhs.order)
+      let b = (rhs.lane > 0 ? 0 : 1, abs(rhs.lane), firstStart(rhs), rhs.order)
+      return a < b
+    }
+    for layer in connected {
+      let pieces = layer.pieces.sorted { $0.start < $1.start }
+      let start = pieces[0].start
+      if !layer.isStoryline, pieces.count == 1, let clip = try clip(pieces[0], at: start) {
+        clips.append(clip)
+      } else {
+        clips.append(
+          Track(
+            clips: try chain(pieces, from: start), startTime: Self.reduced(start),
+            name: layer.name))
+      }
+    }
+    let audio = reader.audio.sorted { lhs, rhs in
+      (lhs.lane < 0 ? 0 : 1, abs(lhs.lane), lhs.start, lhs.order)
+        < (rhs.lane < 0 ? 0 : 1, abs(rhs.lane), rhs.start, rhs.order)
+    }.map { piece in
+      AudioTrack(
+        url: piece.url, startTime: piece.start == .zero ? nil : Self.reduced(piece.start),
+        explicitDuration: Self.reduced(piece.duration),
+        trimStart: piece.mediaStart == .zero ? nil : Self.reduced(piece.mediaStart))
+    }
+    let captions = reader.captions.map { caption in
+      Caption(
+        text: caption.text,
+        timeRange: TimeRange(
+          start: Self.reduced(caption.timeRange.start),
+          duration: Self.reduced(caption.timeRange.duration)))
+    }
+    return Video(clips: clips, audioTracks: audio, preset: preset, captions: captions)
+  }
+
+  /// The trim length that kadr plays in `length` at `rate`: exact when kadr's own arithmetic
+  /// (the trim's length divided by the speed, rounded to its timescale) gives `length` back,
+  /// else the nearest, reported.
+  mutating func mediaLength(playing length: Time, at rate: StoryPieces.Rate, path: String)
+    -> Time
+  {
+    let exact = rate.media(length)
+    guard !rate.isNormal else { return Self.reduced(exact) }
+    // kadr rounds the played length to the trim's own timescale: a trim is kept reduced only
+    // when that still plays `length`.
+    let plays = { (trim: Time) in trim.multiplied(byFloat: 1 / rate.value) == length }
+    let center = (Double(length.value) * rate.value).rounded()
+    let candidates =
+      [exact]
+      + [0.0, -1, 1, -2, 2].compactMap { step in
+        Int64(exactly: center + step).map { Time(value: $0, timescale: length.timescale) }
+      }
+    for trim in candidates where plays(trim) {
+      return plays(Self.reduced(trim)) ? Self.reduced(trim) : trim
+    }
+    items.append(
+      FCPXMLImportReport.Item(
+        kind: .timeMap, path: path,
+        detail: "At \(rate.value)× no trim plays exactly \(length) in kadr; the clip's length "
+          + "may differ by 1/\(length.timescale) s."))
+    return exact
+  }
+
+  /// `time` as a fraction in lowest terms, so imported times read as written (`10/1`, not
+  /// `20/2`).
+  static func reduced(_ time: Time) -> Time {
+    guard time.isValid else { return time }
+    var (a, b) = (time.value.magnitude, UInt64(time.timescale))
+    while b != 0 { (a, b) = (b, a % b) }
+    guard a > 1 else { return time }
+    return Time(value: time.value / Int64(a), timescale: Int32(Int64(time.timescale) / Int64(a)))
+  }
+
+  private func firstStart(_ layer: StoryPieces.Layer) -> Time {
+    layer.pieces.map(\.start).min() ?? .zero
+  }
+
+  /// The clips of a chain that starts at `origin`: a gap before a piece that starts later
+  /// than the previous ended, and a dissolve for each transition, whose neighbours are extended
+  /// to share its span (as kadr's layout overlaps them).
+  mutating func chain(_ unsorted: [Piece], from origin: Time) throws(FCPXMLError) -> [any Clip] {
+    var pieces = unsorted.enumerated().sorted { lhs, rhs in
+      (lhs.element.start, lhs.element.isTransition ? 0 : 1, lhs.offset)
+        < (rhs.element.start, rhs.element.isTransition ? 0 : 1, rhs.offset)
+    }.map(\.element)
+    // Sorted by start, a transition comes after the clip it leaves (which started earlier)
+    // and before the clip it enters (which starts at the cut, after the transition's start).
+    var kept: [Piece] = []
+    for index in pieces.indices {
+      guard pieces[index].isTransition else {
+        kept.append(pieces[index])
+        continue
+      }
+      let span = pieces[index]
+      guard let before = kept.lastIndex(where: { !$0.isTransition }), before == kept.count - 1,
+        index + 1 < pieces.count, !pieces[index + 1].isTransition,
+        pieces[index + 1].start <= span.end, kept[before].end >= span.start
+      else {
+        items.append(
+          FCPXMLImportReport.Item(
+            kind: .transitionKind, path: span.path,
+            detail: "A transition without a clip on each side is left out."))
+        continue
+      }
+      kept[before].end = Time.max(kept[before].end, span.end)
+      pieces[index + 1].moveStart(to: Time.min(pieces[index + 1].start, span.start))
+      kept.append(span)
+    }
+    var clips: [any Clip] = []
+    var cursor = origin
+    for piece in kept {
+      if piece.isTransition {
+        clips.append(Transition.dissolve(duration: Self.reduced(piece.end - piece.start)))
+        continue
+      }
+      if piece.start > cursor, !(clips.last is Transition) {
+        clips.append(OTIOPlaceholder(role: .gap, duration: Self.reduced(piece.start - cursor)))
+      }
+      if let clip = try clip(piece, at: nil) { clips.append(clip) }
+      cursor = piece.end
+    }
+    return clips
+  }
+
+  /// The kadr clip of a piece; `startTime` places it on a layer of its own.
+  mutating func clip(_ piece: Piece, at startTime: Time?) throws(FCPXMLError) -> (any Clip)? {
+    let length = Self.reduced(piece.end - piece.start)
+    let startTime = startTime.map(Self.reduced)
+    guard length.isValid, piece.start.isValid else {
+      throw FCPXMLError(
+        .invalidValue(attribute: "duration", value: "(overflows)"), path: piece.path)
+    }
+    switch piece.kind {
+    case .video(let url, let mediaStart, let rate, let muted, let clipID):
+      let mediaLength = mediaLength(playing: length, at: rate, path: piece.path)
+      let mediaStart = Self.reduced(mediaStart)
+      guard mediaStart.isValid, mediaLength.isValid else {
+        throw FCPXMLError(.invalidValue(attribute: "start", value: "(overflows)"), path: piece.path)
+      }
+      return VideoClip(
+        url: url, trimRange: TimeRange(start: mediaStart, duration: mediaLength), isMuted: muted,
+        speedRate: rate.isNormal ? 1 : rate.value, clipID: clipID, startTime: startTime)
+    case .still(let source, let clipID):
+      if let images {
+        let token = ImageSource.token(forSource: source, in: images)
+        if let image = try? images.image(for: token) {
+          var clip = ImageClip(image, duration: length)
+          if let clipID { clip = clip.id(clipID) }
+          if let startTime { clip = clip.at(time: startTime) }
+          return clip
+        }
+      }
+      items.append(
+        FCPXMLImportReport.Item(
+          kind: .unresolvedStill, path: piece.path,
+          detail: images == nil
+            ? "A still is kept as an offline placeholder (no image store was given)."
+            : "A still its image store does not hold is kept as an offline placeholder."))
+      return OTIOPlaceholder(
+        role: .offline, name: clipID?.rawValue ?? "", duration: length,
+        mediaURL: URL(string: source), clipID: clipID, startTime: startTime)
+    case .title(let text, let style, let clipID):
+      return TitleSequence(
+        text: text, style: style, duration: length, clipID: clipID, startTime: startTime)
+    case .gap(let name):
+      return OTIOPlaceholder(role: .gap, name: name, duration: length, startTime: startTime)
+    case .offline(let name, let url, let mediaStart):
+      let mediaStart = Self.reduced(mediaStart)
+      return OTIOPlaceholder(
+        role: .offline, name: name, duration: length,
+        sourceRange: TimeRange(start: mediaStart, duration: length), mediaURL: url,
+        startTime: startTime)
+    case .nested(let name, let layer):
+      return Track(
+        clips: try chain(layers[layer].pieces, from: piece.start), startTime: .zero, name: name)
+    case .transition:
+      return nil
+    }
+  }
+}

@@ -1,0 +1,122 @@
+import Foundation
+import KadrModel
+
+/// What the story reader finds, placed in the sequence's time, before it becomes a composition.
+enum StoryPieces {
+  /// A speed as an exact fraction of media time per timeline time.
+  struct Rate: Hashable {
+    var numerator: Int64
+    var denominator: Int64
+
+    static let normal = Rate(numerator: 1, denominator: 1)
+
+    var isNormal: Bool { numerator == denominator }
+    var value: Double { Double(numerator) / Double(denominator) }
+
+    /// The media time `time` of timeline plays: exact when the fraction fits a `Time`, else
+    /// rounded to `time`'s own timescale (as kadr scales a time by a speed).
+    func media(_ time: Time) -> Time {
+      // A speed such as 9168210/4436211 gives exact times on timescales near 2^31, which
+      // overflow as soon as the layout adds them to others: those are rounded instead.
+      if let exact = try? time.multiplied(by: numerator, dividedBy: denominator),
+        exact.timescale <= Self.largestExactTimescale
+      {
+        return exact
+      }
+      return time.multiplied(byFloat: value)
+    }
+
+    /// The largest timescale an exact speed result keeps (FCPXML's own are 1/90000 s at most
+    /// in practice, so this only catches products of unrelated fractions).
+    static let largestExactTimescale: Int32 = 1_000_000
+  }
+
+  /// One item of a layer, from `start` to `end` in the sequence's time.
+  struct Piece {
+    enum Kind {
+      /// Video from `url`, showing `mediaStart` at the piece's start.
+      case video(url: URL, mediaStart: Time, rate: Rate, muted: Bool, clipID: ClipID?)
+      /// A still at `source` (a URL or a store token).
+      case still(source: String, clipID: ClipID?)
+      case title(text: String, style: TextStyle, clipID: ClipID?)
+      case gap(name: String)
+      /// A clip whose media is missing: its name, the location when known, the media time at
+      /// its start.
+      case offline(name: String, url: URL?, mediaStart: Time)
+      /// A transition; the pieces before and after it share its span.
+      case transition
+      /// A compound clip shown whole inside a storyline: a nested track of the pieces of
+      /// layer `layer`.
+      case nested(name: String?, layer: Int)
+    }
+
+    var start: Time
+    var end: Time
+    var kind: Kind
+    let path: String
+
+    var isTransition: Bool {
+      if case .transition = kind { return true }
+      return false
+    }
+
+    /// The piece cut to `window`, or `nil` when nothing of it is inside.
+    func clipped(to window: TimeRange?) -> Piece? {
+      guard let window else { return self }
+      var piece = self
+      let newStart = Time.max(start, window.start)
+      let newEnd = Time.min(end, window.end)
+      guard newStart < newEnd else { return nil }
+      piece.moveStart(to: newStart)
+      piece.end = newEnd
+      return piece
+    }
+
+    /// Moves the start to `time` (earlier or later), keeping the media under each frame.
+    mutating func moveStart(to time: Time) {
+      let shift = time - start
+      switch kind {
+      case .video(let url, let mediaStart, let rate, let muted, let clipID):
+        kind = .video(
+          url: url, mediaStart: mediaStart + rate.media(shift), rate: rate, muted: muted,
+          clipID: clipID)
+      case .offline(let name, let url, let mediaStart):
+        kind = .offline(name: name, url: url, mediaStart: mediaStart + shift)
+      default:
+        break
+      }
+      start = time
+    }
+  }
+
+  /// A layer: the main chain (lane 0), or one connected item or storyline.
+  struct Layer {
+    let lane: Int
+    let name: String?
+    let isStoryline: Bool
+    let order: Int
+    var pieces: [Piece] = []
+    /// Whether the layer is a compound clip's contents, a nested track of another layer.
+    var isNested = false
+  }
+
+  /// A connected audio clip.
+  struct Audio {
+    let url: URL
+    let start: Time
+    let duration: Time
+    let mediaStart: Time
+    let lane: Int
+    let order: Int
+
+    func clipped(to window: TimeRange?) -> Audio? {
+      guard let window else { return self }
+      let newStart = Time.max(start, window.start)
+      let newEnd = Time.min(start + duration, window.end)
+      guard newStart < newEnd else { return nil }
+      return Audio(
+        url: url, start: newStart, duration: newEnd - newStart,
+        mediaStart: mediaStart + (newStart - start), lane: lane, order: order)
+    }
+  }
+}

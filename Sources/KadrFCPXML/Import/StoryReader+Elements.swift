@@ -1,0 +1,208 @@
+import Foundation
+import KadrModel
+
+extension StoryReader {
+  /// One story element at `start` on `layer`.
+  mutating func element(
+    _ element: XMLTree, at start: Time, layer: Int, window: TimeRange?, path: String,
+    holdsPlace: Bool
+  ) throws(FCPXMLError) {
+    try spend(at: path)
+    // An audio angle contributes its audio only: its video, titles and gaps are not heard.
+    if angleUse == .audioOnly,
+      !["asset-clip", "audio", "clip", "sync-clip", "spine", "audition", "ref-clip", "mc-clip"]
+        .contains(element.name)
+    {
+      return
+    }
+    switch element.name {
+    case "transition":
+      let length = try duration(element, path: path)
+      let effectUID = element.child(named: "filter-video")?["ref"].flatMap {
+        document.resources[$0]?["uid"]
+      }
+      if effectUID != FCPXMLVocabulary.crossDissolveUID
+        && element["name"] != FCPXMLVocabulary.crossDissolveName
+      {
+        note(
+          .transitionKind, path,
+          "The transition '\(element["name"] ?? "unnamed")' is imported as a dissolve of the "
+            + "same length.")
+      }
+      add(
+        Piece(start: start, end: start + length, kind: .transition, path: path), to: layer,
+        window: window)
+      var counts: [String: Int] = [:]
+      for child in element.children where !["filter-video", "filter-audio"].contains(child.name) {
+        counts[child.name, default: 0] += 1
+        nonStory(child, path: "\(path)/\(child.name)[\(counts[child.name] ?? 1)]")
+      }
+      return
+    case "caption":
+      let length = try duration(element, path: path)
+      let text = Self.text(of: element)
+      if let range = TimeRange(start: start, duration: length).clipped(to: window) {
+        captions.append(Caption(text: text, timeRange: range))
+      }
+      return
+    case "spine":
+      // A storyline inside a container (lane 0): its items in its own time, from zero.
+      try readSequential(
+        element.children, map: TimeMap(base: start, origin: .zero), window: window, layer: layer,
+        path: path, holdsPlace: holdsPlace)
+      return
+    case "audition":
+      try audition(element, at: start, layer: layer, window: window, path: path)
+      return
+    default:
+      break
+    }
+    let length = try duration(element, path: path, fallback: assetDuration(of: element))
+    let localStart = try time(element, "start", path: path) ?? .zero
+    if element["enabled"] == "0" {
+      if layer == 0 || layers[layer].isStoryline {
+        add(
+          Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
+          window: window)
+        note(.disabledItem, path, "A disabled \(element.name) is kept as a gap.")
+      } else {
+        note(.disabledItem, path, "A disabled connected \(element.name) is left out.")
+      }
+      return
+    }
+    let roles = ["role", "audioRole", "videoRole"].compactMap { name in
+      element[name].map { "\(name) '\($0)'" }
+    }
+    if !roles.isEmpty {
+      note(
+        .role, path,
+        "The \(roles.joined(separator: " and ")) \(roles.count == 1 ? "is" : "are") left out: "
+          + "kadr has no roles.")
+    }
+    let parameters = element.children(named: "param").count
+    if parameters > 0 {
+      note(
+        .effect, path,
+        "\(parameters) parameter\(parameters == 1 ? "" : "s") of the \(element.name) "
+          + "(position, look, …) \(parameters == 1 ? "is" : "are") left out.")
+    }
+    if element["audioStart"] != nil || element["audioDuration"] != nil {
+      note(.splitEdit, path, "A split edit: the audio plays with the video.")
+    }
+    let clipWindow = TimeRange(start: start, duration: length).clipped(to: window)
+    switch element.name {
+    case "asset-clip", "video", "audio":
+      try media(
+        element, at: start, length: length, localStart: localStart, layer: layer, window: window,
+        path: path, holdsPlace: holdsPlace)
+    case "title":
+      let name = element["name"]
+      let clipID = name.flatMap { $0 == FCPXMLVocabulary.basicTitleName ? nil : ClipID($0) }
+      let style =
+        element.child(named: "text-style-def")?.child(named: "text-style").map(
+          TitleStyleMapping.style(from:)) ?? TextStyle()
+      add(
+        Piece(
+          start: start, end: start + length,
+          kind: .title(text: Self.text(of: element), style: style, clipID: clipID), path: path),
+        to: layer, window: window)
+    case "gap":
+      let name = element["name"] ?? ""
+      add(
+        Piece(
+          start: start, end: start + length, kind: .gap(name: name == "Gap" ? "" : name), path: path
+        ),
+        to: layer, window: window)
+    case "ref-clip", "mc-clip":
+      try compound(
+        element, at: start, length: length, localStart: localStart, layer: layer,
+        window: clipWindow, path: path)
+    case "clip", "sync-clip":
+      if element.name == "sync-clip" {
+        note(.containerFlattened, path, "A synchronised clip is placed as its contents.")
+      }
+      try readSequential(
+        element.children, map: TimeMap(base: start, origin: localStart), window: clipWindow,
+        layer: layer, path: path, holdsPlace: false)
+      return
+    default:
+      break
+    }
+    try connectedChildren(
+      of: element, at: start, localStart: localStart, window: window, path: path)
+  }
+
+  /// The items connected to a clip, whose offsets count in the clip's local time.
+  mutating func connectedChildren(
+    of element: XMLTree, at start: Time, localStart: Time, window: TimeRange?, path: String
+  ) throws(FCPXMLError) {
+    let map = TimeMap(base: start, origin: localStart)
+    var counts: [String: Int] = [:]
+    for child in element.children {
+      counts[child.name, default: 0] += 1
+      let childPath = "\(path)/\(child.name)[\(counts[child.name] ?? 1)]"
+      guard Self.storyElements.contains(child.name) else {
+        nonStory(child, path: childPath)
+        continue
+      }
+      let lane = Int(child["lane"] ?? "0") ?? 0
+      let offset = try time(child, "offset", path: childPath) ?? localStart
+      try readConnected(
+        child, at: map.absolute(offset), lane: lane == 0 ? 1 : lane, window: window,
+        path: childPath)
+    }
+  }
+
+  /// Adds `piece` to `layer`, cut to `window`.
+  mutating func add(_ piece: Piece, to layer: Int, window: TimeRange?) {
+    guard let piece = piece.clipped(to: window) else { return }
+    layers[layer].pieces.append(piece)
+  }
+
+  /// The duration of the asset an `asset-clip` names (FCPXML lets it default to that).
+  func assetDuration(of element: XMLTree) -> Time? {
+    guard element.name == "asset-clip", let ref = element["ref"],
+      let text = document.resources[ref]?["duration"]
+    else { return nil }
+    return FCPXMLTime.parse(text)
+  }
+
+  /// The text of a title or caption: its `text` elements' text, one per line.
+  static func text(of element: XMLTree) -> String {
+    element.children(named: "text").map { text in
+      text.text + text.children.map(\.text).joined()
+    }.joined(separator: "\n")
+  }
+
+  /// An audition: its first clip (the picked one) in its place; the others reported.
+  mutating func audition(
+    _ element: XMLTree, at start: Time, layer: Int, window: TimeRange?, path: String
+  ) throws(FCPXMLError) {
+    let clips = element.children.filter { Self.storyElements.contains($0.name) }
+    guard var picked = clips.first else { return }
+    if clips.count > 1 {
+      note(
+        .auditionAlternatives, path,
+        "An audition: its picked clip is kept, \(clips.count - 1) alternative"
+          + (clips.count == 2 ? " is" : "s are") + " left out.")
+    }
+    for child in element.children where !Self.storyElements.contains(child.name) {
+      nonStory(child, path: path + "/" + child.name)
+    }
+    picked.attributes.removeAll { $0.name == "lane" || $0.name == "offset" }
+    try self.element(
+      picked, at: start, layer: layer, window: window, path: path + "/\(picked.name)[1]",
+      holdsPlace: true)
+  }
+}
+
+extension TimeRange {
+  /// The part of this range inside `window` (all of it without a window), or `nil`.
+  func clipped(to window: TimeRange?) -> TimeRange? {
+    guard let window else { return self }
+    let start = Time.max(self.start, window.start)
+    let end = Time.min(self.end, window.end)
+    guard start < end else { return nil }
+    return TimeRange(start: start, end: end)
+  }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import KadrModel
+
+extension StoryReader {
+  /// An `asset-clip`, `video` or `audio`: video, a still, audio, or an offline placeholder when
+  /// its media is missing.
+  mutating func media(
+    _ element: XMLTree, at start: Time, length: Time, localStart: Time, layer: Int,
+    window: TimeRange?, path: String, holdsPlace: Bool
+  ) throws(FCPXMLError) {
+    let name = element["name"] ?? ""
+    let resource = element["ref"].flatMap { document.resources[$0] }
+    guard let asset = resource, asset.name == "asset" else {
+      if resource?.name == "effect" {
+        note(
+          .unknownElement, path,
+          "A generator ('\(resource?["name"] ?? "effect")') is kept as a gap.")
+        add(
+          Piece(start: start, end: start + length, kind: .gap(name: name), path: path), to: layer,
+          window: window)
+      } else {
+        note(
+          .missingMedia, path,
+          "The clip '\(name)' names no asset ('\(element["ref"] ?? "")'); it is kept as an "
+            + "offline placeholder.")
+        add(
+          Piece(
+            start: start, end: start + length,
+            kind: .offline(name: name, url: nil, mediaStart: localStart), path: path),
+          to: layer, window: window)
+      }
+      return
+    }
+    let assetStart = try time(asset, "start", path: path) ?? .zero
+    let source = asset.child(named: "media-rep")?["src"] ?? asset["src"]
+    let url = source.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
+    let assetName = asset["name"] ?? url?.lastPathComponent ?? ""
+    let clipID = name.isEmpty || name == assetName ? nil : ClipID(name)
+    let isAudio =
+      angleUse == .audioOnly || element.name == "audio" || element["srcEnable"] == "audio"
+      || (asset["hasVideo"] != "1" && asset["hasAudio"] == "1")
+    if isAudio && angleUse == .videoOnly { return }
+    let isStill =
+      !isAudio
+      && (asset["duration"] == "0s"
+        || ["png", "jpg", "jpeg", "heic", "tif", "tiff", "gif", "webp", "psd"].contains(
+          url?.pathExtension.lowercased() ?? ""))
+    guard let url else {
+      note(
+        .missingMedia, path,
+        "The asset '\(assetName)' has no usable media location; the clip is kept as an offline "
+          + "placeholder.")
+      add(
+        Piece(
+          start: start, end: start + length,
+          kind: .offline(name: name.isEmpty ? assetName : name, url: nil, mediaStart: localStart),
+          path: path), to: layer, window: window)
+      return
+    }
+    let rate = try speed(of: element, path: path)
+    // The media time at the clip's start: through the time map when there is one.
+    let mediaStart = rate.mediaAt(localStart) - assetStart
+    if isAudio {
+      if let piece = StoryPieces.Audio(
+        url: url, start: start, duration: length, mediaStart: mediaStart,
+        lane: layer == 0 ? 0 : layers[layer].lane, order: audio.count
+      ).clipped(to: window) {
+        audio.append(piece)
+      }
+      if holdsPlace && angleUse != .audioOnly && (layer == 0 || layers[layer].isStoryline) {
+        add(
+          Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
+          window: window)
+      }
+      return
+    }
+    if isStill {
+      add(
+        Piece(
+          start: start, end: start + length, kind: .still(source: source ?? "", clipID: clipID),
+          path: path), to: layer, window: window)
+      return
+    }
+    add(
+      Piece(
+        start: start, end: start + length,
+        kind: .video(
+          url: url, mediaStart: mediaStart, rate: rate.rate,
+          muted: element["srcEnable"] == "video" || angleUse == .videoOnly,
+          clipID: clipID), path: path), to: layer, window: window)
+  }
+
+  /// A clip's speed from its `timeMap`: the constant rate from its first point to its last
+  /// (anything else is reported), and the media time of each local time.
+  struct Speed {
+    let rate: StoryPieces.Rate
+    let firstTime: Time
+    let firstValue: Time
+
+    func mediaAt(_ local: Time) -> Time { firstValue + rate.media(local - firstTime) }
+  }
+
+  mutating func speed(of element: XMLTree, path: String) throws(FCPXMLError) -> Speed {
+    let normal = Speed(rate: .normal, firstTime: .zero, firstValue: .zero)
+    guard let map = element.child(named: "timeMap") else { return normal }
+    var points: [(time: Time, value: Time)] = []
+    for point in map.children(named: "timept") {
+      guard let time = try time(point, "time", path: path + "/timeMap"),
+        let value = try self.time(point, "value", path: path + "/timeMap")
+      else { continue }
+      points.append((time, value))
+    }
+    guard let first = points.first, let last = points.last, last.time > first.time,
+      let rate = Self.rate(media: last.value - first.value, over: last.time - first.time)
+    else {
+      note(
+        .timeMap, path,
+        "A speed change kadr cannot play (a reverse, a freeze or too few points) is played at "
+          + "normal speed.")
+      return normal
+    }
+    if points.count > 2 {
+      note(
+        .timeMap, path,
+        "A speed change over \(points.count) points is imported as the constant speed "
+          + "\(rate.value)× from its first point to its last.")
+    }
+    return Speed(rate: rate, firstTime: first.time, firstValue: first.value)
+  }
+
+  /// `media / timeline` as a reduced fraction, or `nil` when it is not positive or overflows.
+  static func rate(media: Time, over timeline: Time) -> StoryPieces.Rate? {
+    guard media.isValid, timeline.isValid, media.value > 0, timeline.value > 0 else { return nil }
+    let (numerator, o1) = media.value.multipliedReportingOverflow(by: Int64(timeline.timescale))
+    let (denominator, o2) = timeline.value.multipliedReportingOverflow(by: Int64(media.timescale))
+    guard !o1, !o2 else { return nil }
+    var (a, b) = (numerator, denominator)
+    while b != 0 { (a, b) = (b, a % b) }
+    return StoryPieces.Rate(numerator: numerator / a, denominator: denominator / a)
+  }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import KadrFCPXML
+import KadrPersistence
+import Testing
+
+/// The samples of KadrFCPXML's landing page and of "Sending a cut to Final Cut Pro".
+@Suite("Article: Sending a cut to Final Cut Pro")
+struct SendingACutArticleTests {
+  static func folder() throws -> URL {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kadr-fcpxml-article-" + UUID().uuidString, isDirectory: true)
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return folder
+  }
+
+  static let video = Video {
+    VideoClip(url: URL(fileURLWithPath: "/media/a.mov")).trimmed(to: 0...4)
+    VideoClip(url: URL(fileURLWithPath: "/media/b.mov")).trimmed(to: 2...5).filter(.mono)
+  }
+
+  @Test func landingPage() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let video = Video { VideoClip(url: URL(fileURLWithPath: "/media/a.mov")).trimmed(to: 0...4) }
+
+    let fcpxml = try FCPXMLExporter(projectName: "Rough Cut").export(video)
+    try fcpxml.write(to: folder.appendingPathComponent("Rough Cut.fcpxml"))
+
+    let imported = try FCPXMLImporter().read(
+      from: folder.appendingPathComponent("Rough Cut.fcpxml"))
+    print(imported.report)
+
+    #expect(imported.report.description == "Nothing was left out.")
+  }
+
+  @Test func sendingACut() throws {
+    let folder = try Self.folder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let store = try FileImageStore(directory: folder.appendingPathComponent("images"))
+    let video = Self.video
+
+    let exporter = FCPXMLExporter(projectName: "Rough Cut")
+    let losses = exporter.losses(in: video, images: store)
+    for loss in losses {
+      print(loss.describedForUser)
+    }
+    #expect(losses.count == 1)
+    #expect(losses[0].describedForUser.contains("a filter (mono)"))
+
+    let fcpxml = try FCPXMLExporter(allowingLoss: true, projectName: "Rough Cut")
+      .export(video, images: store)
+    try fcpxml.write(to: folder.appendingPathComponent("Rough Cut.fcpxml"))
+    #expect(fcpxml.lossReport.losses == losses)
+
+    let fileURL = folder.appendingPathComponent("Rough Cut.fcpxml")
+    let importer = FCPXMLImporter(project: .named("Rough Cut"))
+    let imported = try importer.read(from: fileURL, images: store)
+    for item in imported.report.items {
+      print(item.kind, item.path, item.detail)
+    }
+    let edited = imported.video
+    #expect(edited.clips.count == 2)
+
+    var guarded = FCPXMLImporter()
+    guarded.limits = FCPXMLReadingLimits(maximumBytes: 32 << 20, maximumDepth: 64)
+    do {
+      _ = try guarded.read(from: fileURL)
+    } catch let error as FCPXMLError {
+      print(error.localizedDescription)
+    }
+    #expect(try guarded.read(from: fileURL).video.clips.count == 2)
+    let deep = folder.appendingPathComponent("deep.fcpxml")
+    try Data((String(repeating: "<spine>", count: 100) + "</spine>").utf8).write(to: deep)
+    #expect(throws: FCPXMLError.self) { try guarded.read(from: deep) }
+  }
+}

@@ -1,0 +1,143 @@
+import Foundation
+import KadrFCPXML
+import KadrModel
+import Testing
+
+@Suite("kadr-doc export-fcpxml and import-fcpxml")
+struct FCPXMLCommandTests {
+  static func seconds(_ value: Int64) -> Time { Time(value: value, timescale: 1) }
+
+  /// A cut of two clips with a dissolve and an audio track, as the exporter writes it.
+  static var cut: Data {
+    get throws {
+      let video = Video(
+        clips: [
+          VideoClip(url: URL(fileURLWithPath: "/media/a.mov")).trimmed(
+            to: TimeRange(start: .zero, duration: seconds(4))),
+          Transition.dissolve(duration: seconds(1)),
+          VideoClip(url: URL(fileURLWithPath: "/media/b.mov")).trimmed(
+            to: TimeRange(start: seconds(2), duration: seconds(3))),
+        ],
+        audioTracks: [
+          AudioTrack(url: URL(fileURLWithPath: "/media/m.wav"), explicitDuration: seconds(6))
+        ])
+      return try FCPXMLExporter(eventName: "Cut", projectName: "Cut").export(video).data
+    }
+  }
+
+  /// Two projects, the second with a marker the composition has no place for.
+  static let twoProjects = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <!DOCTYPE fcpxml>
+    <fcpxml version="1.12"><resources><format id="r1" frameDuration="1/25s" width="1920" \
+    height="1080"/></resources><library><event name="E"><project name="One"><sequence \
+    format="r1" duration="1s"><spine><gap name="Gap" offset="0s" duration="1s"/></spine>\
+    </sequence></project><project name="Two/../x"><sequence format="r1" duration="2s"><spine>\
+    <gap name="Gap" offset="0s" duration="2s"><marker start="1s" value="todo"/></gap></spine>\
+    </sequence></project></event></library></fcpxml>
+    """
+
+  @Test func importThenExportGivesTheDocumentBackByteForByte() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let original = try Self.cut
+    let file = directory.path("cut.fcpxml")
+    try original.write(to: URL(fileURLWithPath: file))
+    let document = directory.path("cut.kadr.json")
+    let imported = try Tool.run(["import-fcpxml", file, "-o", document])
+    #expect(imported.status == 0)
+    #expect(imported.err.isEmpty, "nothing is lost: \(imported.err)")
+    let back = directory.path("back.fcpxml")
+    let exported = try Tool.run(["export-fcpxml", document, "--project", "Cut", "-o", back])
+    #expect(exported.status == 0)
+    #expect(exported.err.isEmpty)
+    #expect(try Data(contentsOf: URL(fileURLWithPath: back)) == original)
+  }
+
+  @Test func importAndExportUseStandardInputAndOutput() throws {
+    let original = try Self.cut
+    let imported = try Tool.run(["import-fcpxml", "-"], stdin: original)
+    #expect(imported.status == 0)
+    let exported = try Tool.run(["export-fcpxml", "-", "--project", "Cut"], stdin: imported.stdout)
+    #expect(exported.status == 0)
+    #expect(exported.stdout == original)
+  }
+
+  @Test func exportRefusesWhatFCPXMLCannotHoldUnlessAllowed() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // The broad fixture has overlays, filters and a still without an image store.
+    let document = try directory.write(Fixtures.broad, to: "broad.kadr.json")
+    let output = directory.path("broad.fcpxml")
+    let refused = try Tool.run(["export-fcpxml", document, "-o", output])
+    #expect(refused.status == 1)
+    #expect(refused.err.contains("cannot hold: "))
+    #expect(refused.err.contains("nothing was written. Use --allowing-loss to write the rest."))
+    #expect(!FileManager.default.fileExists(atPath: output))
+    let allowed = try Tool.run(["export-fcpxml", document, "-o", output, "--allowing-loss"])
+    #expect(allowed.status == 0)
+    #expect(allowed.err.contains("left out: "))
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written.contains("<fcpxml version=\"1.10\">"))
+  }
+
+  @Test func reportsWhatIsLeftOutAndStrictFailsWritingNothing() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(Self.twoProjects, to: "two.fcpxml")
+    let output = directory.path("two.kadr.json")
+    let run = try Tool.run(["import-fcpxml", file, "--project", "1", "-o", output])
+    #expect(run.status == 0)
+    #expect(run.err.contains("markers and keywords left out"))
+    #expect(run.err.contains("marker[1]"))
+    let strictOutput = directory.path("strict.kadr.json")
+    let strict = try Tool.run([
+      "import-fcpxml", file, "--project", "1", "-o", strictOutput, "--strict",
+    ])
+    #expect(strict.status == 1)
+    #expect(!FileManager.default.fileExists(atPath: strictOutput))
+    let json = try Tool.run(["import-fcpxml", file, "--project", "1", "-o", output, "--json"])
+    #expect(json.status == 0)
+    let report = try JSONDecoder().decode(FCPXMLImportReport.self, from: json.stdout)
+    #expect(report.items.map(\.kind) == [.otherProjects, .marker])
+  }
+
+  @Test func listsAndImportsEveryProjectIntoADirectory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(Self.twoProjects, to: "two.fcpxml")
+    let list = try Tool.run(["import-fcpxml", file, "--list"])
+    #expect(list.out == "0\tOne\n1\tTwo/../x\n")
+    let all = directory.path("all")
+    let run = try Tool.run(["import-fcpxml", file, "--all", "-o", all])
+    #expect(run.status == 0)
+    let names = try FileManager.default.contentsOfDirectory(atPath: all).sorted()
+    // The project's name cannot leave the directory.
+    #expect(names == ["0-One.kadr.json", "1-Two_.._x.kadr.json"])
+    #expect(try Tool.run(["import-fcpxml", file, "--all"]).status == 2)
+    #expect(
+      try Tool.run(["import-fcpxml", file, "--all", "-o", all, "--project", "0"]).status == 2)
+  }
+
+  @Test func refusesHostileXMLSayingWhereAndWhy() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(
+      """
+      <?xml version="1.0"?>
+      <!DOCTYPE fcpxml [<!ENTITY a "aaaaaaaa">]>
+      <fcpxml version="1.10"/>
+      """, to: "bomb.fcpxml")
+    let run = try Tool.run(["import-fcpxml", file, "-o", directory.path("out.kadr.json")])
+    #expect(run.status == 1)
+    #expect(run.err.contains("bomb.fcpxml:2: Refused a document type declaration"))
+    #expect(run.err.contains("How") == false)
+  }
+
+  @Test(arguments: ["export-fcpxml", "import-fcpxml"])
+  func helpShowsTheUsage(_ command: String) throws {
+    let run = try Tool.run(["help", command])
+    #expect(run.status == 0)
+    #expect(run.out.contains("usage: kadr-doc \(command) FILE"))
+  }
+}
