@@ -72,7 +72,7 @@ public struct FCPXMLImportReport: Sendable, Hashable, Codable, CustomStringConve
         case .marker: "markers and keywords left out"
         case .metadata: "metadata and notes left out"
         case .effect: "effects and adjustments left out"
-        case .transitionKind: "transitions imported as dissolves"
+        case .transitionKind: "transitions imported as dissolves or left out"
         case .timeMap: "speed changes imported as constant speeds"
         case .conformRate: "rate conforms"
         case .frameRate: "frame rates rounded in the preset"

@@ -154,13 +154,17 @@ struct HostileXMLTests {
   }
 
   @Test func refusesCompoundClipsThatMultiplyLikeAnEntityBomb() {
-    // Media m0 uses m1 ten times, m1 uses m2 ten times, … : 10^12 clips from 150 elements.
+    // Media m0 uses m1 ten times, m1 uses m2 ten times, … : 10^11 clips from 150 elements,
+    // every one of them inside the part of its compound that plays (connected at its start).
     var resources = "<format id=\"r1\" frameDuration=\"1/25s\" width=\"1\" height=\"1\"/>"
     for level in 0..<12 {
+      let copies = (1...10).map {
+        "<ref-clip ref=\"m\(level + 1)\" lane=\"\($0)\" offset=\"0s\" duration=\"1s\"/>"
+      }
       let inner =
         level == 11
         ? "<gap duration=\"1s\"/>"
-        : String(repeating: "<ref-clip ref=\"m\(level + 1)\" duration=\"1s\"/>", count: 10)
+        : "<gap duration=\"1s\">" + copies.joined() + "</gap>"
       resources +=
         "<media id=\"m\(level)\"><sequence format=\"r1\"><spine>\(inner)</spine></sequence></media>"
     }
@@ -168,7 +172,7 @@ struct HostileXMLTests {
       """
       <?xml version="1.0" encoding="UTF-8"?>
       <fcpxml version="1.10"><resources>\(resources)</resources><library><event><project \
-      name="p"><sequence format="r1" duration="1s"><spine><ref-clip ref="m0" duration="10s"/>\
+      name="p"><sequence format="r1" duration="1s"><spine><ref-clip ref="m0" duration="1s"/>\
       </spine></sequence></project></event></library></fcpxml>
       """.utf8)
     let (reason, elapsed) = Self.refusal(data)

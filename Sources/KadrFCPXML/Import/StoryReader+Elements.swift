@@ -90,7 +90,12 @@ extension StoryReader {
       note(.splitEdit, path, "A split edit: the audio plays with the video.")
     }
     let clipWindow = TimeRange(start: start, duration: length).clipped(to: window)
+    // Wholly outside the part of a compound clip that plays: its contents are not seen (a
+    // `nil` window would mean no limit at all).
+    let isHidden = window != nil && clipWindow == nil
     switch element.name {
+    case let name where isHidden && ["ref-clip", "mc-clip", "clip", "sync-clip"].contains(name):
+      break
     case "asset-clip", "video", "audio":
       try media(
         element, at: start, length: length, localStart: localStart, layer: layer, window: window,
