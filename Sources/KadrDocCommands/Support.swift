@@ -10,6 +10,16 @@ enum JSONText {
 
 /// The image stores the tool can open.
 enum ImageStores {
+  /// The store `--images DIR` asks for, or `fallback` without the option; `nil` (after saying
+  /// why) when `DIR` cannot be used, so a command reads
+  /// `guard let images = ImageStores.requested(by: arguments, …) else { return failure }`.
+  static func requested(
+    by arguments: ParsedArguments, console: Console, otherwise fallback: (any ImageStore)?
+  ) -> (any ImageStore)?? {
+    guard let path = arguments.value("--images") else { return .some(fallback) }
+    return fileStore(at: path, console: console).map { .some($0) }
+  }
+
   /// The store for `--images DIR`, or `nil` after saying why when `DIR` is not a directory
   /// (the tool never creates one it was only asked to read).
   static func fileStore(at path: String, console: Console) -> (any ImageStore)? {

@@ -140,4 +140,42 @@ struct FCPXMLCommandTests {
     #expect(run.status == 0)
     #expect(run.out.contains("usage: kadr-doc \(command) FILE"))
   }
+
+  /// The rules both importers share, each refused with the usage status before anything is
+  /// read or written, and a missing `--images` directory refused by every interchange command.
+  @Test(arguments: [
+    ("import-fcpxml", "--project", "project"), ("import-otio", "--timeline", "timeline"),
+  ])
+  func importersRefuseOptionsThatDoNotFitTogether(command: String, selector: String, unit: String)
+    throws
+  {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = directory.path("absent.file")
+    let out = directory.path("out")
+    let cases: [([String], String)] = [
+      (["--all"], "--all writes one document per \(unit) into a directory"),
+      (["--all", "-o", out, selector, "0"], "--all imports every \(unit); leave out \(selector)"),
+      (["--json"], "--json prints the report; give -o OUT"),
+    ]
+    for (options, message) in cases {
+      let run = try Tool.run([command, file] + options)
+      #expect(run.status == 2, "\(options)")
+      #expect(run.err.contains("kadr-doc \(command): \(message)"), "\(run.err)")
+      #expect(!FileManager.default.fileExists(atPath: out))
+    }
+  }
+
+  @Test(arguments: ["export-fcpxml", "import-fcpxml", "export-otio", "import-otio", "check"])
+  func aMissingImagesDirectoryIsRefused(command: String) throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = directory.path("cut.fcpxml")
+    try Self.cut.write(to: URL(fileURLWithPath: document))
+    let missing = directory.path("no-such-store")
+    let run = try Tool.run([command, document, "--images", missing])
+    #expect(run.status == 1)
+    #expect(run.err.contains("kadr-doc: --images \(missing): no such directory"))
+    #expect(!FileManager.default.fileExists(atPath: missing), "the tool never makes it")
+  }
 }

@@ -58,15 +58,11 @@ enum CheckCommand: Command {
     }
     // Without --images, tokens are carried through unresolved: the tool checks, converts and
     // re-saves documents without their images at hand. One store serves every job.
-    let images: any ImageStore
-    if let path = arguments.value("--images") {
-      guard let store = ImageStores.fileStore(at: path, console: console) else {
-        return ExitCode.failure
-      }
-      images = store
-    } else {
-      images = UnresolvedImageStore()
-    }
+    guard
+      let requested = ImageStores.requested(
+        by: arguments, console: console, otherwise: UnresolvedImageStore()),
+      let images = requested
+    else { return ExitCode.failure }
     var status = ExitCode.ok
     guard
       let collected = InputFiles.collect(

@@ -34,13 +34,10 @@ enum ExportFCPXMLCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    var images: (any ImageStore)? = UnresolvedImageStore()
-    if let path = arguments.value("--images") {
-      guard let store = ImageStores.fileStore(at: path, console: console) else {
-        return ExitCode.failure
-      }
-      images = store
-    }
+    guard
+      let images = ImageStores.requested(
+        by: arguments, console: console, otherwise: UnresolvedImageStore())
+    else { return ExitCode.failure }
     do {
       let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
       let opened = try Input.open(file, coder: coder, images: images)

@@ -51,13 +51,10 @@ enum ExportOTIOCommand: Command {
     }
     // Without --images, tokens are carried through unresolved: the tool checks, converts and
     // re-saves documents without their images at hand.
-    var images: (any ImageStore)? = UnresolvedImageStore()
-    if let path = arguments.value("--images") {
-      guard let store = ImageStores.fileStore(at: path, console: console) else {
-        return ExitCode.failure
-      }
-      images = store
-    }
+    guard
+      let images = ImageStores.requested(
+        by: arguments, console: console, otherwise: UnresolvedImageStore())
+    else { return ExitCode.failure }
     do {
       let coder = KadrCoder(
         registry: OTIOPlaceholderModule.standardRegistry,

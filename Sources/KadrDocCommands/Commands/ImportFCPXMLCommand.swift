@@ -41,25 +41,15 @@ enum ImportFCPXMLCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
     let shown = file == "-" ? "<stdin>" : file
-    if arguments.has("--all"),
-      arguments.value("--output") == nil || arguments.value("--project") != nil
+    if let usage = ImportUsage.refusal(
+      arguments, command: name, selector: "--project", unit: "project", console: console)
     {
-      console.err(
-        "kadr-doc import-fcpxml: --all writes one document per project into the directory -o "
-          + "names, and takes no --project")
-      return ExitCode.usage
+      return usage
     }
-    if arguments.has("--json"), arguments.value("--output") == nil, !arguments.has("--list") {
-      console.err("kadr-doc import-fcpxml: --json prints the report; give -o OUT for the document")
-      return ExitCode.usage
-    }
-    var images: (any ImageStore)? = nil
-    if let path = arguments.value("--images") {
-      guard let store = ImageStores.fileStore(at: path, console: console) else {
-        return ExitCode.failure
-      }
-      images = store
-    }
+    guard
+      let images = ImageStores.requested(
+        by: arguments, console: console, otherwise: nil)
+    else { return ExitCode.failure }
     var importer = FCPXMLImporter()
     if let choice = arguments.value("--project") {
       importer.project = Int(choice).map(FCPXMLProjectSelection.index) ?? .named(choice)

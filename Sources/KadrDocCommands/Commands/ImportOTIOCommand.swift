@@ -39,29 +39,15 @@ enum ImportOTIOCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    if arguments.has("--all"), arguments.value("--output") == nil {
-      console.err(
-        "kadr-doc import-otio: --all writes one document per timeline into a directory; name it "
-          + "with -o DIR")
-      return ExitCode.usage
+    if let usage = ImportUsage.refusal(
+      arguments, command: name, selector: "--timeline", unit: "timeline", console: console)
+    {
+      return usage
     }
-    if arguments.has("--all"), arguments.value("--timeline") != nil {
-      console.err(
-        "kadr-doc import-otio: --all imports every timeline; leave out --timeline, or leave out "
-          + "--all to import the one it names")
-      return ExitCode.usage
-    }
-    if arguments.has("--json"), arguments.value("--output") == nil, !arguments.has("--list") {
-      console.err("kadr-doc import-otio: --json prints the report; give -o OUT for the document")
-      return ExitCode.usage
-    }
-    var images: (any ImageStore)? = nil
-    if let path = arguments.value("--images") {
-      guard let store = ImageStores.fileStore(at: path, console: console) else {
-        return ExitCode.failure
-      }
-      images = store
-    }
+    guard
+      let images = ImageStores.requested(
+        by: arguments, console: console, otherwise: nil)
+    else { return ExitCode.failure }
     var importer = OTIOImporter()
     if let root = arguments.value("--media-root") {
       importer.mediaRoot = URL(fileURLWithPath: root, isDirectory: true)
