@@ -22,6 +22,7 @@ struct RealFileTests {
   static let files = [
     "29.97d.fcpxml", "SyncClip.fcpxml", "AuditionMarkers.fcpxml", "MulticamMarkers2.fcpxml",
     "50.fcpxml", "60.fcpxml", "fcpx_example.fcpxml", "fcpx_event.fcpxml",
+    "Annotations.fcpxml", "BasicMarkers-1.9.fcpxml",
   ]
 
   @Test(arguments: files)
@@ -127,6 +128,37 @@ struct RealFileTests {
     let length = Self.time(21_602_243, 144000)
     #expect(library.video.layout.duration == length)
     #expect(library.video.layout.layers.allSatisfy { $0.end <= length })
+  }
+
+  /// A one-hour timecode start, two captions (the first disabled), keywords, markers and
+  /// notes: the enabled caption is kept where it plays, the rest reported.
+  @Test func readsTheEnabledCaptionAndReportsTheDisabledOne() throws {
+    let imported = try Self.load("Annotations.fcpxml")
+    let video = imported.video
+    #expect(video.captions.map(\.text) == ["caption2 text"])
+    #expect(
+      video.captions.first?.timeRange
+        == TimeRange(start: Self.time(23500, 2500), duration: Self.time(2, 1)))
+    let clip = try #require(video.clips.first as? VideoClip)
+    #expect(clip.trimRange == TimeRange(start: .zero, duration: Self.time(35_424_000, 1_200_000)))
+    let disabled = imported.report.items(of: .disabledItem)
+    #expect(
+      disabled.map(\.path) == [
+        "/fcpxml/library[1]/event[1]/project[1]/sequence/spine/asset-clip[1]/caption[1]"
+      ])
+    // Three markers, two keywords on the clip and the sequence's own keywords.
+    #expect(imported.report.items(of: .marker).count == 6)
+    #expect(imported.report.items(of: .metadata).count == 1)
+  }
+
+  /// FCPXML 1.9 (Final Cut Pro 10.6): a Basic Title with markers and a chapter marker.
+  @Test func readsFCPXMLOnePointNine() throws {
+    let imported = try Self.load("BasicMarkers-1.9.fcpxml")
+    let title = try #require(imported.video.clips.first as? TitleSequence)
+    #expect(imported.video.clips.count == 1)
+    #expect(title.text == "Title")
+    #expect(title.duration == Self.time(1_920_919, 30000))
+    #expect(imported.report.items(of: .marker).count == 4)
   }
 
   @Test func refusesAnEventOfClipsWithNoProjectSayingWhatToExport() throws {

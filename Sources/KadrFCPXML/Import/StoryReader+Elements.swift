@@ -39,6 +39,10 @@ extension StoryReader {
       }
       return
     case "caption":
+      guard element["enabled"] != "0" else {
+        note(.disabledItem, path, "A disabled caption is left out.")
+        return
+      }
       let length = try duration(element, path: path)
       let text = Self.text(of: element)
       if let range = TimeRange(start: start, duration: length).clipped(to: window) {

@@ -107,6 +107,9 @@ struct StoryReader {
     for child in sequence.children where child.name != "spine" {
       nonStory(child, path: sequencePath + "/" + child.name)
     }
+    if let keywords = sequence["keywords"] {
+      note(.marker, sequencePath, "The sequence's keywords '\(keywords)' are left out.")
+    }
     try readSequential(
       spine.children, map: TimeMap(base: .zero, origin: origin), window: nil, layer: 0,
       path: sequencePath + "/spine", holdsPlace: true)
