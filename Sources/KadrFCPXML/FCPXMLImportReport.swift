@@ -1,4 +1,5 @@
 import Foundation
+import KadrOTIO
 
 /// Everything in an FCPXML document that the composition does not hold as Final Cut Pro
 /// showed it, each with its element's place in the file: nothing is dropped without an item
@@ -141,20 +142,9 @@ public struct FCPXMLImportReport: Sendable, Hashable, Codable, CustomStringConve
   public func rendered(prefix: String = "", firstPaths: Int = 2) -> String {
     guard !items.isEmpty else { return "\(prefix)Nothing was left out." }
     let count = items.count == 1 ? "1 feature" : "\(items.count) features"
-    var lines = [prefix + "\(count) of the FCPXML document are held differently or left out:"]
-    var order: [Item.Kind] = []
-    var byKind: [Item.Kind: [Item]] = [:]
-    for item in items {
-      if byKind[item.kind] == nil { order.append(item.kind) }
-      byKind[item.kind, default: []].append(item)
-    }
-    for kind in order {
-      let group = byKind[kind] ?? []
-      let paths = group.prefix(firstPaths).map(\.path).joined(separator: ", ")
-      let more = group.count > firstPaths ? ", …" : ""
-      lines.append(
-        prefix + "\(group.count) \(kind.summary) (at \(paths)\(more)) — \(group[0].detail)")
-    }
-    return lines.joined(separator: "\n")
+    return ImportReportLines.rendered(
+      items.map { ($0.kind, $0.path, $0.detail) },
+      summary: "\(count) of the FCPXML document are held differently or left out:",
+      phrase: \.summary, firstPlaces: firstPaths, prefix: prefix)
   }
 }

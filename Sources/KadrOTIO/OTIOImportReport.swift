@@ -156,18 +156,9 @@ public struct OTIOImportReport: Sendable, Hashable, Codable, CustomStringConvert
       items.count == 1
       ? "1 feature of the OpenTimelineIO file has"
       : "\(items.count) features of the OpenTimelineIO file have"
-    var lines = [prefix + "\(count) no kadr equivalent:"]
-    for group in groups {
-      let pointers = group.items.prefix(firstPointers).map { $0.pointer.isEmpty ? "/" : $0.pointer }
-      let more = group.items.count > firstPointers ? ", …" : ""
-      let first = group.items[0].detail
-      let example = group.items.count == 1 ? first : "first: \(first)"
-      lines.append(
-        prefix
-          + "\(group.items.count) \(group.kind.summary) (at \(pointers.joined(separator: ", "))"
-          + "\(more)) — \(example)")
-    }
-    return lines.joined(separator: "\n")
+    return ImportReportLines.rendered(
+      items.map { ($0.kind, $0.pointer, $0.detail) }, summary: "\(count) no kadr equivalent:",
+      phrase: \.summary, firstPlaces: firstPointers, prefix: prefix)
   }
 
   /// Every item on a line of its own, `"/pointer: detail"`, each prefixed with `prefix`.

@@ -61,7 +61,7 @@ struct OTIOCommandTests {
     #expect(
       run.errLines == [
         "\(file): 1 feature of the OpenTimelineIO file has no kadr equivalent:",
-        "\(file): 1 effects with no kadr equivalent left out (at "
+        "\(file): effects with no kadr equivalent left out: 1 (at "
           + "/tracks/children/0/children/0/effects/0) — The effect 'Glow' has no kadr "
           + "equivalent; left out.",
       ])

@@ -59,7 +59,7 @@ struct ForeignImportTests {
     #expect(lines.first?.hasPrefix("cut.otio: 21 features of the OpenTimelineIO file") == true)
     #expect(
       lines.dropFirst().first.map(String.init)
-        == "cut.otio: 7 fields with no kadr equivalent left out (at /global_start_time, /metadata, "
+        == "cut.otio: fields with no kadr equivalent left out: 7 (at /global_start_time, /metadata, "
         + "/name, …) — first: The timeline's global start time (a timecode offset) has no kadr "
         + "equivalent; left out.")
     let every = imported.report.renderedItems(prefix: "cut.otio: ").split(separator: "\n")
