@@ -41,15 +41,13 @@ enum ImportFCPXMLCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
     let shown = file == "-" ? "<stdin>" : file
-    if let usage = ImportUsage.refusal(
-      arguments, command: name, selector: "--project", unit: "project", console: console)
+    var images: (any ImageStore)?
+    if let exit = ImportUsage.refusal(
+      arguments, command: name, selector: "--project", unit: "project", images: &images,
+      console: console)
     {
-      return usage
+      return exit
     }
-    guard
-      let images = ImageStores.requested(
-        by: arguments, console: console, otherwise: nil)
-    else { return ExitCode.failure }
     var importer = FCPXMLImporter()
     if let choice = arguments.value("--project") {
       importer.project = Int(choice).map(FCPXMLProjectSelection.index) ?? .named(choice)

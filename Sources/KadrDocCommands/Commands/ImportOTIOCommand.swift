@@ -39,15 +39,13 @@ enum ImportOTIOCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    if let usage = ImportUsage.refusal(
-      arguments, command: name, selector: "--timeline", unit: "timeline", console: console)
+    var images: (any ImageStore)?
+    if let exit = ImportUsage.refusal(
+      arguments, command: name, selector: "--timeline", unit: "timeline", images: &images,
+      console: console)
     {
-      return usage
+      return exit
     }
-    guard
-      let images = ImageStores.requested(
-        by: arguments, console: console, otherwise: nil)
-    else { return ExitCode.failure }
     var importer = OTIOImporter()
     if let root = arguments.value("--media-root") {
       importer.mediaRoot = URL(fileURLWithPath: root, isDirectory: true)

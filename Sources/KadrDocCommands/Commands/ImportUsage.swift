@@ -1,6 +1,9 @@
+import KadrPersistence
+
 /// The option rules `import-otio` and `import-fcpxml` share.
 enum ImportUsage {
-  /// `nil` when the options fit together; else the usage exit status, after saying why.
+  /// `nil` when the options fit together and `--images` (if given) names a usable store,
+  /// which goes to `images`; else the exit status, after saying why.
   ///
   /// `--all` writes one document per timeline into the directory `-o` names, so it needs `-o`
   /// and takes no single choice; `--json` prints the report on standard output, so the
@@ -11,10 +14,11 @@ enum ImportUsage {
   ///   - command: The command's name, for the message.
   ///   - selector: The option that chooses one timeline (`--timeline`, `--project`).
   ///   - unit: What the file holds several of ("timeline", "project").
+  ///   - images: Set to the store `--images` names, `nil` without it.
   ///   - console: Where the reason goes.
   static func refusal(
     _ arguments: ParsedArguments, command: String, selector: String, unit: String,
-    console: Console
+    images: inout (any ImageStore)?, console: Console
   ) -> Int32? {
     let all = arguments.has("--all")
     let output = arguments.value("--output")
@@ -29,6 +33,9 @@ enum ImportUsage {
     } else if arguments.has("--json"), output == nil, !arguments.has("--list") {
       console.err("kadr-doc \(command): --json prints the report; give -o OUT for the document")
     } else {
+      guard let requested = ImageStores.requested(by: arguments, console: console, otherwise: nil)
+      else { return ExitCode.failure }
+      images = requested
       return nil
     }
     return ExitCode.usage
