@@ -26,8 +26,15 @@ struct DTDValidationTests {
     #expect(problems == nil, "\(name): \(problems ?? "")")
   }
 
+  @Test(arguments: ["looks", "retimed"])
+  func adjustmentsAndTimeMapsAreValid(name: String) throws {
+    let data = try FCPXMLExporter().export(name == "looks" ? C.looks : C.retimed).data
+    let problems = Tools.dtdProblems(data)
+    #expect(problems == nil, "\(name): \(problems ?? "")")
+  }
+
   @Test func lossyExportsAreValidToo() throws {
-    for video in [C.lossy, C.offFrame, C.fadeAndSlide] {
+    for video in [C.lossy, C.offFrame, C.fadeAndSlide, C.ramped] {
       let data = try FCPXMLExporter(allowingLoss: true).export(video).data
       let problems = Tools.dtdProblems(data)
       #expect(problems == nil, "\(problems ?? "")")

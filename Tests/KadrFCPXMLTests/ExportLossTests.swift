@@ -19,7 +19,7 @@ struct ExportLossTests {
       }
       let phrases = losses.map(\.description)
       #expect(phrases.contains { $0.contains("a filter (mono)") })
-      #expect(phrases.contains { $0.contains("an opacity") })
+      #expect(phrases.contains { $0.contains("replacement audio") })
       #expect(phrases.contains { $0.contains("an overlay") })
     }
   }

@@ -90,7 +90,10 @@ extension SequenceWriter {
       ]
       if inPoint != .zero { attributes.append(("start", FCPXMLTime.text(inPoint))) }
       attributes.append(("duration", text(frames: count)))
-      let element = XMLTree("asset-clip", attributes)
+      let volume = volumeAdjustment(
+        level: track.volumeLevel, fadeIn: track.fadeInDuration, fadeOut: track.fadeOutDuration,
+        ramps: track.volumeRamps, origin: inPoint, at: place)
+      let element = XMLTree("asset-clip", attributes, children: volume.map { [$0] } ?? [])
       items.append(
         ConnectedItem(
           element: element, offsetPosition: 2, start: start, end: start + count,
@@ -99,14 +102,23 @@ extension SequenceWriter {
     return items
   }
 
+  /// What FCPXML cannot hold of an audio track: ducking (kadr lowers the track wherever clip
+  /// audio plays, a rule FCPXML has no element for), a crossfade with the next track (FCPXML
+  /// crossfades only with a transition on one storyline), and its speed:
+  /// kadr caps the *source* it plays (the file's length, the composition's end, the explicit
+  /// duration) before scaling it by the speed, so the played length depends on the file's
+  /// length, which the exporter does not read. Volume, fades and ramps are written.
   private mutating func audioLosses(_ track: AudioTrack, at place: Place) {
-    if track.volumeLevel != 1 { lose("a volume other than 1", at: place) }
-    if track.fadeInDuration != .zero { lose("a fade-in", at: place) }
-    if track.fadeOutDuration != .zero { lose("a fade-out", at: place) }
     if track.duckingLevel != nil { lose("ducking", at: place) }
     if track.crossfadeDuration != nil { lose("a crossfade", at: place) }
-    if !track.volumeRamps.isEmpty { lose("volume ramps", at: place) }
-    if track.speedRate != 1 { lose("a speed other than 1", at: place) }
+    if track.speedRate != 1 {
+      lose(
+        "a speed other than 1, whose played length depends on the file's length; written at "
+          + "normal speed", at: place)
+    }
+    if track.fadeInDuration < .zero || track.fadeOutDuration < .zero {
+      lose("a negative fade, left out", at: place)
+    }
   }
 
   /// The captions, as FCPXML `caption` elements (iTT, English) on the lane above every video

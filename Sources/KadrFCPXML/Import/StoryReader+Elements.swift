@@ -90,11 +90,12 @@ extension StoryReader {
       note(.splitEdit, path, "A split edit: the audio plays with the video.")
     }
     let clipWindow = TimeRange(start: start, duration: length).clipped(to: window)
+    let look = try self.look(of: element, localStart: localStart, path: path)
     switch element.name {
     case "asset-clip", "video", "audio":
       try media(
-        element, at: start, length: length, localStart: localStart, layer: layer, window: window,
-        path: path, holdsPlace: holdsPlace)
+        element, at: start, length: length, localStart: localStart, look: look, layer: layer,
+        window: window, path: path, holdsPlace: holdsPlace)
     case "title":
       let name = element["name"]
       let clipID = name.flatMap { $0 == FCPXMLVocabulary.basicTitleName ? nil : ClipID($0) }
@@ -104,7 +105,8 @@ extension StoryReader {
       add(
         Piece(
           start: start, end: start + length,
-          kind: .title(text: Self.text(of: element), style: style, clipID: clipID), path: path),
+          kind: .title(text: Self.text(of: element), style: style, clipID: clipID), path: path,
+          look: look),
         to: layer, window: window)
     case "gap":
       let name = element["name"] ?? ""
@@ -142,7 +144,12 @@ extension StoryReader {
       counts[child.name, default: 0] += 1
       let childPath = "\(path)/\(child.name)[\(counts[child.name] ?? 1)]"
       guard Self.storyElements.contains(child.name) else {
-        nonStory(child, path: childPath)
+        // A clip's transform, opacity and volume are read with it (see `look(of:)`).
+        if !(Self.elementsWithLook.contains(element.name)
+          && Self.readAdjustments.contains(child.name))
+        {
+          nonStory(child, path: childPath)
+        }
         continue
       }
       let lane = Int(child["lane"] ?? "0") ?? 0
