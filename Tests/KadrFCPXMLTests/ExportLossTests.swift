@@ -92,8 +92,13 @@ struct LookLossTests {
     ("ducking", audio(music.ducking(0.3)), "ducking"),
     ("a crossfade", audio(music.crossfade(C.seconds(1))), "a crossfade"),
     (
-      "an audio speed", audio(music.speed(2)),
-      "a speed other than 1, whose played length depends on the file's length"
+      "an audio speed without a duration", audio(music.speed(2)),
+      "a speed other than 1 with no explicit duration"
+    ),
+    (
+      "the time-domain pitch algorithm",
+      audio(music.duration(C.seconds(2)).speed(2, algorithm: .timeDomain)),
+      "the time-domain pitch algorithm"
     ),
     (
       "an easing",

@@ -80,6 +80,16 @@ struct LookRoundTripTests {
     #expect(xml.contains("<timept time=\"2s\" value=\"0s\" interp=\"linear\"/>"))
   }
 
+  @Test func writesAnAudioTracksSpeedAsATimeMapKeepingOrNotItsPitch() throws {
+    let xml = try Self.xml(C.retimed)
+    // Four seconds of source at 2× last two; from 3 s at ½× the in-point is local 6 s.
+    #expect(xml.contains("name=\"fast.m4a\" duration=\"2s\">"), "\(xml)")
+    #expect(xml.contains("<timept time=\"2s\" value=\"4s\" interp=\"linear\"/>"))
+    #expect(xml.contains("name=\"slow.m4a\" start=\"6s\" duration=\"4s\">"))
+    #expect(xml.contains("<timeMap preservesPitch=\"0\">"))
+    #expect(xml.contains("<timept time=\"10s\" value=\"5s\" interp=\"linear\"/>"))
+  }
+
   @Test func writesAStepCurveAsItsCorners() throws {
     let xml = try Self.xml(C.retimed)
     let curve = try #require(xml.ranges(of: "name=\"curve.mov\"").last)

@@ -63,8 +63,11 @@ struct CompositionBuilder {
         fadeInDuration: Self.reduced(piece.volume.fadeIn),
         fadeOutDuration: Self.reduced(piece.volume.fadeOut),
         startTime: piece.start == .zero ? nil : Self.reduced(piece.start),
-        explicitDuration: Self.reduced(piece.duration),
+        // kadr's explicit duration is of the source, which the speed then scales.
+        explicitDuration: Self.reduced(piece.rate.media(piece.duration)),
         volumeRamps: Self.ramps(piece.volume.keys),
+        speedRate: piece.rate.isNormal ? 1 : piece.rate.value,
+        pitchAlgorithm: piece.rate.isNormal || piece.preservesPitch ? .spectral : .varispeed,
         trimStart: piece.mediaStart == .zero ? nil : Self.reduced(piece.mediaStart))
     }
     let captions = reader.captions.map { caption in

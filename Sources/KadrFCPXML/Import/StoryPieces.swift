@@ -176,6 +176,9 @@ enum StoryPieces {
     let order: Int
     /// The volume, its keyframes at times from the clip's start.
     var volume = Volume()
+    /// A constant speed (media time per timeline time), and whether its pitch is kept.
+    var rate = Rate.normal
+    var preservesPitch = true
 
     func clipped(to window: TimeRange?) -> Audio? {
       guard let window else { return self }
@@ -184,8 +187,10 @@ enum StoryPieces {
       guard newStart < newEnd else { return nil }
       var clipped = Audio(
         url: url, start: newStart, duration: newEnd - newStart,
-        mediaStart: mediaStart + (newStart - start), lane: lane, order: order)
+        mediaStart: mediaStart + rate.media(newStart - start), lane: lane, order: order)
       clipped.volume = volume
+      clipped.rate = rate
+      clipped.preservesPitch = preservesPitch
       clipped.volume.keys = volume.keys.map { ($0.time - (newStart - start), $0.level) }
       return clipped
     }

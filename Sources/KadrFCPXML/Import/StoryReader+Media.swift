@@ -66,6 +66,8 @@ extension StoryReader {
         lane: layer == 0 ? 0 : layers[layer].lane, order: audio.count)
       piece.volume = look.volume
       piece.volume.keys = look.volume.keys.map { ($0.time - localStart, $0.level) }
+      piece.rate = rate.rate
+      piece.preservesPitch = element.child(named: "timeMap")?["preservesPitch"] != "0"
       if rate.retime != nil {
         note(.timeMap, path, "An audio clip's varying speed is played at normal speed.")
       }

@@ -45,20 +45,29 @@ extension Compositions {
   }
 
   /// A speed curve held at 1× for two seconds of source and 2× for two more (3 s on the
-  /// timeline), a clip played backwards, and one backwards at double speed.
+  /// timeline), a clip played backwards, one backwards at double speed, and audio tracks at
+  /// double speed (pitch kept) and at half speed (varispeed) from an in-point.
   static var retimed: Video {
     let steps = Animation<Double>.keyframes([
       .at(time(0), value: 1), .at(time(2), value: 1), .at(time(2), value: 2),
       .at(time(4), value: 2),
     ])
-    return Video {
-      VideoClip(url: media("curve.mov")).trimmed(
-        to: TimeRange(start: seconds(1), duration: seconds(4))
-      )
-      .speed(.curved(steps))
-      clip("back.mov", from: 2, length: 3).reversed()
-      clip("fast back.mov", from: 0, length: 4).reversed().speed(.flat(2))
-    }
+    return Video(
+      clips: [
+        VideoClip(url: media("curve.mov")).trimmed(
+          to: TimeRange(start: seconds(1), duration: seconds(4))
+        )
+        .speed(.curved(steps)),
+        clip("back.mov", from: 2, length: 3).reversed(),
+        clip("fast back.mov", from: 0, length: 4).reversed().speed(.flat(2)),
+      ],
+      audioTracks: [
+        AudioTrack(url: media("fast.m4a"), explicitDuration: seconds(4)).speed(2),
+        AudioTrack(
+          url: media("slow.m4a"), startTime: seconds(1), explicitDuration: seconds(2),
+          trimStart: seconds(3)
+        ).speed(0.5, algorithm: .varispeed),
+      ])
   }
 
   /// A speed curve that ramps from 1× to 2× over two seconds of source: its length
