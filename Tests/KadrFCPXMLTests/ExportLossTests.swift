@@ -149,6 +149,10 @@ struct LookLossTests {
     ),
     ("a volume under the floor", one(base.volume(1e-6)), "which FCPXML's decibels cannot hold"),
     (
+      "an opacity that is not a number", one(base.opacity(.nan)),
+      "a transform or opacity that is not a finite number"
+    ),
+    (
       "a track opacity",
       Video(clips: [Track(clips: [base]).opacity(0.5)]), "a track opacity"
     ),

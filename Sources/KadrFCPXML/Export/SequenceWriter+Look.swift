@@ -18,6 +18,14 @@ extension SequenceWriter {
   ///   - place: Where it is, for losses.
   mutating func visualAdjustments(_ clip: any Clip, origin: Time, at place: Place) -> [XMLTree] {
     var adjustments: [XMLTree] = []
+    let transformNumbers =
+      (clip.transform.map { [$0] } ?? []) + (clip.transformAnimation?.keyframes.map(\.value) ?? [])
+    let opacityNumbers =
+      (clip.opacity.map { [$0] } ?? []) + (clip.opacityAnimation?.keyframes.map(\.value) ?? [])
+    guard transformNumbers.allSatisfy(Self.isFinite), opacityNumbers.allSatisfy(\.isFinite) else {
+      lose("a transform or opacity that is not a finite number; left out", at: place)
+      return []
+    }
     if clip.transform != nil || clip.transformAnimation != nil {
       let attributes = clip.transform.map { transformAttributes($0, at: place) } ?? []
       var params: [XMLTree] = []
@@ -44,6 +52,15 @@ extension SequenceWriter {
       adjustments.append(XMLTree("adjust-blend", attributes, children: params))
     }
     return adjustments
+  }
+
+  /// Whether every number of `transform` is finite (FCPXML has no NaN or infinity).
+  static func isFinite(_ transform: Transform) -> Bool {
+    let center: [Double] =
+      switch transform.center {
+      case .normalized(let x, let y), .pixels(let x, let y), .percent(let x, let y): [x, y]
+      }
+    return (center + [transform.rotation, transform.scale]).allSatisfy(\.isFinite)
   }
 
   /// `param name="…"` holding a `keyframeAnimation` of `keys`.
@@ -208,6 +225,11 @@ extension SequenceWriter {
 
   private mutating func decibels(_ level: Double, at place: Place) -> String {
     if let amount = LookMapping.volume(level) { return amount }
+    let decibels = LookMapping.decibels(level)
+    if level.isFinite, decibels.isFinite, decibels > LookMapping.silenceDecibels {
+      lose("a volume of \(level), which FCPXML's decibels cannot hold exactly", at: place)
+      return LookMapping.number(decibels) + "dB"
+    }
     lose(
       "a volume of \(level), which FCPXML's decibels cannot hold (at most "
         + "\(Int(LookMapping.silenceDecibels)) dB down, finite); written as silence", at: place)
