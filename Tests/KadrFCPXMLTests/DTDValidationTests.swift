@@ -26,9 +26,10 @@ struct DTDValidationTests {
     #expect(problems == nil, "\(name): \(problems ?? "")")
   }
 
-  @Test(arguments: ["looks", "retimed"])
+  @Test(arguments: ["looks", "retimed", "nested opacity"])
   func adjustmentsAndTimeMapsAreValid(name: String) throws {
-    let data = try FCPXMLExporter().export(name == "looks" ? C.looks : C.retimed).data
+    let videos = ["looks": C.looks, "retimed": C.retimed, "nested opacity": C.nestedOpacity]
+    let data = try FCPXMLExporter().export(try #require(videos[name])).data
     let problems = Tools.dtdProblems(data)
     #expect(problems == nil, "\(name): \(problems ?? "")")
   }

@@ -15,9 +15,13 @@ struct LookRoundTripTests {
       decoding: try FCPXMLExporter(allowingLoss: allowingLoss).export(video).data, as: UTF8.self)
   }
 
-  @Test(arguments: ["looks", "retimed"])
+  static let cases: [String: Video] = [
+    "looks": C.looks, "retimed": C.retimed, "nested opacity": C.nestedOpacity,
+  ]
+
+  @Test(arguments: ["looks", "retimed", "nested opacity"])
   func exportsWithoutLossAndReadsBackTheSameComposition(name: String) throws {
-    let video = name == "looks" ? C.looks : C.retimed
+    let video = try #require(Self.cases[name])
     #expect(FCPXMLExporter().losses(in: video).isEmpty, "\(FCPXMLExporter().losses(in: video))")
     let first = try FCPXMLExporter().export(video).data
     let imported = try FCPXMLImporter().importProject(from: first)
@@ -46,6 +50,12 @@ struct LookRoundTripTests {
       ), "\(xml)")
     #expect(xml.contains("<adjust-blend amount=\"0.8\"/>"))
     #expect(xml.contains("<adjust-volume amount=\"-6.020599913279624dB\"/>"), "\(xml)")
+  }
+
+  @Test func writesANestedTracksOpacityOnItsCompoundClip() throws {
+    let xml = try Self.xml(C.nestedOpacity)
+    #expect(xml.contains("name=\"Faded\" duration=\"2s\">\n"), "\(xml)")
+    #expect(xml.contains("<adjust-blend amount=\"0.5\"/>"))
   }
 
   @Test func writesSilenceAtTheFloorAndFadesAndRampsAsAmountParameters() throws {

@@ -45,7 +45,11 @@ extension SequenceWriter {
         lane += 1
         guard let track = clip(at: layer.path) as? Track else { continue }
         let place = place(of: track, path: layer.path)
-        if track.opacityFactor != 1 { lose("a track opacity", at: place) }
+        if track.opacityFactor != 1 {
+          lose(
+            "a track opacity (a connected storyline has none in FCPXML; a track nested in a "
+              + "track keeps its own, as a compound clip's)", at: place)
+        }
         let start = frames(layer.start, at: place)
         let slots = chain(layer, base: start)
         guard let last = slots.last else { continue }

@@ -243,7 +243,8 @@ struct CompositionBuilder {
         startTime: startTime)
     case .nested(let name, let layer):
       return Track(
-        clips: try chain(layers[layer].pieces, from: piece.start), startTime: .zero, name: name)
+        clips: try chain(layers[layer].pieces, from: piece.start), startTime: .zero, name: name,
+        opacityFactor: piece.look.opacity ?? 1)
     case .transition:
       return nil
     }

@@ -116,9 +116,17 @@ extension StoryReader {
         ),
         to: layer, window: window)
     case "ref-clip", "mc-clip":
-      try compound(
+      let nested = try compound(
         element, at: start, length: length, localStart: localStart, layer: layer,
         window: clipWindow, path: path)
+      if nested {
+        // Its adjust-blend is the nested track's opacity factor, read with it.
+        var rest = element
+        rest.children.removeAll { $0.name == "adjust-blend" }
+        try connectedChildren(
+          of: rest, at: start, localStart: localStart, window: window, path: path)
+        return
+      }
     case "clip", "sync-clip":
       if element.name == "sync-clip" {
         note(.containerFlattened, path, "A synchronised clip is placed as its contents.")

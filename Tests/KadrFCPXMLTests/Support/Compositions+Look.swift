@@ -70,6 +70,18 @@ extension Compositions {
       ])
   }
 
+  /// A track holding a half-transparent nested track (a compound clip with an opacity).
+  static var nestedOpacity: Video {
+    Video(clips: [
+      clip("a.mov", from: 0, length: 6),
+      Track(
+        clips: [
+          clip("c.mov", from: 0, length: 2),
+          Track(clips: [clip("d.mov", from: 0, length: 2)], name: "Faded", opacityFactor: 0.5),
+        ], startTime: seconds(1), name: "Outer"),
+    ])
+  }
+
   /// A speed curve that ramps from 1× to 2× over two seconds of source: its length
   /// (2·ln 2 s) is not a whole number of frames.
   static var ramped: Video {
