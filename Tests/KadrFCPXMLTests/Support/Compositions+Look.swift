@@ -45,7 +45,8 @@ extension Compositions {
   }
 
   /// A speed curve held at 1× for two seconds of source and 2× for two more (3 s on the
-  /// timeline), a clip played backwards, one backwards at double speed, and audio tracks at
+  /// timeline), a clip played backwards, one backwards at double speed and another curve, with
+  /// dissolves between the last three, and audio tracks at
   /// double speed (pitch kept) and at half speed (varispeed) from an in-point.
   static var retimed: Video {
     let steps = Animation<Double>.keyframes([
@@ -59,7 +60,14 @@ extension Compositions {
         )
         .speed(.curved(steps)),
         clip("back.mov", from: 2, length: 3).reversed(),
+        // Across a dissolve: each side's time map still counts from its first frame in kadr.
+        Transition.dissolve(duration: seconds(1)),
         clip("fast back.mov", from: 0, length: 4).reversed().speed(.flat(2)),
+        Transition.dissolve(duration: seconds(1)),
+        VideoClip(url: media("curve 2.mov")).trimmed(
+          to: TimeRange(start: .zero, duration: seconds(4))
+        )
+        .speed(.curved(steps)),
       ],
       audioTracks: [
         AudioTrack(url: media("fast.m4a"), explicitDuration: seconds(4)).speed(2),
