@@ -89,6 +89,7 @@ struct LookLossTests {
   static let cases: [(String, Video, String)] = [
     ("a filter", one(base.filter(.mono)), "a filter (mono), which FCPXML cannot name"),
     ("replacement audio", one(base.withAudio(C.media("v.wav"))), "replacement audio"),
+    ("a compositor", one(base.compositor { frame, _ in frame }), "a compositor (code)"),
     ("ducking", audio(music.ducking(0.3)), "ducking"),
     ("a crossfade", audio(music.crossfade(C.seconds(1))), "a crossfade"),
     (
