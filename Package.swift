@@ -53,7 +53,9 @@ let package = Package(
     // KadrOTIO's placeholders, so one registry saves what either importer reads).
     .target(
       name: "KadrFCPXML",
-      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrOTIO"]),
+      dependencies: [
+        "KadrModel", "KadrStorage", "KadrPersistenceCore", "KadrPersistence", "KadrOTIO",
+      ]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
     .target(

@@ -12,21 +12,25 @@ import KadrPersistence
 ///
 /// The document holds one event and one project. The project's sequence has the preset's
 /// size and frame rate; its spine holds the main chain: an `asset-clip` per video clip (its
-/// trim as `start` and `duration`, a constant speed as a `timeMap`, muted as
-/// `srcEnable="video"`), a `video` per still image (an asset pointing where the image store
-/// keeps it), a `title` per title sequence (over Final Cut Pro's Basic Title, styled), a `gap`
+/// trim as `start` and `duration`, its speed — constant, curved or reversed — as a `timeMap`,
+/// muted as `srcEnable="video"`), a `video` per still image (an asset pointing where the image
+/// store keeps it), a `title` per title sequence (over Final Cut Pro's Basic Title, styled), a
+/// clip's transform, opacity and volume as `adjust-transform`, `adjust-blend` and
+/// `adjust-volume` with keyframed `param`s for animations (units in the article "Sending a cut
+/// to Final Cut Pro"), a `gap`
 /// per placeholder gap and a `transition` (Cross Dissolve) per dissolve. Every other layer is
 /// connected to the spine element playing where it starts: a clip placed with `at(time:)` as a
 /// connected clip and a track as a connected storyline, on lanes 1, 2, … in declaration order
 /// (a track nested in a track as a compound clip, a `ref-clip` over a `media` sequence); audio
-/// tracks as connected audio on lanes −1, −2, …; captions as `caption` elements.
+/// tracks as connected audio on lanes −1, −2, … with their level, fades and ramps; captions as
+/// `caption` elements.
 ///
 /// Places come from the composition's layout (`Video/layout`), in whole frames of the
 /// sequence: times are exact fractions (`1001/30000s`), never floating-point numbers. The
 /// same composition always gives the same bytes.
 ///
-/// What FCPXML cannot hold (filters, compositors, overlays, transforms, a fade through black,
-/// a time between frames, …) is a loss: refused by default with
+/// What FCPXML cannot hold (filters, compositors, overlays, a fade through black, an easing
+/// other than linear, ducking, a time between frames, …) is a loss: refused by default with
 /// `PersistenceError/lossyContent(_:)` listing every one, written without it when
 /// ``allowingLoss`` is set, and then listed in ``FCPXMLFile/lossReport``.
 public struct FCPXMLExporter: Sendable {

@@ -141,6 +141,9 @@ public struct FCPXMLImporter: Sendable {
     let preset = PresetMapping.preset(
       format: sequence?["format"].flatMap { document.resources[$0] }, reader: &reader,
       path: project.path + "/sequence")
+    reader.frame = LookMapping.Frame(
+      width: max(Double(preset.resolution.width), 1),
+      height: max(Double(preset.resolution.height), 1))
     try reader.read(project)
     var builder = CompositionBuilder(images: images)
     let video = try builder.video(from: reader, preset: preset)

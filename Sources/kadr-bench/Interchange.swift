@@ -7,6 +7,8 @@ import KadrPersistence
 /// composition as OpenTimelineIO and as FCPXML, on the same composition in the same run: the
 /// median wall time and the transient peak resident memory of each.
 ///
+/// Then the hostile inputs (``hostileInputs()``): the time and transient memory of refusing each.
+///
 /// Both exports allow loss (the composition has filters and code FCPXML cannot hold); the
 /// losses are counted, and each import reads the file its exporter wrote.
 enum InterchangeBenchmark {
@@ -35,6 +37,8 @@ enum InterchangeBenchmark {
       export: { try fcpxmlExporter.export(video, images: store) },
       bytes: { $0.data.count }, losses: { $0.lossReport.losses.count },
       import: { try FCPXMLImporter().importProject(from: $0.data, images: store) })
+    let hostile = measureHostile(runs: runs)
+    defer { printHostile(hostile, json: json) }
     if json {
       for row in [otio, fcpxml] {
         print(
@@ -70,7 +74,7 @@ enum InterchangeBenchmark {
       exportPeak: exported.transientBytes, importMs: importMs, importPeak: imported.transientBytes)
   }
 
-  private static func mib(_ bytes: Int) -> String {
+  static func mib(_ bytes: Int) -> String {
     String(format: "%.1f", Double(bytes) / 1_048_576)
   }
 }

@@ -33,6 +33,24 @@ struct SendingACutArticleTests {
     #expect(imported.report.description == "Nothing was left out.")
   }
 
+  @Test func looksVolumeAndSpeed() throws {
+    let inset = VideoClip(url: URL(fileURLWithPath: "/media/inset.mov")).trimmed(to: 0...4)
+      .transform(Transform(center: .normalized(x: 0.75, y: 0.25), scale: 0.4))
+      .opacity(0.9)
+      .volume(0.5)
+    let music = AudioTrack(url: URL(fileURLWithPath: "/media/music.m4a"))
+      .volume(0.8).fadeIn(1).fadeOut(2)
+
+    let video = Video(
+      clips: [inset], audioTracks: [music],
+      preset: .custom(width: 1920, height: 1080, frameRate: 25, codec: .h264))
+    #expect(FCPXMLExporter().losses(in: video).isEmpty)
+    let xml = String(decoding: try FCPXMLExporter().export(video).data, as: UTF8.self)
+    #expect(xml.contains("position=\"44.44444444444444 25\""))
+    #expect(xml.contains("<adjust-volume amount=\"-6.020599913279624dB\"/>"))
+    #expect(xml.contains("<fadeIn type=\"linear\" duration=\"1s\"/>"))
+  }
+
   @Test func sendingACut() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }

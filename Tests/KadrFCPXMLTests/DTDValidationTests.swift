@@ -26,8 +26,16 @@ struct DTDValidationTests {
     #expect(problems == nil, "\(name): \(problems ?? "")")
   }
 
+  @Test(arguments: ["looks", "retimed", "nested opacity"])
+  func adjustmentsAndTimeMapsAreValid(name: String) throws {
+    let videos = ["looks": C.looks, "retimed": C.retimed, "nested opacity": C.nestedOpacity]
+    let data = try FCPXMLExporter().export(try #require(videos[name])).data
+    let problems = Tools.dtdProblems(data)
+    #expect(problems == nil, "\(name): \(problems ?? "")")
+  }
+
   @Test func lossyExportsAreValidToo() throws {
-    for video in [C.lossy, C.offFrame, C.fadeAndSlide] {
+    for video in [C.lossy, C.offFrame, C.fadeAndSlide, C.ramped] {
       let data = try FCPXMLExporter(allowingLoss: true).export(video).data
       let problems = Tools.dtdProblems(data)
       #expect(problems == nil, "\(problems ?? "")")

@@ -108,7 +108,16 @@ extension SequenceWriter {
     _ layer: TimelineLayout.Layer, track: Track?, offset: Time, duration: Time, shift: Time,
     place: Place
   ) -> (XMLTree, Time) {
-    if let track, track.opacityFactor != 1 { lose("a track opacity", at: place) }
+    // A nested track's opacity factor multiplies its clips' opacity; its clips chain one after
+    // another (or it is rendered as one piece), so that is the compound clip's opacity.
+    var children: [XMLTree] = []
+    if let factor = track?.opacityFactor, factor != 1 {
+      if factor.isFinite {
+        children.append(XMLTree("adjust-blend", [("amount", LookMapping.number(factor))]))
+      } else {
+        lose("a track opacity that is not a finite number; left out", at: place)
+      }
+    }
     let start = frames(layer.start, at: place)
     let slots = chain(layer, base: start)
     let length = slots.last.map { $0.offset + $0.duration } ?? 0
@@ -125,7 +134,7 @@ extension SequenceWriter {
     ]
     if shift != .zero { attributes.append(("start", FCPXMLTime.text(shift))) }
     attributes.append(("duration", FCPXMLTime.text(duration)))
-    return (XMLTree("ref-clip", attributes), shift)
+    return (XMLTree("ref-clip", attributes, children: children), shift)
   }
 
   /// A `transition` over `span` (frames of the sequence), as a Cross Dissolve.

@@ -26,9 +26,14 @@ extension SequenceWriter {
     case let video as VideoClip:
       return videoElement(video, head: head, duration: duration, shift: sourceShift, place: place)
     case let image as ImageClip:
-      return imageElement(image, head: head, duration: duration, place: place)
+      return imageElement(
+        image, head: head, duration: duration, origin: .zero - sourceShift, place: place)
     case let title as TitleSequence:
-      return (titleElement(title, head: head, duration: duration, place: place), .zero)
+      return (
+        titleElement(
+          title, head: head, duration: duration, origin: .zero - sourceShift, place: place),
+        .zero
+      )
     case let placeholder as OTIOPlaceholder:
       return placeholderElement(
         placeholder, head: head, duration: duration, shift: sourceShift, lane: lane, place: place)
@@ -57,10 +62,12 @@ extension SequenceWriter {
           + "left out", at: place)
       return nil
     }
+    if video.speedCurve != nil || video.isReversed {
+      return retimedElement(
+        video, trim: trim, head: head, duration: duration, shift: shift, place: place)
+    }
     var rate: (numerator: Int64, denominator: Int64) = (1, 1)
-    if video.speedCurve != nil {
-      lose("a speed curve, written as normal speed", at: place)
-    } else if video.speedRate != 1 {
+    if video.speedRate != 1 {
       if let fraction = Self.fraction(video.speedRate) {
         rate = fraction
       } else {
@@ -80,29 +87,34 @@ extension SequenceWriter {
       lose("a trim or speed whose times overflow; left out", at: place)
       return nil
     }
+    var children: [XMLTree] = []
+    if rate.numerator != rate.denominator {
+      children.append(
+        Self.timeMap([(.zero, .zero), (localIn + duration, mediaEnd)]))
+    }
+    return videoClipElement(
+      video, head: head, duration: duration, localIn: localIn, origin: localIn - shift,
+      mediaEnd: Time.max(mediaEnd, trim.end), timing: children, place: place)
+  }
+
+  /// The `asset-clip` of a video clip: its asset, name, start, duration and mute, then its
+  /// timing (`timeMap`) and its look and volume adjustments, in the order FCPXML's DTD wants.
+  private mutating func videoClipElement(
+    _ video: VideoClip, head: [(name: String, value: String)], duration: Time, localIn: Time,
+    origin: Time, mediaEnd: Time, timing: [XMLTree], place: Place
+  ) -> (XMLTree, Time) {
     let asset = resources.asset(
       source: video.url.absoluteString, name: video.url.lastPathComponent, kind: .movie,
-      usedUpTo: Time.max(mediaEnd, trim.end))
+      usedUpTo: mediaEnd)
     var rest: [(name: String, value: String)] = [
       ("name", video.clipID?.rawValue ?? video.url.lastPathComponent)
     ]
     if localIn != .zero { rest.append(("start", FCPXMLTime.text(localIn))) }
     rest.append(("duration", FCPXMLTime.text(duration)))
     if video.isMuted { rest.append(("srcEnable", "video")) }
-    var children: [XMLTree] = []
-    if rate.numerator != rate.denominator {
-      children.append(
-        XMLTree(
-          "timeMap",
-          children: [
-            XMLTree("timept", [("time", "0s"), ("value", "0s"), ("interp", "linear")]),
-            XMLTree(
-              "timept",
-              [
-                ("time", FCPXMLTime.text(localIn + duration)),
-                ("value", FCPXMLTime.text(mediaEnd)), ("interp", "linear"),
-              ]),
-          ]))
+    var children = timing + visualAdjustments(video, origin: origin, at: place)
+    if let volume = volumeAdjustment(level: video.volumeLevel, origin: origin, at: place) {
+      children.append(volume)
     }
     return (
       XMLTree("asset-clip", attributes(ref: asset, head: head, rest: rest), children: children),
@@ -110,8 +122,78 @@ extension SequenceWriter {
     )
   }
 
+  /// A `timeMap` through `points` (local time, media time), interpolated linearly.
+  static func timeMap(_ points: [(time: Time, value: Time)]) -> XMLTree {
+    XMLTree(
+      "timeMap",
+      children: points.map { point in
+        XMLTree(
+          "timept",
+          [
+            ("time", FCPXMLTime.text(point.time)), ("value", FCPXMLTime.text(point.value)),
+            ("interp", "linear"),
+          ])
+      })
+  }
+
+  /// A clip with a speed curve or played backwards: local time 0 is the clip's first frame in
+  /// kadr, and the `timeMap` runs from there to its last (forwards through the trim along the
+  /// curve, see ``SpeedCurveSampling``; or backwards from the trim's end at its constant speed).
+  private mutating func retimedElement(
+    _ video: VideoClip, trim: TimeRange, head: [(name: String, value: String)], duration: Time,
+    shift: Time, place: Place
+  ) -> (XMLTree, Time)? {
+    let length = video.duration
+    guard length.isValid, length > .zero else {
+      lose("a speed whose clip length is not a time; left out", at: place)
+      return nil
+    }
+    var points: [(time: Time, value: Time)]
+    if let curve = video.speedCurve {
+      if video.isReversed {
+        lose("reversed playback with a speed curve, written forwards", at: place)
+      }
+      guard
+        let sampled = SpeedCurveSampling.points(
+          of: curve, sourceLength: trim.duration.seconds,
+          tolerance: SpeedCurveSampling.tolerance(frameDuration: frame))
+      else {
+        lose("a speed curve with a sample that is not a number; left out", at: place)
+        return nil
+      }
+      let scale = SpeedCurveSampling.timescale
+      points = sampled.dropLast().map { point in
+        (
+          Time(seconds: point.timeline, preferredTimescale: scale),
+          trim.start + Time(seconds: point.source, preferredTimescale: scale)
+        )
+      }
+      points.append((length, trim.end))
+      // Rounding may not leave two points at one time.
+      var increasing: [(time: Time, value: Time)] = []
+      for (index, point) in points.enumerated()
+      where increasing.last.map({ point.time > $0.time }) ?? true
+        && (index == points.count - 1 || point.time < length)
+      {
+        increasing.append(point)
+      }
+      points = increasing
+    } else {
+      if video.speedRate != 1, Self.fraction(video.speedRate) == nil {
+        lose(
+          "a speed of \(video.speedRate), which is not a simple fraction; written as the "
+            + "nearest time", at: place)
+      }
+      points = [(.zero, trim.end), (length, trim.start)]
+    }
+    return videoClipElement(
+      video, head: head, duration: duration, localIn: shift, origin: .zero,
+      mediaEnd: trim.end, timing: [Self.timeMap(points)], place: place)
+  }
+
   private mutating func imageElement(
-    _ image: ImageClip, head: [(name: String, value: String)], duration: Time, place: Place
+    _ image: ImageClip, head: [(name: String, value: String)], duration: Time, origin: Time,
+    place: Place
   ) -> (XMLTree, Time)? {
     guard let store = images else {
       lose("an image, with no image store to save it in", at: place, kind: .image)
@@ -135,7 +217,11 @@ extension SequenceWriter {
     let rest: [(name: String, value: String)] = [
       ("name", image.clipID?.rawValue ?? name), ("duration", FCPXMLTime.text(duration)),
     ]
-    return (XMLTree("video", attributes(ref: asset, head: head, rest: rest)), .zero)
+    return (
+      XMLTree(
+        "video", attributes(ref: asset, head: head, rest: rest),
+        children: visualAdjustments(image, origin: origin, at: place)), .zero
+    )
   }
 
   private mutating func placeholderElement(

@@ -45,7 +45,11 @@ extension SequenceWriter {
         lane += 1
         guard let track = clip(at: layer.path) as? Track else { continue }
         let place = place(of: track, path: layer.path)
-        if track.opacityFactor != 1 { lose("a track opacity", at: place) }
+        if track.opacityFactor != 1 {
+          lose(
+            "a track opacity (a connected storyline has none in FCPXML; a track nested in a "
+              + "track keeps its own, as a compound clip's)", at: place)
+        }
         let start = frames(layer.start, at: place)
         let slots = chain(layer, base: start)
         guard let last = slots.last else { continue }
@@ -73,8 +77,12 @@ extension SequenceWriter {
         pointer: "/\(DocumentEnvelope.rootKey)/audioTracks/\(index)",
         user: "audio track \(index + 1) (\(track.url.lastPathComponent))")
       audioLosses(track, at: place)
+      let rate = audioRate(track, at: place)
       let startTime = track.startTime ?? .zero
-      let length = track.explicitDuration ?? (compositionEnd - startTime)
+      let played = track.explicitDuration.flatMap {
+        try? $0.multiplied(by: rate.denominator, dividedBy: rate.numerator)
+      }
+      let length = played ?? (compositionEnd - startTime)
       let start = frames(startTime, at: place)
       let count = frames(length, at: place)
       guard count > 0, length.isValid else {
@@ -82,15 +90,37 @@ extension SequenceWriter {
         continue
       }
       let inPoint = track.trimStart ?? .zero
+      // With a speed, local time runs at 1/rate of the media's: a timeMap maps local 0 to
+      // media 0, and the in-point is local `inPoint / rate`.
+      guard
+        let localIn = try? inPoint.multiplied(by: rate.denominator, dividedBy: rate.numerator),
+        let mediaEnd = try? (localIn + time(count)).multiplied(
+          by: rate.numerator, dividedBy: rate.denominator)
+      else {
+        lose("an in-point or speed whose times overflow; left out", at: place)
+        continue
+      }
       let asset = resources.asset(
         source: track.url.absoluteString, name: track.url.lastPathComponent, kind: .audio,
-        usedUpTo: inPoint + time(count))
+        usedUpTo: mediaEnd)
       var attributes: [(name: String, value: String)] = [
         ("ref", asset), ("lane", "\(-(index + 1))"), ("name", track.url.lastPathComponent),
       ]
-      if inPoint != .zero { attributes.append(("start", FCPXMLTime.text(inPoint))) }
+      if localIn != .zero { attributes.append(("start", FCPXMLTime.text(localIn))) }
       attributes.append(("duration", text(frames: count)))
-      let element = XMLTree("asset-clip", attributes)
+      var children: [XMLTree] = []
+      if rate.numerator != rate.denominator {
+        var map = Self.timeMap([(.zero, .zero), (localIn + time(count), mediaEnd)])
+        if track.pitchAlgorithm == .varispeed { map.attributes = [("preservesPitch", "0")] }
+        children.append(map)
+      }
+      if let volume = volumeAdjustment(
+        level: track.volumeLevel, fadeIn: track.fadeInDuration, fadeOut: track.fadeOutDuration,
+        ramps: track.volumeRamps, origin: localIn, at: place)
+      {
+        children.append(volume)
+      }
+      let element = XMLTree("asset-clip", attributes, children: children)
       items.append(
         ConnectedItem(
           element: element, offsetPosition: 2, start: start, end: start + count,
@@ -99,14 +129,50 @@ extension SequenceWriter {
     return items
   }
 
+  /// An audio track's speed as an exact fraction, for its `timeMap` (whose `preservesPitch`
+  /// says kadr's pitch algorithm: off for varispeed, on for the others).
+  ///
+  /// kadr plays an audio track's *source* for its explicit duration (capped by the file's
+  /// length) and scales that by the speed, so the track lasts `explicitDuration / speedRate`, as
+  /// the OpenTimelineIO export also writes it, assuming (as at normal speed) that the file is
+  /// long enough. Without an explicit duration the source is capped by the composition's end
+  /// before scaling: the played length then depends on the file, and the speed is a loss; so is
+  /// a speed that is not a simple fraction and the time-domain algorithm (FCPXML only says that
+  /// the pitch is kept, which reads back as spectral).
+  private mutating func audioRate(_ track: AudioTrack, at place: Place) -> (
+    numerator: Int64, denominator: Int64
+  ) {
+    guard track.speedRate != 1 else { return (1, 1) }
+    guard track.explicitDuration != nil else {
+      lose(
+        "a speed other than 1 with no explicit duration, whose played length depends on the "
+          + "file's length; written at normal speed", at: place)
+      return (1, 1)
+    }
+    guard let fraction = Self.fraction(track.speedRate) else {
+      lose(
+        "a speed of \(track.speedRate), which is not a simple fraction; written at normal speed",
+        at: place)
+      return (1, 1)
+    }
+    if track.pitchAlgorithm == .timeDomain {
+      lose(
+        "the time-domain pitch algorithm (FCPXML only says the pitch is kept; it reads back as "
+          + "spectral)", at: place)
+    }
+    return fraction
+  }
+
+  /// What FCPXML cannot hold of an audio track: ducking (kadr lowers the track wherever clip
+  /// audio plays, a rule FCPXML has no element for) and a crossfade with the next track
+  /// (FCPXML crossfades only with a transition on one storyline). Volume, fades, ramps and
+  /// speed are written.
   private mutating func audioLosses(_ track: AudioTrack, at place: Place) {
-    if track.volumeLevel != 1 { lose("a volume other than 1", at: place) }
-    if track.fadeInDuration != .zero { lose("a fade-in", at: place) }
-    if track.fadeOutDuration != .zero { lose("a fade-out", at: place) }
     if track.duckingLevel != nil { lose("ducking", at: place) }
     if track.crossfadeDuration != nil { lose("a crossfade", at: place) }
-    if !track.volumeRamps.isEmpty { lose("volume ramps", at: place) }
-    if track.speedRate != 1 { lose("a speed other than 1", at: place) }
+    if track.fadeInDuration < .zero || track.fadeOutDuration < .zero {
+      lose("a negative fade, left out", at: place)
+    }
   }
 
   /// The captions, as FCPXML `caption` elements (iTT, English) on the lane above every video

@@ -4,7 +4,8 @@ import KadrModel
 extension SequenceWriter {
   /// A `title` over Final Cut Pro's Basic Title, its text styled by a `text-style-def`.
   mutating func titleElement(
-    _ title: TitleSequence, head: [(name: String, value: String)], duration: Time, place: Place
+    _ title: TitleSequence, head: [(name: String, value: String)], duration: Time, origin: Time,
+    place: Place
   ) -> XMLTree {
     if title.backgroundColor != .black {
       lose(
@@ -28,7 +29,8 @@ extension SequenceWriter {
       "text-style-def", [("id", styleID)],
       children: [XMLTree("text-style", TitleStyleMapping.attributes(of: title.style))])
     return XMLTree(
-      "title", [("ref", effect)] + head + rest, children: [text, definition])
+      "title", [("ref", effect)] + head + rest,
+      children: [text, definition] + visualAdjustments(title, origin: origin, at: place))
   }
 
   /// A new `text-style-def` id (`ts1`, `ts2`, …), unique in the document.
@@ -47,20 +49,18 @@ extension SequenceWriter {
     return String(kept)
   }
 
-  /// What FCPXML cannot hold of a clip's look: transforms, opacity and their animations, and
-  /// a video clip's filters, compositors and audio settings.
+  /// What FCPXML cannot hold of a clip: a video clip's filters (kadr's Core Image filters have
+  /// no Final Cut Pro effect of the same name and parameters), compositors (code) and
+  /// replacement audio (FCPXML would need a separate audio clip, which reads back as an audio
+  /// track). Transforms, opacity, volume, speed and reversal are written (see ``LookMapping``
+  /// and ``SpeedCurveSampling``); what of them FCPXML cannot hold exactly is lost where they are
+  /// written.
   mutating func visualLosses(_ clip: any Clip, at place: Place) {
-    if clip.transform != nil { lose("a transform", at: place) }
-    if clip.transformAnimation != nil { lose("a transform animation", at: place) }
-    if clip.opacity != nil { lose("an opacity", at: place) }
-    if clip.opacityAnimation != nil { lose("an opacity animation", at: place) }
     guard let video = clip as? VideoClip else { return }
     for filter in video.filters {
       lose("a filter (\(filter.kind.rawValue)), which FCPXML cannot name", at: place)
     }
     if !video.compositors.isEmpty { lose("a compositor (code)", at: place, kind: .compositor) }
-    if video.isReversed { lose("reversed playback", at: place) }
-    if video.volumeLevel != 1 { lose("a volume other than 1", at: place) }
     if video.replacementAudioURL != nil { lose("replacement audio", at: place) }
   }
 }

@@ -59,8 +59,15 @@ struct CompositionBuilder {
         < (rhs.lane < 0 ? 0 : 1, abs(rhs.lane), rhs.start, rhs.order)
     }.map { piece in
       AudioTrack(
-        url: piece.url, startTime: piece.start == .zero ? nil : Self.reduced(piece.start),
-        explicitDuration: Self.reduced(piece.duration),
+        url: piece.url, volumeLevel: piece.volume.level,
+        fadeInDuration: Self.reduced(piece.volume.fadeIn),
+        fadeOutDuration: Self.reduced(piece.volume.fadeOut),
+        startTime: piece.start == .zero ? nil : Self.reduced(piece.start),
+        // kadr's explicit duration is of the source, which the speed then scales.
+        explicitDuration: Self.reduced(piece.rate.media(piece.duration)),
+        volumeRamps: Self.ramps(piece.volume.keys),
+        speedRate: piece.rate.isNormal ? 1 : piece.rate.value,
+        pitchAlgorithm: piece.rate.isNormal || piece.preservesPitch ? .spectral : .varispeed,
         trimStart: piece.mediaStart == .zero ? nil : Self.reduced(piece.mediaStart))
     }
     let captions = reader.captions.map { caption in
@@ -99,6 +106,17 @@ struct CompositionBuilder {
         detail: "At \(rate.value)× no trim plays exactly \(length) in kadr; the clip's length "
           + "may differ by 1/\(length.timescale) s."))
     return exact
+  }
+
+  /// kadr's volume ramps of FCPXML's volume keyframes: one ramp between each two neighbouring
+  /// keyframes at different times and levels (where the level holds, kadr holds it too).
+  static func ramps(_ keys: [(time: Time, level: Double)]) -> [AudioTrack.VolumeRamp] {
+    zip(keys, keys.dropFirst()).compactMap { a, b in
+      guard b.time > a.time, a.level != b.level else { return nil }
+      return AudioTrack.VolumeRamp(
+        startVolume: a.level, endVolume: b.level,
+        range: TimeRange(start: reduced(a.time), end: reduced(b.time)))
+    }
   }
 
   /// `time` as a fraction in lowest terms, so imported times read as written (`10/1`, not
@@ -172,6 +190,12 @@ struct CompositionBuilder {
     }
     switch piece.kind {
     case .video(let url, let mediaStart, let rate, let muted, let clipID):
+      let look = piece.look
+      if let retime = piece.retime {
+        return try retimedClip(
+          url: url, retime: retime, length: length, muted: muted, clipID: clipID,
+          startTime: startTime, look: look, path: piece.path)
+      }
       let mediaLength = mediaLength(playing: length, at: rate, path: piece.path)
       let mediaStart = Self.reduced(mediaStart)
       guard mediaStart.isValid, mediaLength.isValid else {
@@ -179,15 +203,19 @@ struct CompositionBuilder {
       }
       return VideoClip(
         url: url, trimRange: TimeRange(start: mediaStart, duration: mediaLength), isMuted: muted,
-        speedRate: rate.isNormal ? 1 : rate.value, clipID: clipID, startTime: startTime)
+        volumeLevel: look.volume.level, speedRate: rate.isNormal ? 1 : rate.value,
+        clipID: clipID, startTime: startTime, transform: look.transform,
+        transformAnimation: look.relative(look.transformKeys), opacity: look.opacity,
+        opacityAnimation: look.relative(look.opacityKeys))
     case .still(let source, let clipID):
       if let images {
         let token = ImageSource.token(forSource: source, in: images)
         if let image = try? images.image(for: token) {
-          var clip = ImageClip(image, duration: length)
-          if let clipID { clip = clip.id(clipID) }
-          if let startTime { clip = clip.at(time: startTime) }
-          return clip
+          let look = piece.look
+          return ImageClip(
+            image: image, duration: length, clipID: clipID, startTime: startTime,
+            transform: look.transform, transformAnimation: look.relative(look.transformKeys),
+            opacity: look.opacity, opacityAnimation: look.relative(look.opacityKeys))
         }
       }
       items.append(
@@ -200,8 +228,11 @@ struct CompositionBuilder {
         role: .offline, name: clipID?.rawValue ?? "", duration: length,
         mediaURL: URL(string: source), clipID: clipID, startTime: startTime)
     case .title(let text, let style, let clipID):
+      let look = piece.look
       return TitleSequence(
-        text: text, style: style, duration: length, clipID: clipID, startTime: startTime)
+        text: text, style: style, duration: length, clipID: clipID, startTime: startTime,
+        transform: look.transform, transformAnimation: look.relative(look.transformKeys),
+        opacity: look.opacity, opacityAnimation: look.relative(look.opacityKeys))
     case .gap(let name):
       return OTIOPlaceholder(role: .gap, name: name, duration: length, startTime: startTime)
     case .offline(let name, let url, let mediaStart):
@@ -212,7 +243,8 @@ struct CompositionBuilder {
         startTime: startTime)
     case .nested(let name, let layer):
       return Track(
-        clips: try chain(layers[layer].pieces, from: piece.start), startTime: .zero, name: name)
+        clips: try chain(layers[layer].pieces, from: piece.start), startTime: .zero, name: name,
+        opacityFactor: piece.look.opacity ?? 1)
     case .transition:
       return nil
     }

@@ -54,6 +54,10 @@ enum StoryPieces {
     var end: Time
     var kind: Kind
     let path: String
+    /// The clip's transform, opacity and volume.
+    var look = Look()
+    /// A time map other than a constant forward speed (a curve, a reverse), for a video piece.
+    var retime: Retime?
 
     var isTransition: Bool {
       if case .transition = kind { return true }
@@ -85,7 +89,69 @@ enum StoryPieces {
       default:
         break
       }
+      // Local time runs with the timeline's (a time map only changes which media it shows).
+      look.origin = look.origin + shift
+      if var moved = retime {
+        moved.origin = moved.origin + shift
+        retime = moved
+      }
       start = time
+    }
+  }
+
+  /// What a clip's `adjust-transform`, `adjust-blend` and `adjust-volume` say, with keyframe
+  /// times in the clip's local time; `origin` is the local time at the piece's start, so a
+  /// keyframe's clip-relative time (kadr's) is its time minus `origin`.
+  struct Look {
+    var transform: Transform?
+    var transformKeys: [Animation<Transform>.Keyframe]?
+    var opacity: Double?
+    var opacityKeys: [Animation<Double>.Keyframe]?
+    var volume = Volume()
+    var origin = Time.zero
+
+    /// The keyframes at clip-relative times, reduced.
+    func relative<Value>(_ keys: [Animation<Value>.Keyframe]?) -> Animation<Value>? {
+      keys.map { keys in
+        Animation.keyframes(
+          keys.map {
+            Animation<Value>.Keyframe(
+              time: CompositionBuilder.reduced($0.time - origin), value: $0.value)
+          })
+      }
+    }
+  }
+
+  /// An `adjust-volume`: the level, fades, and keyframes (local time, level).
+  struct Volume {
+    var level: Double = 1
+    var fadeIn = Time.zero
+    var fadeOut = Time.zero
+    var keys: [(time: Time, level: Double)] = []
+  }
+
+  /// A `timeMap` that is not one constant forward speed: its points (local time, media time
+  /// from the asset's start), and the local time at the piece's start.
+  struct Retime {
+    var points: [(time: Time, value: Time)]
+    var origin: Time
+
+    /// The media time at local `time`, interpolated linearly (held past the ends).
+    func media(at time: Time) -> Time {
+      guard let first = points.first, let last = points.last else { return time }
+      if time <= first.time { return first.value }
+      if time >= last.time { return last.value }
+      guard let next = points.firstIndex(where: { $0.time > time }), next > 0 else {
+        return last.value
+      }
+      let a = points[next - 1]
+      let b = points[next]
+      let fraction = (time - a.time).seconds / (b.time - a.time).seconds
+      let exact = try? (b.value - a.value).multiplied(
+        by: (time - a.time).value * Int64((b.time - a.time).timescale),
+        dividedBy: (b.time - a.time).value * Int64((time - a.time).timescale))
+      if let exact, exact.isValid { return a.value + exact }
+      return a.value + (b.value - a.value).multiplied(byFloat: fraction)
     }
   }
 
@@ -108,15 +174,25 @@ enum StoryPieces {
     let mediaStart: Time
     let lane: Int
     let order: Int
+    /// The volume, its keyframes at times from the clip's start.
+    var volume = Volume()
+    /// A constant speed (media time per timeline time), and whether its pitch is kept.
+    var rate = Rate.normal
+    var preservesPitch = true
 
     func clipped(to window: TimeRange?) -> Audio? {
       guard let window else { return self }
       let newStart = Time.max(start, window.start)
       let newEnd = Time.min(start + duration, window.end)
       guard newStart < newEnd else { return nil }
-      return Audio(
+      var clipped = Audio(
         url: url, start: newStart, duration: newEnd - newStart,
-        mediaStart: mediaStart + (newStart - start), lane: lane, order: order)
+        mediaStart: mediaStart + rate.media(newStart - start), lane: lane, order: order)
+      clipped.volume = volume
+      clipped.rate = rate
+      clipped.preservesPitch = preservesPitch
+      clipped.volume.keys = volume.keys.map { ($0.time - (newStart - start), $0.level) }
+      return clipped
     }
   }
 }

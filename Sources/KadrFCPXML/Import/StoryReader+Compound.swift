@@ -18,10 +18,14 @@ extension StoryReader {
   /// A compound clip (`ref-clip` over a `media` sequence) or a multicam clip (`mc-clip` over a
   /// `media` multicam, its active video angle): the contents placed where the clip plays and
   /// cut to the part it shows.
+  ///
+  /// - Returns: Whether the clip became a nested track, which takes its `adjust-blend` as its
+  ///   opacity factor.
+  @discardableResult
   mutating func compound(
     _ element: XMLTree, at start: Time, length: Time, localStart: Time, layer: Int,
     window: TimeRange?, path: String
-  ) throws(FCPXMLError) {
+  ) throws(FCPXMLError) -> Bool {
     let ref = element["ref"] ?? ""
     guard let media = document.resources[ref], media.name == "media" else {
       note(
@@ -32,7 +36,7 @@ extension StoryReader {
           start: start, end: start + length,
           kind: .offline(name: element["name"] ?? "", url: nil, mediaStart: localStart),
           path: path), to: layer, window: window)
-      return
+      return false
     }
     guard !mediaStack.contains(ref), mediaStack.count < 16 else {
       note(
@@ -41,7 +45,7 @@ extension StoryReader {
       add(
         Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
         window: window)
-      return
+      return false
     }
     mediaStack.append(ref)
     defer { mediaStack.removeLast() }
@@ -59,11 +63,20 @@ extension StoryReader {
       try readSequential(
         spine.children, map: TimeMap(base: start, origin: .zero), window: nil, layer: index,
         path: mediaPath + "/sequence/spine", holdsPlace: true)
-      add(
-        Piece(
-          start: start, end: start + length,
-          kind: .nested(name: name == FCPXMLVocabulary.compoundName ? nil : name, layer: index),
-          path: path), to: layer, window: window)
+      var piece = Piece(
+        start: start, end: start + length,
+        kind: .nested(name: name == FCPXMLVocabulary.compoundName ? nil : name, layer: index),
+        path: path)
+      // The compound clip's opacity is the nested track's opacity factor.
+      if let amount = element.child(named: "adjust-blend")?["amount"] {
+        guard let factor = LookMapping.number(from: Substring(amount)) else {
+          throw FCPXMLError(
+            .invalidValue(attribute: "amount", value: amount), path: path + "/adjust-blend")
+        }
+        piece.look.opacity = factor
+      }
+      add(piece, to: layer, window: window)
+      return true
     } else if element.name == "ref-clip", let sequence = media.child(named: "sequence"),
       let spine = sequence.child(named: "spine")
     {
@@ -90,7 +103,7 @@ extension StoryReader {
         add(
           Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
           window: window)
-        return
+        return false
       }
       let audioAngle =
         audioID == angle["angleID"] ? nil : angles.first { $0["angleID"] == audioID }
@@ -131,5 +144,6 @@ extension StoryReader {
         Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
         window: window)
     }
+    return false
   }
 }

@@ -97,13 +97,14 @@ extension StoryReader {
     // Wholly outside the part of a compound clip that plays: its contents are not seen (a
     // `nil` window would mean no limit at all).
     let isHidden = window != nil && clipWindow == nil
+    let look = try self.look(of: element, localStart: localStart, path: path)
     switch element.name {
     case let name where isHidden && ["ref-clip", "mc-clip", "clip", "sync-clip"].contains(name):
       break
     case "asset-clip", "video", "audio":
       try media(
-        element, at: start, length: length, localStart: localStart, layer: layer, window: window,
-        path: path, holdsPlace: holdsPlace)
+        element, at: start, length: length, localStart: localStart, look: look, layer: layer,
+        window: window, path: path, holdsPlace: holdsPlace)
     case "title":
       let name = element["name"]
       let clipID = name.flatMap { $0 == FCPXMLVocabulary.basicTitleName ? nil : ClipID($0) }
@@ -113,7 +114,8 @@ extension StoryReader {
       add(
         Piece(
           start: start, end: start + length,
-          kind: .title(text: Self.text(of: element), style: style, clipID: clipID), path: path),
+          kind: .title(text: Self.text(of: element), style: style, clipID: clipID), path: path,
+          look: look),
         to: layer, window: window)
     case "gap":
       let name = element["name"] ?? ""
@@ -123,9 +125,17 @@ extension StoryReader {
         ),
         to: layer, window: window)
     case "ref-clip", "mc-clip":
-      try compound(
+      let nested = try compound(
         element, at: start, length: length, localStart: localStart, layer: layer,
         window: clipWindow, path: path)
+      if nested {
+        // Its adjust-blend is the nested track's opacity factor, read with it.
+        var rest = element
+        rest.children.removeAll { $0.name == "adjust-blend" }
+        try connectedChildren(
+          of: rest, at: start, localStart: localStart, window: window, path: path)
+        return
+      }
     case "clip", "sync-clip":
       if element.name == "sync-clip" {
         note(.containerFlattened, path, "A synchronised clip is placed as its contents.")
@@ -151,7 +161,12 @@ extension StoryReader {
       counts[child.name, default: 0] += 1
       let childPath = "\(path)/\(child.name)[\(counts[child.name] ?? 1)]"
       guard Self.storyElements.contains(child.name) else {
-        nonStory(child, path: childPath)
+        // A clip's transform, opacity and volume are read with it (see `look(of:)`).
+        if !(Self.elementsWithLook.contains(element.name)
+          && Self.readAdjustments.contains(child.name))
+        {
+          nonStory(child, path: childPath)
+        }
         continue
       }
       let lane = Int(child["lane"] ?? "0") ?? 0

@@ -5,8 +5,8 @@ extension StoryReader {
   /// An `asset-clip`, `video` or `audio`: video, a still, audio, or an offline placeholder when
   /// its media is missing.
   mutating func media(
-    _ element: XMLTree, at start: Time, length: Time, localStart: Time, layer: Int,
-    window: TimeRange?, path: String, holdsPlace: Bool
+    _ element: XMLTree, at start: Time, length: Time, localStart: Time,
+    look: StoryPieces.Look, layer: Int, window: TimeRange?, path: String, holdsPlace: Bool
   ) throws(FCPXMLError) {
     let name = element["name"] ?? ""
     let resource = element["ref"].flatMap { document.resources[$0] }
@@ -61,10 +61,17 @@ extension StoryReader {
     // The media time at the clip's start: through the time map when there is one.
     let mediaStart = rate.mediaAt(localStart) - assetStart
     if isAudio {
-      if let piece = StoryPieces.Audio(
+      var piece = StoryPieces.Audio(
         url: url, start: start, duration: length, mediaStart: mediaStart,
-        lane: layer == 0 ? 0 : layers[layer].lane, order: audio.count
-      ).clipped(to: window) {
+        lane: layer == 0 ? 0 : layers[layer].lane, order: audio.count)
+      piece.volume = look.volume
+      piece.volume.keys = look.volume.keys.map { ($0.time - localStart, $0.level) }
+      piece.rate = rate.rate
+      piece.preservesPitch = element.child(named: "timeMap")?["preservesPitch"] != "0"
+      if rate.retime != nil {
+        note(.timeMap, path, "An audio clip's varying speed is played at normal speed.")
+      }
+      if let piece = piece.clipped(to: window) {
         audio.append(piece)
       }
       if holdsPlace && angleUse != .audioOnly && (layer == 0 || layers[layer].isStoryline) {
@@ -78,7 +85,7 @@ extension StoryReader {
       add(
         Piece(
           start: start, end: start + length, kind: .still(source: source ?? "", clipID: clipID),
-          path: path), to: layer, window: window)
+          path: path, look: look), to: layer, window: window)
       return
     }
     add(
@@ -87,7 +94,11 @@ extension StoryReader {
         kind: .video(
           url: url, mediaStart: mediaStart, rate: rate.rate,
           muted: element["srcEnable"] == "video" || angleUse == .videoOnly,
-          clipID: clipID), path: path), to: layer, window: window)
+          clipID: clipID), path: path, look: look,
+        retime: rate.retime.map { points in
+          StoryPieces.Retime(
+            points: points.map { ($0.time, $0.value - assetStart) }, origin: localStart)
+        }), to: layer, window: window)
   }
 
   /// A clip's speed from its `timeMap`: the constant rate from its first point to its last
@@ -96,6 +107,8 @@ extension StoryReader {
     let rate: StoryPieces.Rate
     let firstTime: Time
     let firstValue: Time
+    /// The points of a map that is not one constant forward speed (a curve, a reverse).
+    var retime: [(time: Time, value: Time)]? = nil
 
     func mediaAt(_ local: Time) -> Time { firstValue + rate.media(local - firstTime) }
   }
@@ -110,20 +123,32 @@ extension StoryReader {
       else { continue }
       points.append((time, value))
     }
+    let increasing = zip(points, points.dropFirst()).allSatisfy {
+      $1.time > $0.time && $1.value > $0.value
+    }
+    let reversed =
+      points.count == 2 && points[1].time > points[0].time && points[1].value < points[0].value
+    if points.count > 2, increasing || reversed {
+      if map.children(named: "timept").contains(where: { ($0["interp"] ?? "smooth2") != "linear" })
+      {
+        note(
+          .timeMap, path,
+          "A speed change over \(points.count) points is imported as constant speeds between "
+            + "its points (FCPXML smooths them).")
+      }
+      return Speed(rate: .normal, firstTime: .zero, firstValue: .zero, retime: points)
+    }
+    if reversed {
+      return Speed(rate: .normal, firstTime: .zero, firstValue: .zero, retime: points)
+    }
     guard let first = points.first, let last = points.last, last.time > first.time,
       let rate = Self.rate(media: last.value - first.value, over: last.time - first.time)
     else {
       note(
         .timeMap, path,
-        "A speed change kadr cannot play (a reverse, a freeze or too few points) is played at "
-          + "normal speed.")
+        "A speed change kadr cannot play (a freeze, a reverse over several points, or too few "
+          + "points) is played at normal speed.")
       return normal
-    }
-    if points.count > 2 {
-      note(
-        .timeMap, path,
-        "A speed change over \(points.count) points is imported as the constant speed "
-          + "\(rate.value)× from its first point to its last.")
     }
     return Speed(rate: rate, firstTime: first.time, firstValue: first.value)
   }

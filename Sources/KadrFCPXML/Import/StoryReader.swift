@@ -33,6 +33,8 @@ struct StoryReader {
   /// only its audio.
   enum AngleUse { case all, videoOnly, audioOnly }
   var angleUse = AngleUse.all
+  /// The sequence's frame, FCPXML's unit of position (set from the preset before reading).
+  var frame = LookMapping.Frame(width: 1920, height: 1080)
 
   /// How many more story elements may be read. Compound and multicam clips are read once per
   /// use, so media that use each other several times over would multiply like an entity bomb:

@@ -133,10 +133,10 @@ enum Compositions {
     }
   }
 
-  /// What FCPXML cannot hold: a filter, an opacity, an overlay.
+  /// What FCPXML cannot hold: a filter, replacement audio, an overlay.
   static var lossy: Video {
     Video {
-      clip("a.mov", from: 0, length: 2).filter(.mono).opacity(0.5)
+      clip("a.mov", from: 0, length: 2).filter(.mono).withAudio(media("voice.m4a"))
     }.overlay(TextOverlay("Hi"))
   }
 
