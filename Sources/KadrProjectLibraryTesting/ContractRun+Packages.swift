@@ -120,7 +120,18 @@ extension ContractRun {
             ).utf8) : bytes
       )
     }
-    for (label, contents) in [("tampered", tampered), ("newer", newer)] {
+    // An image whose name says JPEG but whose bytes are PNG (its hash is right).
+    let misnamed = entries.map { name, bytes in
+      (
+        name.replacingOccurrences(of: ".png", with: ".jpg"),
+        name.hasPrefix("images/")
+          ? bytes
+          : Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: ".png", with: ".jpg")
+              .utf8)
+      )
+    }
+    for (label, contents) in [("tampered", tampered), ("newer", newer), ("misnamed", misnamed)] {
       var writer = ZipWriter()
       for (name, bytes) in contents { try writer.add(name, bytes, deflated: true) }
       let bad = folder.appendingPathComponent("\(label).kadrproject")
@@ -130,7 +141,9 @@ extension ContractRun {
         try expect(false, "the \(label) package was imported")
       } catch let error as ProjectPackageError {
         switch (label, error.reason) {
-        case ("tampered", .imageMismatch), ("newer", .newerMetadata(found: 9, supported: 1)): break
+        case ("tampered", .imageMismatch), ("misnamed", .imageMismatch),
+          ("newer", .newerMetadata(found: 9, supported: 1)):
+          break
         default: try expect(false, "the \(label) package was refused with \(error)")
         }
       }
@@ -139,5 +152,42 @@ extension ContractRun {
         Set(try store.collectImages(dryRun: true).kept) == kept,
         "a refused \(label) import stored images")
     }
+  }
+
+  mutating func packageReplaceIsOneSave() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (project, package) = try exportedProject(in: folder)
+    try store.save(
+      Self.video("changed", photos: [Self.red]), metadata: ContractMetadata(note: "changed"),
+      thumbnail: .remove, for: project.id)
+    let renamed = try store.rename(project.id, to: "Renamed")
+    let replaced = try store.importPackage(at: package, as: .packageID(whenTaken: .replace))
+    try expect(
+      replaced.revision == renamed.revision + 1,
+      "replacing revision \(renamed.revision) made revision \(replaced.revision), not one save")
+    try expect(replaced.name == project.name, "the replaced project is named \(replaced.name)")
+    try expect(
+      replaced.created == project.created,
+      "replacing changed the created date to \(replaced.created)")
+    let thumbnail = try replaced.thumbnailToken.map { try store.images.image(for: $0) }
+    try expect(thumbnail == Self.blue, "the replaced project's thumbnail is not the package's")
+    let opened = try store.open(project.id)
+    try expect(opened.summary.revision == replaced.revision, "open sees another revision")
+    try expectSame(
+      opened.video, Self.video("travel", photos: [Self.red, Self.blue]), "the replaced project")
+
+    // A project in the trash is not replaced.
+    try store.delete(project.id)
+    let trashed = try store.trashed().projects
+    do {
+      try store.importPackage(at: package, as: .packageID(whenTaken: .replace))
+      try expect(false, "a replacing import replaced a project in the trash")
+    } catch ProjectLibraryError.projectExists(let taken) {
+      try expect(taken == project.id, "projectExists names \(taken), not \(project.id)")
+    }
+    try expect(
+      try store.trashed().projects.map(\.revision) == trashed.map(\.revision),
+      "a refused replacing import changed the trash")
   }
 }

@@ -15,36 +15,19 @@ struct PackageReader<Metadata: ProjectMetadata> {
   static var maximumJSONBytes: Int { 16 << 20 }
 
   let manifest: PackageManifest
-  /// The composition; without its images (placeholders of ``placeholders``) unless they were
-  /// loaded.
-  let video: Video
-  let metadata: Metadata
-  /// The thumbnail, when images were loaded and the package has one.
-  let thumbnail: PlatformImage?
-  /// The store whose placeholders stand for the images, when they were not loaded: saving
-  /// ``video`` through it writes the package's tokens back.
-  let placeholders: FallbackImageStore?
-  /// The package's path.
-  let path: String
+  /// The checked project, its images extracted to files.
+  let project: PackagedProject<Metadata>
   /// Where the images were extracted; removed by ``remove()``.
   private let folder: URL
-
-  /// The extracted file of one of the manifest's images.
-  func file(of image: PackageManifest.Image) -> URL {
-    folder.appendingPathComponent("images", isDirectory: true).appendingPathComponent(
-      String(image.name.dropFirst(PackageManifest.Entry.imagesFolder.count)))
-  }
 
   /// Reads and checks the package at `url`.
   ///
   /// - Parameters:
   ///   - url: The package.
   ///   - coder: The store's coder.
-  ///   - loadingImages: Whether ``video`` holds the images (else placeholders, so a store that
-  ///     takes image files needs memory for one image at a time).
   /// - Throws: ``ProjectPackageError``, a `PersistenceError` of the document, or a
   ///   ``ProjectLibraryError`` of the metadata.
-  init(_ url: URL, coder: KadrCoder, loadingImages: Bool = true) throws {
+  init(_ url: URL, coder: KadrCoder) throws {
     let path = url.path
     func fail(_ reason: ProjectPackageError.Reason) -> ProjectPackageError {
       ProjectPackageError(reason, path: path)
@@ -126,7 +109,6 @@ struct PackageReader<Metadata: ProjectMetadata> {
         guard let entry = byName[image.name] else { continue }
         try Self.extract(entry, of: archive, image: image, to: imagesFolder, fail: fail)
       }
-      let store = try FileImageStore(directory: imagesFolder)
       let document = try read(documentEntry, limit: coder.options.limits.maximumDocumentBytes)
       var preserving = coder
       preserving.documentCoder.options.preservingUnknown = true
@@ -138,14 +120,8 @@ struct PackageReader<Metadata: ProjectMetadata> {
       for token in try preserving.imageTokens(in: document) where !tokens.contains(token) {
         throw fail(.manifestMismatch("the document uses the image '\(token)', which it lacks"))
       }
-      if loadingImages {
-        placeholders = nil
-        video = try preserving.video(from: document, images: store)
-      } else {
-        let placeholders = FallbackImageStore(InMemoryImageStore())
-        self.placeholders = placeholders
-        video = try preserving.video(from: document, images: placeholders)
-      }
+      let placeholders = UnresolvedImageStore()
+      let video = try preserving.video(from: document, images: placeholders)
       let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
       let envelope = MetadataEnvelope(
         format: MetadataEnvelope.currentFormat, name: manifest.name, revision: 0,
@@ -153,23 +129,33 @@ struct PackageReader<Metadata: ProjectMetadata> {
         modified: Date(timeIntervalSince1970: manifest.modified),
         saved: Date(timeIntervalSince1970: manifest.modified), thumbnail: manifest.thumbnail,
         metadataVersion: manifest.metadataVersion, app: app, document: manifest.document)
-      metadata = try envelope.metadata(
+      let metadata = try envelope.metadata(
         Metadata.self, path: path + "/" + PackageManifest.Entry.metadata)
-      if let token = manifest.thumbnail {
-        guard listed.contains(PackageManifest.Entry.imagesFolder + token.dropFirst(5)) else {
-          throw fail(.manifestMismatch("the thumbnail '\(token)' is not one of its images"))
-        }
-        thumbnail = loadingImages ? try store.image(for: token) : nil
-      } else {
-        thumbnail = nil
+      if let token = manifest.thumbnail, !tokens.contains(token) {
+        throw fail(.manifestMismatch("the thumbnail '\(token)' is not one of its images"))
       }
+      let images = manifest.images.map { image in
+        let fileName = String(image.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
+        return PackagedImage(
+          token: FileImageStore.scheme + ":" + fileName, sha256: image.sha256.lowercased(),
+          byteCount: image.bytes, file: imagesFolder.appendingPathComponent(fileName),
+          packagePath: path)
+      }.sorted { $0.token < $1.token }
+      let identity = ReplacingImageStore(
+        placeholders: placeholders,
+        tokens: Dictionary(uniqueKeysWithValues: images.map { ($0.token, $0.token) }))
+      project = PackagedProject(
+        id: manifest.id, name: manifest.name, created: envelope.created,
+        modified: envelope.modified, metadata: metadata, thumbnailToken: manifest.thumbnail,
+        images: images,
+        facts: DocumentFacts(video: video, saved: try preserving.save(video, images: identity)),
+        video: video, placeholders: placeholders, coder: preserving)
     } catch {
       try? FileManager.default.removeItem(at: folder)
       throw error
     }
     self.manifest = manifest
     self.folder = folder
-    self.path = path
   }
 
   /// Removes the extracted images.

@@ -8,93 +8,82 @@ import KadrPersistence
   import Darwin
 #endif
 
-/// Writes a project package: the document and images are staged in a temporary folder (images
-/// as a `FileImageStore` writes them, so the document's tokens are `file:<sha256>.<ext>`), then
-/// zipped entry by entry into a temporary file beside the destination, which is renamed into
-/// place.
+/// Writes a project package from a project as its store keeps it: each image is fetched from
+/// the store twice (hashed for the manifest, then zipped), one at a time, so memory holds about
+/// the largest image; the zip is written to a temporary file beside the destination, which is
+/// renamed into place.
 enum PackageWriter {
-  /// What the manifest says of the project, apart from its document and images.
-  struct Header {
-    let id: ProjectID
-    let name: String
-    let created: Date
-    let modified: Date
-    let metadataVersion: Int
-    /// The app's metadata, encoded with sorted keys.
-    let metadata: Data
-  }
-
-  /// A document whose image tokens are all `file:<sha256>.<ext>`, with the files they name.
-  struct Staged {
-    let document: Data
-    let schema: Int
-    let facts: DocumentFacts?
-    let thumbnail: String?
-    /// The image files, by token.
-    let images: [String: URL]
-  }
-
-  /// Encodes `video` into a temporary folder (images as a `FileImageStore` writes them), writes
-  /// the package, and removes the folder.
-  static func write(
-    _ header: Header, video: Video, thumbnail: PlatformImage?, coder: KadrCoder, to url: URL
-  ) throws {
-    let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "kadr-export-\(UUID().uuidString)", isDirectory: true)
-    defer { try? FileManager.default.removeItem(at: staging) }
-    let images = try FileImageStore(
-      directory: staging.appendingPathComponent("images", isDirectory: true))
-    let saved = try coder.save(video, images: images)
-    let thumbnailToken = try thumbnail.map { try images.token(for: $0) }
-    var files: [String: URL] = [:]
-    for token in try images.storedTokens() {
-      if let file = images.url(for: token) { files[token] = file }
-    }
-    let staged = Staged(
-      document: saved.data, schema: saved.schema, facts: DocumentFacts(video: video, saved: saved),
-      thumbnail: thumbnailToken, images: files)
-    try write(header, staged, to: url)
-  }
-
-  /// Writes the package of a staged document: each image is read twice (hashed for the
-  /// manifest, then zipped), one at a time, so memory holds about the largest image.
+  /// Writes the package of `stored`.
   ///
-  /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)`` when an image file cannot be
-  ///   read or its bytes do not hash to its name, or the file cannot be written.
-  static func write(_ header: Header, _ staged: Staged, to url: URL) throws {
-    var listed: [PackageManifest.Image] = []
-    for (token, file) in staged.images {
-      let bytes = try Data(contentsOf: file)
-      let digest = SHA256.hash(bytes).hexString
-      guard token.dropFirst(FileImageStore.scheme.count + 1).hasPrefix(digest + ".") else {
-        throw ProjectLibraryError.fileSystem(
-          path: file.path, detail: "the image's bytes do not match its name (it is damaged)")
-      }
-      listed.append(
-        PackageManifest.Image(
-          name: PackageManifest.Entry.imagesFolder + file.lastPathComponent, bytes: bytes.count,
-          sha256: digest))
+  /// The document's tokens become `file:<sha256>.<ext>` (the document is saved again only when
+  /// a token changes, so a folder library's document is zipped byte for byte).
+  ///
+  /// - Throws: The store's image errors (a missing image is refused), `PersistenceError` of the
+  ///   document, or ``ProjectLibraryError/fileSystem(path:detail:)`` when an image changed
+  ///   while it was exported or the file cannot be written.
+  static func write<Metadata>(_ stored: StoredProject<Metadata>, coder: KadrCoder, to url: URL)
+    throws
+  {
+    var coder = coder
+    coder.documentCoder.options.preservingUnknown = true
+    let summary = stored.summary
+    let parsed = try coder.readJSON(stored.document)
+    let used = coder.imageTokens(in: parsed) + [summary.thumbnailToken].compactMap { $0 }
+    // The package token and manifest entry of each of the store's tokens.
+    var packageTokens: [String: String] = [:]
+    var listed: [String: (image: PackageManifest.Image, token: String)] = [:]
+    for token in used where packageTokens[token] == nil {
+      let image = try stored.images.image(for: token)
+      let digest = SHA256.hash(image.data).hexString
+      let fileName = "\(digest).\(image.format.fileExtension)"
+      packageTokens[token] = FileImageStore.scheme + ":" + fileName
+      let name = PackageManifest.Entry.imagesFolder + fileName
+      listed[name] = (
+        PackageManifest.Image(name: name, bytes: image.data.count, sha256: digest), token
+      )
     }
-    listed.sort { $0.name < $1.name }
+    var document = stored.document
+    var schema = parsed.schema ?? KadrDocument.currentSchema
+    var facts: DocumentFacts?
+    if let clips = summary.clipCount, let duration = summary.duration, let written = summary.schema
+    {
+      facts = DocumentFacts(
+        clipCount: clips, duration: duration, schema: written, kinds: summary.kinds)
+    }
+    if packageTokens.contains(where: { $0.key != $0.value }) {
+      let placeholders = UnresolvedImageStore()
+      let video = try coder.video(from: stored.document, images: placeholders)
+      let saved = try coder.save(
+        video, images: ReplacingImageStore(placeholders: placeholders, tokens: packageTokens))
+      (document, schema) = (saved.data, saved.schema)
+      facts = DocumentFacts(video: video, saved: saved)
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
     let manifest = PackageManifest(
       format: PackageManifest.formatName, version: PackageManifest.currentVersion,
-      id: header.id, name: header.name, created: header.created.timeIntervalSince1970,
-      modified: header.modified.timeIntervalSince1970, metadataVersion: header.metadataVersion,
-      schema: staged.schema, document: staged.facts, thumbnail: staged.thumbnail, images: listed)
-    let files = Dictionary(
-      uniqueKeysWithValues: staged.images.values.map {
-        (PackageManifest.Entry.imagesFolder + $0.lastPathComponent, $0)
-      })
+      id: summary.id, name: summary.name, created: summary.created.timeIntervalSince1970,
+      modified: summary.modified.timeIntervalSince1970,
+      // Opened metadata is the app's current version; a tool's opaque metadata keeps its own.
+      metadataVersion: max(Metadata.version, summary.metadataVersion), schema: schema,
+      document: facts, thumbnail: summary.thumbnailToken.flatMap { packageTokens[$0] },
+      images: listed.values.map(\.image).sorted { $0.name < $1.name })
+    let metadata = try encoder.encode(summary.metadata)
     try atomically(to: url) { writer in
       // The manifest first, so a reader learns the format before the images; then by name.
       try writer.add(PackageManifest.Entry.manifest, Array(try manifest.encoded()), deflated: true)
-      try writer.add(PackageManifest.Entry.document, Array(staged.document), deflated: true)
+      try writer.add(PackageManifest.Entry.document, Array(document), deflated: true)
       for image in manifest.images {
-        guard let file = files[image.name] else { continue }
+        guard let token = listed[image.name]?.token else { continue }
+        let bytes = try stored.images.image(for: token).data
+        guard bytes.count == image.bytes, SHA256.hash(bytes).hexString == image.sha256 else {
+          throw ProjectLibraryError.fileSystem(
+            path: token, detail: "the image changed while the project was exported; export again")
+        }
         // Images are compressed already: stored, so an unzipped package is byte-identical.
-        try writer.add(image.name, contentsOf: file, deflated: false)
+        try writer.add(image.name, Array(bytes), deflated: false)
       }
-      try writer.add(PackageManifest.Entry.metadata, Array(header.metadata), deflated: true)
+      try writer.add(PackageManifest.Entry.metadata, Array(metadata), deflated: true)
     }
   }
 
