@@ -29,10 +29,12 @@ enum LibraryCommand: Command {
       import  adds the project of a package, checked whole first (a damaged or hostile package
               is refused and nothing is written); prints the new project's id
       copy    copies every project of one library into another (folder or PostgreSQL, either
-              way; a new folder is made a library), keeping ids, dates and metadata. A project
-              whose id the destination has is skipped, so a second run copies nothing and a
-              run that was stopped finishes on the next. One line per project, then a summary;
-              exit 1 if a project failed or the source has unreadable ones
+              way; a new folder is made a library), keeping ids, dates and metadata, and from
+              PostgreSQL to PostgreSQL every revision (a folder keeps the last save only; the
+              summary says so). A project whose id the destination has is skipped, so a
+              second run copies nothing and a run that was stopped finishes on the next. One
+              line per project, then a summary; exit 1 if a project failed or the source has
+              unreadable ones
 
     The tool does not know which metadata version the app writes: give it with
     --metadata-version to list projects written by a newer app as skipped.

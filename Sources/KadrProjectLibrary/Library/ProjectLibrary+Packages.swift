@@ -25,7 +25,8 @@ extension ProjectLibrary {
     }
   }
 
-  /// Commits a package's project: each image file is added to the library's store (one in
+  /// Commits a package's last save (the library keeps no history; a package's earlier
+  /// revisions are left out): each image file it uses is added to the library's store (one in
   /// memory at a time; one the store has is not written again), then the project is created
   /// as ``create(name:video:metadata:thumbnail:id:created:modified:)`` creates it, or saved
   /// over the live project `id`, name included, in one commit as a save commits; see
@@ -54,7 +55,8 @@ extension ProjectLibrary {
         }
       }
       var tokens: [String: String] = [:]
-      for image in package.images {
+      // The last save's images: the library keeps no history.
+      for image in package.images where package.headTokens.contains(image.token) {
         let token = try images.adoptImage(at: image.file)
         guard token == image.token else {
           throw ProjectPackageError(

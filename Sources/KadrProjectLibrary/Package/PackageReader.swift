@@ -7,8 +7,13 @@ import KadrPersistence
 /// its bytes are counted and hashed, and the document and metadata are decoded, all before the
 /// caller writes anything to its store.
 struct PackageReader<Metadata: ProjectMetadata> {
-  /// The most entries a package may have: images, plus the manifest, document and metadata.
-  static var maximumEntries: Int { 10_000 + 3 }
+  /// The most images a package may have.
+  static var maximumImages: Int { 10_000 }
+  /// The most earlier revisions a package may have.
+  static var maximumRevisions: Int { 10_000 }
+  /// The most entries a package may have: images, two per earlier revision, plus the manifest,
+  /// document and metadata.
+  static var maximumEntries: Int { maximumImages + 2 * maximumRevisions + 3 }
   /// The most bytes a package's entries may declare in all.
   static var maximumTotalBytes: Int { 16 << 30 }
   /// The largest manifest or metadata entry.
@@ -56,7 +61,8 @@ struct PackageReader<Metadata: ProjectMetadata> {
           FileImageStore.scheme + ":"
             + entry.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
       guard
-        isImage || entry.name == PackageManifest.Entry.manifest
+        isImage || PackageManifest.Entry.revision(ofHistoryEntry: entry.name) != nil
+          || entry.name == PackageManifest.Entry.manifest
           || entry.name == PackageManifest.Entry.document
           || entry.name == PackageManifest.Entry.metadata
       else { throw fail(.unexpectedEntry(entry.name)) }
@@ -72,6 +78,45 @@ struct PackageReader<Metadata: ProjectMetadata> {
     }
     guard !Metadata.isNewer(manifest.metadataVersion) else {
       throw fail(.newerMetadata(found: manifest.metadataVersion, supported: Metadata.version))
+    }
+    let history = manifest.history ?? []
+    guard manifest.version >= PackageManifest.historyVersion || manifest.history == nil,
+      manifest.version >= PackageManifest.historyVersion || manifest.revision == nil
+    else {
+      throw fail(.notAPackage("its version-\(manifest.version) manifest lists a history"))
+    }
+    guard history.count <= Self.maximumRevisions, manifest.images.count <= Self.maximumImages
+    else { throw fail(.manifestMismatch("it lists more revisions or images than a package has")) }
+    if !history.isEmpty {
+      guard let head = manifest.revision else {
+        throw fail(.manifestMismatch("it has a history but no head revision"))
+      }
+      for (index, revision) in history.enumerated() {
+        guard revision.revision >= 0, revision.revision < head,
+          index == 0 || history[index - 1].revision < revision.revision
+        else {
+          throw fail(
+            .manifestMismatch(
+              "its history's revisions are not ascending numbers before the head's \(head)"))
+        }
+        guard revision.schema <= KadrDocument.currentSchema else {
+          throw fail(
+            .newerSchema(found: revision.schema, supported: KadrDocument.currentSchema))
+        }
+        guard !Metadata.isNewer(revision.metadataVersion) else {
+          throw fail(
+            .newerMetadata(found: revision.metadataVersion, supported: Metadata.version))
+        }
+      }
+    }
+    let revisions = Set(history.map(\.revision))
+    for name in byName.keys.sorted() {
+      if let revision = PackageManifest.Entry.revision(ofHistoryEntry: name),
+        !revisions.contains(revision)
+      {
+        throw fail(
+          .manifestMismatch("the entry '\(name)' is in the zip but its revision is not listed"))
+      }
     }
     let listed = Set(manifest.images.map(\.name))
     guard listed.count == manifest.images.count else {
@@ -122,6 +167,49 @@ struct PackageReader<Metadata: ProjectMetadata> {
       }
       let placeholders = UnresolvedImageStore()
       let video = try preserving.video(from: document, images: placeholders)
+      let identityTokens = Dictionary(
+        uniqueKeysWithValues: tokens.map { ($0, $0) })
+      // Each earlier revision: checked as the head is, its document kept in a file.
+      var packagedHistory: [PackagedRevision<Metadata>] = []
+      let historyFolder = folder.appendingPathComponent("history", isDirectory: true)
+      if !history.isEmpty {
+        try FileManager.default.createDirectory(
+          at: historyFolder, withIntermediateDirectories: true)
+      }
+      for revision in history {
+        let names = PackageManifest.Entry.history(revision.revision)
+        guard let documentEntry = byName[names.document], let metadataEntry = byName[names.metadata]
+        else {
+          throw fail(
+            .manifestMismatch("revision \(revision.revision) is listed but not in the zip"))
+        }
+        let data = try read(documentEntry, limit: coder.options.limits.maximumDocumentBytes)
+        for token in try preserving.imageTokens(in: data) where !tokens.contains(token) {
+          throw fail(
+            .manifestMismatch(
+              "revision \(revision.revision) uses the image '\(token)', which it lacks"))
+        }
+        let revisionPlaceholders = UnresolvedImageStore()
+        let revisionVideo = try preserving.video(from: data, images: revisionPlaceholders)
+        let saved = try preserving.save(
+          revisionVideo,
+          images: ReplacingImageStore(placeholders: revisionPlaceholders, tokens: identityTokens))
+        let file = historyFolder.appendingPathComponent("\(revision.revision).json")
+        try data.write(to: file)
+        let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
+        let savedDate = Date(timeIntervalSince1970: revision.saved)
+        let envelope = MetadataEnvelope(
+          format: MetadataEnvelope.currentFormat, name: manifest.name,
+          revision: revision.revision, created: Date(timeIntervalSince1970: manifest.created),
+          modified: savedDate, saved: savedDate, thumbnail: nil,
+          metadataVersion: revision.metadataVersion, app: app, document: revision.document)
+        packagedHistory.append(
+          PackagedRevision(
+            revision: revision.revision, saved: savedDate,
+            metadata: try envelope.metadata(Metadata.self, path: path + "/" + names.metadata),
+            facts: DocumentFacts(video: revisionVideo, saved: saved), file: file,
+            coder: preserving))
+      }
       let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
       let envelope = MetadataEnvelope(
         format: MetadataEnvelope.currentFormat, name: manifest.name, revision: 0,
@@ -149,7 +237,11 @@ struct PackageReader<Metadata: ProjectMetadata> {
         modified: envelope.modified, metadata: metadata, thumbnailToken: manifest.thumbnail,
         images: images,
         facts: DocumentFacts(video: video, saved: try preserving.save(video, images: identity)),
-        video: video, placeholders: placeholders, coder: preserving)
+        revision: manifest.revision, history: packagedHistory,
+        headTokens: Set(
+          try preserving.imageTokens(in: document) + [manifest.thumbnail].compactMap { $0 }),
+        video: video,
+        placeholders: placeholders, coder: preserving)
     } catch {
       try? FileManager.default.removeItem(at: folder)
       throw error
@@ -175,6 +267,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
     }
     guard case .integer(let version)? = object["version"], let number = Int(exactly: version)
     else { throw fail(.notAPackage("its manifest has no whole-number version")) }
+    guard number >= 1 else { throw fail(.notAPackage("its manifest's version is \(number)")) }
     guard number <= PackageManifest.currentVersion else {
       throw fail(.newerFormat(found: number, supported: PackageManifest.currentVersion))
     }

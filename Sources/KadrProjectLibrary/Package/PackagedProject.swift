@@ -24,7 +24,17 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
   public let images: [PackagedImage]
   /// The facts of the document as ``document(replacingTokens:)`` writes it.
   public let facts: DocumentFacts
+  /// The head's revision number in the store that exported it, when the package holds a
+  /// history.
+  public let revision: Int?
+  /// The revisions before the head, oldest first, when the store that exported the project
+  /// keeps a history and the export included it; empty otherwise. A store that keeps history
+  /// (``ProjectStore/keepsRevisionHistory``) writes them, under their numbers, when it creates
+  /// the project; a store without history imports the head alone.
+  public let history: [PackagedRevision<Metadata>]
 
+  /// The package tokens the head's document and the thumbnail use (the history may use more).
+  let headTokens: Set<String>
   /// The composition, its images placeholders of ``placeholders``.
   let video: Video
   /// The placeholders standing for the package's images, by package token.
@@ -56,6 +66,36 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
       try coder.video(from: document.data, images: store),
       try thumbnailToken.map { try store.image(for: $0) }
     )
+  }
+}
+
+/// One earlier revision of a packaged project, checked as the head is, its document in a file.
+public struct PackagedRevision<Metadata: ProjectMetadata>: Sendable {
+  /// Its number in the store that exported it.
+  public let revision: Int
+  /// When it was saved.
+  public let saved: Date
+  /// The app's metadata saved with it, migrated to the app's version.
+  public let metadata: Metadata
+  /// The facts of its document as ``document(replacingTokens:)`` writes it.
+  public let facts: DocumentFacts
+  /// The extracted document.
+  let file: URL
+  /// The store's coder, keeping unknown content.
+  let coder: KadrCoder
+
+  /// Its document, saved again with each package token replaced by the store's token for the
+  /// same image (see ``PackagedProject/document(replacingTokens:)``).
+  ///
+  /// - Parameter tokens: The store's token for each package token the revision uses.
+  /// - Returns: The document, in the current schema.
+  /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a package token `tokens`
+  ///   lacks, or another `PersistenceError` of the document.
+  public func document(replacingTokens tokens: [String: String]) throws -> SavedDocument {
+    let placeholders = UnresolvedImageStore()
+    let video = try coder.video(from: Data(contentsOf: file), images: placeholders)
+    return try coder.save(
+      video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
   }
 }
 

@@ -8,22 +8,28 @@ extension ProjectStore {
 
   /// Writes a project's last save as a project package: one `.kadrproject` file (a zip) that
   /// holds its document, metadata, document facts, thumbnail and every image it uses, each
-  /// stored once by content.
+  /// stored once by content; with `includingHistory`, also the revisions before the last save
+  /// that a store with history keeps.
   ///
   /// The same project gives the same bytes. The package is written to a temporary file beside
   /// `url` and renamed over it, so `url` holds the old file or the whole new one. The format is
   /// documented in the format article; any zip tool can open a package. The project is read
-  /// with ``storedProject(_:)`` and its images fetched one at a time, so a store that implements
-  /// it needs memory for about the largest image.
+  /// with ``storedProject(_:)`` (and ``storedHistory(of:)``) and its images fetched one at a
+  /// time, so a store that implements them needs memory for about the largest image.
   ///
   /// - Parameters:
   ///   - id: The project.
   ///   - url: The package to write, usually ending in `.kadrproject`; replaced if it exists.
+  ///   - includingHistory: Whether to include the project's earlier revisions (format 2), when
+  ///     the store keeps them; `false` by default, for a package to share. A package without
+  ///     history is format 1, which every version of kadr with packages reads.
   /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, the store's image errors (a missing
   ///   image is refused), `PersistenceError`, or ``ProjectLibraryError/fileSystem(path:detail:)``
   ///   when the file cannot be written.
-  public func export(_ id: ProjectID, to url: URL) throws {
-    try PackageWriter.write(try storedProject(id), coder: projectCoder, to: url)
+  public func export(_ id: ProjectID, to url: URL, includingHistory: Bool = false) throws {
+    let stored = try storedProject(id)
+    let history = includingHistory ? try storedHistory(of: id) : []
+    try PackageWriter.write(stored, history: history, coder: projectCoder, to: url)
   }
 
   /// Adds the project of a project package to the store, in one commit.
@@ -66,6 +72,15 @@ extension ProjectStore {
       }
     }
   }
+
+  /// `false`: the store keeps the last save only (see ``keepsRevisionHistory``).
+  public var keepsRevisionHistory: Bool { false }
+
+  /// None: the store keeps no history (see ``storedHistory(of:)``).
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: An empty list.
+  public func storedHistory(of id: ProjectID) throws -> [StoredRevision<Metadata>] { [] }
 
   /// Opens the project and saves its document again with its images in memory (see
   /// ``storedProject(_:)``).

@@ -4,9 +4,9 @@ import KadrPersistence
 /// A project's last save as its store keeps it: the document's bytes, whose image tokens
 /// ``images`` resolves, and the project's summary.
 ///
-/// ``ProjectStore/export(_:to:)`` writes a package from it without building the composition,
-/// fetching one image at a time, so exporting needs memory for about the largest image rather
-/// than for every image of the project. A store returns one from
+/// ``ProjectStore/export(_:to:includingHistory:)`` writes a package from it without building
+/// the composition, fetching one image at a time, so exporting needs memory for about the
+/// largest image rather than for every image of the project. A store returns one from
 /// ``ProjectStore/storedProject(_:)``.
 public struct StoredProject<Metadata: ProjectMetadata>: Sendable {
   /// The project's name, dates, metadata and thumbnail token.

@@ -5,17 +5,33 @@ import KadrProjectLibraryTesting
 
 /// A third party's store in miniature: every call goes to a folder library, and it implements
 /// the package hooks (`storedProject`, `importProject`) by forwarding them too, counting the
-/// calls of `open` and `create`, which a streaming export or import must not make.
+/// calls of `open` and `create`, which a streaming export or import must not make. It can also
+/// pretend to keep a history (``history``), and keeps the last package it imported.
 final class ForwardingStore: ProjectStore, @unchecked Sendable {
-  // @unchecked Sendable: `opensAndCreates` is read and written only under `lock`.
+  // @unchecked Sendable: the variables are read and written only under `lock`.
   let library: ProjectLibrary<ContractMetadata>
   private let lock = NSLock()
   private var opensAndCreates = 0
+  private var revisions: [StoredRevision<ContractMetadata>] = []
+  private var imported: PackagedProject<ContractMetadata>?
+  private var importedHistory: [Data] = []
 
   init(library: ProjectLibrary<ContractMetadata>) { self.library = library }
 
   /// How many times `open` or `create` was called.
   var openedOrCreated: Int { lock.withLock { opensAndCreates } }
+  /// The revisions `storedHistory(of:)` returns, for every project.
+  var history: [StoredRevision<ContractMetadata>] {
+    get { lock.withLock { revisions } }
+    set { lock.withLock { revisions = newValue } }
+  }
+  /// The package `importProject` was last given.
+  var lastImported: PackagedProject<ContractMetadata>? { lock.withLock { imported } }
+  /// The documents of its history, with the package's tokens (read while its files existed).
+  var lastImportedHistory: [Data] { lock.withLock { importedHistory } }
+
+  var keepsRevisionHistory: Bool { !history.isEmpty }
+  func storedHistory(of id: ProjectID) throws -> [StoredRevision<ContractMetadata>] { history }
 
   var images: FileImageStore { library.images }
   func storedProject(_ id: ProjectID) throws -> StoredProject<ContractMetadata> {
@@ -24,7 +40,10 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
   func importProject(_ package: PackagedProject<ContractMetadata>, id: ProjectID, replacing: Bool)
     throws -> ProjectSummary<ContractMetadata>
   {
-    try library.importProject(package, id: id, replacing: replacing)
+    let tokens = Dictionary(uniqueKeysWithValues: package.images.map { ($0.token, $0.token) })
+    let history = try package.history.map { try $0.document(replacingTokens: tokens).data }
+    lock.withLock { (imported, importedHistory) = (package, history) }
+    return try library.importProject(package, id: id, replacing: replacing)
   }
   func create(
     name: String, video: Video, metadata: ContractMetadata, thumbnail: PlatformImage?,

@@ -9,8 +9,45 @@ import PostgresClient
 /// document without reading an image, all in one transaction.
 extension PostgresProjectStore {
   /// The coder of the store's documents (its registry, options and migrations), so project
-  /// packages keep the plugin kinds the store knows (see `ProjectStore.export(_:to:)`).
+  /// packages keep the plugin kinds the store knows (see
+  /// `ProjectStore.export(_:to:includingHistory:)`).
   public var projectCoder: KadrCoder { coder() }
+
+  /// `true`: every save is a revision (``history(of:)``), and packages carry them both ways.
+  public var keepsRevisionHistory: Bool { true }
+
+  /// Every revision of a project, oldest first, each reading its document when an export
+  /// writes it; see `ProjectStore.storedHistory(of:)`.
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: Its revisions, with their saved dates, metadata and document facts.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, a metadata error, or
+  ///   `PostgresError`.
+  public func storedHistory(of id: ProjectID) throws -> [StoredRevision<Metadata>] {
+    let rows = try connection.query(
+      "SELECT revision, saved::text, metadata, metadata_version, clips, duration_value, "
+        + "duration_timescale, schema, kinds FROM \(schema).revisions WHERE project = $1::uuid "
+        + "ORDER BY revision",
+      [.string(id.rawValue)])
+    guard !rows.isEmpty else { throw ProjectLibraryError.projectNotFound(id) }
+    return try rows.map { row in
+      guard let revision = try row.int64(0).map(Int.init),
+        let saved = try row.string(1).flatMap(Double.init), let version = try row.int64(3),
+        let clips = try row.int64(4), let value = try row.int64(5),
+        let timescale = try row.int64(6).flatMap({ Int32(exactly: $0) }), timescale > 0,
+        let schemaNumber = try row.int64(7)
+      else { throw PostgresProjectStoreError.damagedRow(id, detail: "a revision's columns") }
+      return StoredRevision(
+        revision: revision, saved: Date(timeIntervalSince1970: saved),
+        metadata: try decodeMetadata(try row.data(2) ?? Data(), version: Int(version), of: id),
+        metadataVersion: Int(version),
+        facts: DocumentFacts(
+          clipCount: Int(clips), duration: Time(value: value, timescale: timescale),
+          schema: Int(schemaNumber),
+          kinds: (try row.string(8) ?? "").split(separator: "\n").map(String.init)),
+        document: { [self] in try revisionDocument(id, revision: revision) })
+    }
+  }
 
   /// The head revision's document as saved, with the project's summary, read in one snapshot,
   /// and the store's images; see `ProjectStore.storedProject(_:)`.
@@ -29,8 +66,10 @@ extension PostgresProjectStore {
   }
 
   /// Writes a package's project in one transaction: its images (each read from its file when
-  /// the store lacks it, one at a time), then the project as revision 0, or, replacing, as the
-  /// live project's next revision with the package's name, metadata and thumbnail; see
+  /// the store lacks it, one at a time), then the project: as revision 0, or with the
+  /// package's history under its revision numbers and dates, the head as the package's
+  /// revision; or, replacing, as the live project's next revision with the package's name,
+  /// metadata and thumbnail (the package's history is not written then); see
   /// `ProjectStore.importProject(_:id:replacing:)`.
   ///
   /// A replacing import is a save that overwrites: it is not merged with the head, and it
@@ -60,6 +99,7 @@ extension PostgresProjectStore {
     let metadata = try encodeMetadata(package.metadata)
     let version = storedVersion(of: package.metadata)
     guard replacing else {
+      let head = package.history.isEmpty ? 0 : package.revision ?? 0
       try connection.transaction { connection in
         let taken = try connection.query(
           "SELECT 1 FROM \(schema).projects WHERE id = $1::uuid", [.string(id.rawValue)])
@@ -68,19 +108,28 @@ extension PostgresProjectStore {
         try connection.query(
           "INSERT INTO \(schema).projects (id, name, created, modified, thumbnail, "
             + "metadata_version, metadata, revision) VALUES ($1::uuid, $2, $3::float8, "
-            + "$4::float8, $5, $6, $7, 0)",
+            + "$4::float8, $5, $6, $7, $8)",
           [
             .string(id.rawValue), .data(Data(package.name.utf8)),
             .string(Self.seconds(package.created)), .string(Self.seconds(package.modified)),
             thumbnail.map(PostgresValue.string), .int(Int64(version)), .data(metadata),
+            .int(Int64(head)),
           ])
+        // The package's history under its numbers, then the head.
+        for earlier in package.history {
+          try insertRevision(
+            id, revision: earlier.revision, saved: earlier.saved,
+            document: try earlier.document(replacingTokens: tokens), facts: earlier.facts,
+            metadata: try encodeMetadata(earlier.metadata),
+            metadataVersion: storedVersion(of: earlier.metadata))
+        }
         try insertRevision(
-          id, revision: 0, saved: package.modified, document: saved, facts: package.facts,
+          id, revision: head, saved: package.modified, document: saved, facts: package.facts,
           metadata: metadata, metadataVersion: version)
         try recordUses(of: thumbnail.map { [$0] } ?? [], by: id, use: "thumbnail")
         try announce(.created, id)
       }
-      saw(id, revision: 0)
+      saw(id, revision: head)
       return try summary(of: id)
     }
     return try saving.withLock(id) {

@@ -85,4 +85,87 @@ struct PackageTests {
     let image = try #require(opened.video.clips.last as? ImageClip)
     #expect(image.image == Self.red)
   }
+
+  /// A project saved three times, on `store`: revision 0 uses one picture, revision 1 another,
+  /// the head none.
+  static func projectWithHistory(on store: PostgresProjectStore<ContractMetadata>) throws
+    -> ProjectSummary<ContractMetadata>
+  {
+    let blue = PlatformImage.solidColor(PlatformColor(red: 0, green: 0, blue: 1), width: 3)
+    let project = try store.create(
+      name: "History",
+      video: Video(clips: [TitleSequence("one", duration: 1), ImageClip(red, duration: 1)]),
+      metadata: ContractMetadata(note: "first"))
+    try store.save(
+      Video(clips: [TitleSequence("two", duration: 2), ImageClip(blue, duration: 1)]),
+      metadata: ContractMetadata(note: "second"), for: project.id)
+    return try store.save(
+      Video(clips: [TitleSequence("three", duration: 3)]),
+      metadata: ContractMetadata(note: "third"), for: project.id)
+  }
+
+  /// Every revision travels from one server to another under its number, with its date,
+  /// metadata and document, in the package's one import.
+  @Test func historyMovesFromServerToServer() throws {
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let source = try StoreServer.store()
+    let head = try Self.projectWithHistory(on: source)
+    let package = folder.appendingPathComponent("history.kadrproject")
+    try source.export(head.id, to: package, includingHistory: true)
+    let target = try StoreServer.store()
+    let imported = try target.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+    #expect(imported.revision == head.revision)
+    #expect(try target.history(of: head.id) == source.history(of: head.id))
+    for revision in 0...head.revision {
+      let theirs = try target.open(head.id, revision: revision)
+      let ours = try source.open(head.id, revision: revision)
+      #expect(theirs.metadata == ours.metadata)
+      #expect(String(reflecting: theirs.video) == String(reflecting: ours.video))
+    }
+    // Without history the package is the head alone, imported as revision 0.
+    let plain = folder.appendingPathComponent("plain.kadrproject")
+    try source.export(head.id, to: plain)
+    let copy = try target.importPackage(at: plain)
+    #expect(try target.history(of: copy.id).map(\.revision) == [0])
+  }
+
+  /// `kadr-doc library copy` from one server to another keeps every revision; to a folder it
+  /// copies the last saves and says the history stayed behind.
+  @Test func copyKeepsHistoryBetweenServersAndSaysWhenItCannot() throws {
+    let (source, environment) = try KadrDocLibraryTests.store()
+    let head = try Self.projectWithHistory(on: source)
+    let schema = try #require(environment["KADR_POSTGRES_SCHEMA"])
+    let admin = try PostgresConnection(connectionString: try StoreServer.required())
+    let database = StoreServer.freshSchema()
+    try admin.execute("CREATE DATABASE \(database)")
+    defer { try? admin.execute("DROP DATABASE \(database) WITH (FORCE)") }
+    let other = try StoreServer.required() + " dbname=\(database)"
+    let target = try PostgresProjectStore<ContractMetadata>(
+      connectionString: other, schema: schema)
+    let run = try KadrDocLibraryTests.run(
+      "kadr-doc-postgres",
+      [
+        "library", "copy", "--from", try KadrDocLibraryTests.location(), "--to",
+        "postgres:" + other,
+      ],
+      environment: environment)
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.out.contains("copied 1, 0 already there"), "\(run.out)")
+    #expect(!run.out.contains("history not copied"), "\(run.out)")
+    #expect(try target.history(of: head.id) == source.history(of: head.id))
+    #expect(try target.open(head.id, revision: 1).metadata.note == "second")
+
+    let folder = try Self.temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let toFolder = try KadrDocLibraryTests.run(
+      "kadr-doc-postgres",
+      [
+        "library", "copy", "--from", try KadrDocLibraryTests.location(), "--to",
+        folder.appendingPathComponent("library").path,
+      ],
+      environment: environment)
+    #expect(toFolder.status == 0, "\(toFolder.err)")
+    #expect(toFolder.out.contains("revision history not copied"), "\(toFolder.out)")
+  }
 }
