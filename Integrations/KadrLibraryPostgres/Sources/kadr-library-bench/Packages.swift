@@ -32,9 +32,13 @@ enum PackageBench {
       ).id
     }()
     print("package of a 1,000-clip project with 200 images, PostgreSQL to PostgreSQL")
+    print("(the median of 3 runs of each path, taken in alternation)")
     print("path                 export ms  rise MB   import ms  rise MB")
-    for (label, streaming) in [("open and create", false), ("streaming hooks", true)] {
-      let package = folder.appendingPathComponent("\(label).kadrproject")
+    var samples: [Bool: [(export: Int, exportRise: Int, import: Int, importRise: Int)]] = [:]
+    var size = 0
+    for round in 0..<6 {
+      let streaming = round % 2 == 0
+      let package = folder.appendingPathComponent("\(round).kadrproject")
       let target = try store()
       let clock = ContinuousClock()
       let exported = try PeakMemory.rise {
@@ -55,14 +59,23 @@ enum PackageBench {
           }
         }
       }
-      let size =
-        (try FileManager.default.attributesOfItem(atPath: package.path)[.size] as? Int) ?? 0
+      size = (try FileManager.default.attributesOfItem(atPath: package.path)[.size] as? Int) ?? 0
+      try FileManager.default.removeItem(at: package)
+      samples[streaming, default: []].append(
+        (
+          milliseconds(exported.result), exported.bytes, milliseconds(imported.result),
+          imported.bytes
+        ))
+    }
+    for (label, streaming) in [("open and create", false), ("streaming hooks", true)] {
+      let runs = samples[streaming] ?? []
+      func median(_ values: [Int]) -> Int { values.sorted()[values.count / 2] }
       print(
         label.padding(toLength: 20, withPad: " ", startingAt: 0)
           + String(
-            format: " %9d  %7.1f   %9d  %7.1f   (%d MB package)", milliseconds(exported.result),
-            Double(exported.bytes) / 1e6, milliseconds(imported.result),
-            Double(imported.bytes) / 1e6, size / 1_000_000))
+            format: " %9d  %7.1f   %9d  %7.1f   (%d MB package)", median(runs.map(\.export)),
+            Double(median(runs.map(\.exportRise))) / 1e6, median(runs.map(\.import)),
+            Double(median(runs.map(\.importRise))) / 1e6, size / 1_000_000))
     }
   }
 
