@@ -87,7 +87,6 @@ struct PackageHistoryTests {
     #expect(packaged.revision == head.revision)
     #expect(packaged.history.map(\.revision) == [0, 1])
     #expect(packaged.history.map(\.metadata.note) == ["first", "second"])
-    #expect(packaged.history.map(\.facts.clipCount) == [2, 2])
     #expect(packaged.history[1].saved == Date(timeIntervalSince1970: 1_700_000_100))
     let second = try #require(target.lastImportedHistory.last)
     let blue = SHA256.hash(Self.blue.data).hexString

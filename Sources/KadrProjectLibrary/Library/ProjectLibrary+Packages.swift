@@ -65,10 +65,10 @@ extension ProjectLibrary {
         }
         tokens[image.token] = token
       }
-      let saved = try package.document(replacingTokens: tokens)
+      let (saved, facts) = try package.document(replacingTokens: tokens)
       if let existing {
         let summary = try commitSave(
-          saved, facts: package.facts, metadata: package.metadata,
+          saved, facts: facts, metadata: package.metadata,
           thumbnail: package.thumbnailToken, name: package.name, in: existing, id: id)
         feed.record(.saved, id)
         return summary
@@ -76,7 +76,7 @@ extension ProjectLibrary {
       let envelope = try MetadataEnvelope(
         name: package.name, created: package.created, modified: package.modified,
         saved: package.modified, thumbnail: package.thumbnailToken, metadata: package.metadata,
-        document: package.facts)
+        document: facts)
       let summary = try install(id: id, document: saved.data, envelope: envelope)
       saw(id, revision: envelope.revision)
       feed.record(.created, id)

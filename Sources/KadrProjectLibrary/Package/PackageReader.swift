@@ -162,13 +162,12 @@ struct PackageReader<Metadata: ProjectMetadata> {
           FileImageStore.scheme + ":"
             + $0.name.dropFirst(PackageManifest.Entry.imagesFolder.count)
         })
-      for token in try preserving.imageTokens(in: document) where !tokens.contains(token) {
+      let headTokens = try preserving.imageTokens(in: document)
+      for token in headTokens where !tokens.contains(token) {
         throw fail(.manifestMismatch("the document uses the image '\(token)', which it lacks"))
       }
       let placeholders = UnresolvedImageStore()
       let video = try preserving.video(from: document, images: placeholders)
-      let identityTokens = Dictionary(
-        uniqueKeysWithValues: tokens.map { ($0, $0) })
       // Each earlier revision: checked as the head is, its document kept in a file.
       var packagedHistory: [PackagedRevision<Metadata>] = []
       let historyFolder = folder.appendingPathComponent("history", isDirectory: true)
@@ -189,11 +188,8 @@ struct PackageReader<Metadata: ProjectMetadata> {
             .manifestMismatch(
               "revision \(revision.revision) uses the image '\(token)', which it lacks"))
         }
-        let revisionPlaceholders = UnresolvedImageStore()
-        let revisionVideo = try preserving.video(from: data, images: revisionPlaceholders)
-        let saved = try preserving.save(
-          revisionVideo,
-          images: ReplacingImageStore(placeholders: revisionPlaceholders, tokens: identityTokens))
+        // Decoded to check it; the store decodes it again when it imports the revision.
+        _ = try preserving.video(from: data, images: UnresolvedImageStore())
         let file = historyFolder.appendingPathComponent("\(revision.revision).json")
         try data.write(to: file)
         let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
@@ -207,7 +203,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
           PackagedRevision(
             revision: revision.revision, saved: savedDate,
             metadata: try envelope.metadata(Metadata.self, path: path + "/" + names.metadata),
-            facts: DocumentFacts(video: revisionVideo, saved: saved), file: file,
+            file: file,
             coder: preserving))
       }
       let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
@@ -229,18 +225,11 @@ struct PackageReader<Metadata: ProjectMetadata> {
           byteCount: image.bytes, file: imagesFolder.appendingPathComponent(fileName),
           packagePath: path)
       }.sorted { $0.token < $1.token }
-      let identity = ReplacingImageStore(
-        placeholders: placeholders,
-        tokens: Dictionary(uniqueKeysWithValues: images.map { ($0.token, $0.token) }))
       project = PackagedProject(
         id: manifest.id, name: manifest.name, created: envelope.created,
         modified: envelope.modified, metadata: metadata, thumbnailToken: manifest.thumbnail,
-        images: images,
-        facts: DocumentFacts(video: video, saved: try preserving.save(video, images: identity)),
-        revision: manifest.revision, history: packagedHistory,
-        headTokens: Set(
-          try preserving.imageTokens(in: document) + [manifest.thumbnail].compactMap { $0 }),
-        video: video,
+        images: images, revision: manifest.revision, history: packagedHistory,
+        headTokens: Set(headTokens + [manifest.thumbnail].compactMap { $0 }), video: video,
         placeholders: placeholders, coder: preserving)
     } catch {
       try? FileManager.default.removeItem(at: folder)

@@ -22,8 +22,6 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
   public let thumbnailToken: String?
   /// Every image of the package, sorted by token, each once.
   public let images: [PackagedImage]
-  /// The facts of the document as ``document(replacingTokens:)`` writes it.
-  public let facts: DocumentFacts
   /// The head's revision number in the store that exported it, when the package holds a
   /// history.
   public let revision: Int?
@@ -48,11 +46,15 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
   /// Nothing is read from the images: the composition holds placeholders for them.
   ///
   /// - Parameter tokens: The store's token for each of ``images``' tokens.
-  /// - Returns: The document, in the current schema.
+  /// - Returns: The document, in the current schema, and its facts.
   /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a package token `tokens`
   ///   lacks, or another `PersistenceError` of the document.
-  public func document(replacingTokens tokens: [String: String]) throws -> SavedDocument {
-    try coder.save(video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
+  public func document(replacingTokens tokens: [String: String]) throws -> (
+    saved: SavedDocument, facts: DocumentFacts
+  ) {
+    let saved = try coder.save(
+      video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
+    return (saved, DocumentFacts(video: video, saved: saved))
   }
 
   /// The composition with its images read (every image in memory), and the thumbnail: for
@@ -63,7 +65,7 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
     let document = try self.document(
       replacingTokens: Dictionary(uniqueKeysWithValues: images.map { ($0.token, $0.token) }))
     return (
-      try coder.video(from: document.data, images: store),
+      try coder.video(from: document.saved.data, images: store),
       try thumbnailToken.map { try store.image(for: $0) }
     )
   }
@@ -77,8 +79,6 @@ public struct PackagedRevision<Metadata: ProjectMetadata>: Sendable {
   public let saved: Date
   /// The app's metadata saved with it, migrated to the app's version.
   public let metadata: Metadata
-  /// The facts of its document as ``document(replacingTokens:)`` writes it.
-  public let facts: DocumentFacts
   /// The extracted document.
   let file: URL
   /// The store's coder, keeping unknown content.
@@ -88,14 +88,17 @@ public struct PackagedRevision<Metadata: ProjectMetadata>: Sendable {
   /// same image (see ``PackagedProject/document(replacingTokens:)``).
   ///
   /// - Parameter tokens: The store's token for each package token the revision uses.
-  /// - Returns: The document, in the current schema.
+  /// - Returns: The document, in the current schema, and its facts.
   /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a package token `tokens`
   ///   lacks, or another `PersistenceError` of the document.
-  public func document(replacingTokens tokens: [String: String]) throws -> SavedDocument {
+  public func document(replacingTokens tokens: [String: String]) throws -> (
+    saved: SavedDocument, facts: DocumentFacts
+  ) {
     let placeholders = UnresolvedImageStore()
     let video = try coder.video(from: Data(contentsOf: file), images: placeholders)
-    return try coder.save(
+    let saved = try coder.save(
       video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
+    return (saved, DocumentFacts(video: video, saved: saved))
   }
 }
 

@@ -41,7 +41,7 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
     throws -> ProjectSummary<ContractMetadata>
   {
     let tokens = Dictionary(uniqueKeysWithValues: package.images.map { ($0.token, $0.token) })
-    let history = try package.history.map { try $0.document(replacingTokens: tokens).data }
+    let history = try package.history.map { try $0.document(replacingTokens: tokens).saved.data }
     lock.withLock { (imported, importedHistory) = (package, history) }
     return try library.importProject(package, id: id, replacing: replacing)
   }

@@ -94,7 +94,7 @@ extension PostgresProjectStore {
     for image in package.images {
       tokens[image.token] = "pg:" + image.token.drop { $0 != ":" }.dropFirst()
     }
-    let saved = try package.document(replacingTokens: tokens)
+    let (saved, facts) = try package.document(replacingTokens: tokens)
     let thumbnail = package.thumbnailToken.flatMap { tokens[$0] }
     let metadata = try encodeMetadata(package.metadata)
     let version = storedVersion(of: package.metadata)
@@ -117,14 +117,15 @@ extension PostgresProjectStore {
           ])
         // The package's history under its numbers, then the head.
         for earlier in package.history {
+          let document = try earlier.document(replacingTokens: tokens)
           try insertRevision(
-            id, revision: earlier.revision, saved: earlier.saved,
-            document: try earlier.document(replacingTokens: tokens), facts: earlier.facts,
+            id, revision: earlier.revision, saved: earlier.saved, document: document.saved,
+            facts: document.facts,
             metadata: try encodeMetadata(earlier.metadata),
             metadataVersion: storedVersion(of: earlier.metadata))
         }
         try insertRevision(
-          id, revision: head, saved: package.modified, document: saved, facts: package.facts,
+          id, revision: head, saved: package.modified, document: saved, facts: facts,
           metadata: metadata, metadataVersion: version)
         try recordUses(of: thumbnail.map { [$0] } ?? [], by: id, use: "thumbnail")
         try announce(.created, id)
@@ -145,7 +146,7 @@ extension PostgresProjectStore {
         let head = try lockedHead(of: id)
         let now = Date()
         try insertRevision(
-          id, revision: head.revision + 1, saved: now, document: saved, facts: package.facts,
+          id, revision: head.revision + 1, saved: now, document: saved, facts: facts,
           metadata: metadata, metadataVersion: version)
         try connection.query(
           "UPDATE \(schema).projects SET name = $2, modified = $3::float8, metadata_version = $4, "
