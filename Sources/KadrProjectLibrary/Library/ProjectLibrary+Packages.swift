@@ -2,12 +2,13 @@ import Foundation
 import KadrPersistence
 
 /// The folder library's project packages: its documents' tokens are already the package's
-/// (`file:<sha256>.<ext>` of a `FileImageStore`), so it hands out its document as saved, adopts
-/// the package's image files as they are, and never holds more than one image in memory.
+/// (`file:<sha256>.<ext>` of a `FileImageStore`), so it hands out its document as saved (whose
+/// image files an export zips as they are), adopts the package's image files as they are, and
+/// never holds more than one image in memory.
 ///
-/// `kadr-bench --packages` (a 1,005-clip project with 200 images, a 52 MB package): through
-/// `open` and `create` each direction needed about 58 MB beyond what it returned; this path
-/// needs under 5 MB (export 0.45 s, import 2.5 s, release build, 2 cores).
+/// `kadr-bench --packages` (a 1,005-clip project with 204 images, a 52 MB package, release
+/// build, 2 cores, 2026-12-05): export 0.30–0.40 s, import 0.71–0.82 s, each needing 3–5 MB
+/// beyond what it started with; through `open` and `create` each needed about 58 MB.
 extension ProjectLibrary {
   /// The last explicit save, as saved, with the library's image store; see
   /// ``ProjectStore/storedProject(_:)``.
