@@ -190,4 +190,38 @@ extension ContractRun {
       try store.trashed().projects.map(\.revision) == trashed.map(\.revision),
       "a refused replacing import changed the trash")
   }
+
+  mutating func packageHistoryTravelsWhereTheStoreKeepsIt() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = try store.create(
+      name: "Kept", video: Self.video("first", photos: [Self.red]),
+      metadata: ContractMetadata(note: "first"))
+    try store.save(
+      Self.video("second", photos: [Self.blue]), metadata: ContractMetadata(note: "second"),
+      for: project.id)
+    let head = try store.save(
+      Self.video("third"), metadata: ContractMetadata(note: "third"), for: project.id)
+    let package = folder.appendingPathComponent("Kept.kadrproject")
+    try store.export(project.id, to: package, includingHistory: true)
+    let archive = try ZipArchive(path: package.path)
+    let names = archive.entries.map(\.name)
+    let keeps = store.keepsRevisionHistory
+    try expect(
+      names.contains("history/0/document.json") == keeps,
+      keeps
+        ? "a store that keeps history exported none" : "a store without history exported one")
+    // With its history the package holds the pictures of the earlier saves too.
+    let images = names.filter { $0.hasPrefix("images/") }.count
+    try expect(images == (keeps ? 2 : 0), "the package holds \(images) images")
+
+    try store.deletePermanently(project.id)
+    let imported = try store.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+    try expect(
+      imported.revision == (keeps ? head.revision : 0),
+      "the imported project is at revision \(imported.revision)")
+    let opened = try store.open(project.id)
+    try expect(opened.metadata.note == "third", "the imported head's metadata is not the last")
+    try expectSame(opened.video, Self.video("third"), "the imported head")
+  }
 }

@@ -58,6 +58,11 @@ public enum ProjectStoreContract {
     /// one revision with the package's document, name, metadata and thumbnail, the created
     /// date kept; a project in the trash is not replaced.
     case packageReplaceIsOneSave
+    /// An export that includes the history holds the earlier saves (and their pictures) when
+    /// the store keeps history (``ProjectStore/keepsRevisionHistory``), and a store that keeps
+    /// history imports them under the same numbers; a store without history exports and imports
+    /// the last save alone.
+    case packageHistoryTravelsWhereTheStoreKeepsIt
 
     /// The check's name.
     public var description: String { rawValue }
@@ -103,6 +108,8 @@ public enum ProjectStoreContract {
     case .packageImportStoresImagesOnce: try run.packageImportStoresImagesOnce()
     case .refusedPackageLeavesTheStoreAsItWas: try run.refusedPackageLeavesTheStoreAsItWas()
     case .packageReplaceIsOneSave: try run.packageReplaceIsOneSave()
+    case .packageHistoryTravelsWhereTheStoreKeepsIt:
+      try run.packageHistoryTravelsWhereTheStoreKeepsIt()
     }
   }
 }
