@@ -158,6 +158,21 @@ struct PackageTests {
 
     let folder = try Self.temporaryFolder()
     defer { try? FileManager.default.removeItem(at: folder) }
+    // `library export --history` writes the same history into one package.
+    let package = folder.appendingPathComponent("history.kadrproject")
+    let exported = try KadrDocLibraryTests.run(
+      "kadr-doc-postgres",
+      [
+        "library", "export", "--store", try KadrDocLibraryTests.location(), head.id.rawValue,
+        "-o", package.path, "--history",
+      ],
+      environment: environment)
+    #expect(exported.status == 0, "\(exported.err)")
+    let again = try StoreServer.store()
+    let imported = try again.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+    #expect(imported.revision == head.revision)
+    #expect(try again.history(of: head.id) == source.history(of: head.id))
+
     let toFolder = try KadrDocLibraryTests.run(
       "kadr-doc-postgres",
       [
