@@ -120,7 +120,18 @@ extension ContractRun {
             ).utf8) : bytes
       )
     }
-    for (label, contents) in [("tampered", tampered), ("newer", newer)] {
+    // An image whose name says JPEG but whose bytes are PNG (its hash is right).
+    let misnamed = entries.map { name, bytes in
+      (
+        name.replacingOccurrences(of: ".png", with: ".jpg"),
+        name.hasPrefix("images/")
+          ? bytes
+          : Array(
+            String(decoding: bytes, as: UTF8.self).replacingOccurrences(of: ".png", with: ".jpg")
+              .utf8)
+      )
+    }
+    for (label, contents) in [("tampered", tampered), ("newer", newer), ("misnamed", misnamed)] {
       var writer = ZipWriter()
       for (name, bytes) in contents { try writer.add(name, bytes, deflated: true) }
       let bad = folder.appendingPathComponent("\(label).kadrproject")
@@ -130,7 +141,9 @@ extension ContractRun {
         try expect(false, "the \(label) package was imported")
       } catch let error as ProjectPackageError {
         switch (label, error.reason) {
-        case ("tampered", .imageMismatch), ("newer", .newerMetadata(found: 9, supported: 1)): break
+        case ("tampered", .imageMismatch), ("misnamed", .imageMismatch),
+          ("newer", .newerMetadata(found: 9, supported: 1)):
+          break
         default: try expect(false, "the \(label) package was refused with \(error)")
         }
       }
@@ -139,5 +152,76 @@ extension ContractRun {
         Set(try store.collectImages(dryRun: true).kept) == kept,
         "a refused \(label) import stored images")
     }
+  }
+
+  mutating func packageReplaceIsOneSave() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let (project, package) = try exportedProject(in: folder)
+    try store.save(
+      Self.video("changed", photos: [Self.red]), metadata: ContractMetadata(note: "changed"),
+      thumbnail: .remove, for: project.id)
+    let renamed = try store.rename(project.id, to: "Renamed")
+    let replaced = try store.importPackage(at: package, as: .packageID(whenTaken: .replace))
+    try expect(
+      replaced.revision == renamed.revision + 1,
+      "replacing revision \(renamed.revision) made revision \(replaced.revision), not one save")
+    try expect(replaced.name == project.name, "the replaced project is named \(replaced.name)")
+    try expect(
+      replaced.created == project.created,
+      "replacing changed the created date to \(replaced.created)")
+    let thumbnail = try replaced.thumbnailToken.map { try store.images.image(for: $0) }
+    try expect(thumbnail == Self.blue, "the replaced project's thumbnail is not the package's")
+    let opened = try store.open(project.id)
+    try expect(opened.summary.revision == replaced.revision, "open sees another revision")
+    try expectSame(
+      opened.video, Self.video("travel", photos: [Self.red, Self.blue]), "the replaced project")
+
+    // A project in the trash is not replaced.
+    try store.delete(project.id)
+    let trashed = try store.trashed().projects
+    do {
+      try store.importPackage(at: package, as: .packageID(whenTaken: .replace))
+      try expect(false, "a replacing import replaced a project in the trash")
+    } catch ProjectLibraryError.projectExists(let taken) {
+      try expect(taken == project.id, "projectExists names \(taken), not \(project.id)")
+    }
+    try expect(
+      try store.trashed().projects.map(\.revision) == trashed.map(\.revision),
+      "a refused replacing import changed the trash")
+  }
+
+  mutating func packageHistoryTravelsWhereTheStoreKeepsIt() throws {
+    let folder = try temporaryFolder()
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let project = try store.create(
+      name: "Kept", video: Self.video("first", photos: [Self.red]),
+      metadata: ContractMetadata(note: "first"))
+    try store.save(
+      Self.video("second", photos: [Self.blue]), metadata: ContractMetadata(note: "second"),
+      for: project.id)
+    let head = try store.save(
+      Self.video("third"), metadata: ContractMetadata(note: "third"), for: project.id)
+    let package = folder.appendingPathComponent("Kept.kadrproject")
+    try store.export(project.id, to: package, includingHistory: true)
+    let archive = try ZipArchive(path: package.path)
+    let names = archive.entries.map(\.name)
+    let keeps = store.keepsRevisionHistory
+    try expect(
+      names.contains("history/0/document.json") == keeps,
+      keeps
+        ? "a store that keeps history exported none" : "a store without history exported one")
+    // With its history the package holds the pictures of the earlier saves too.
+    let images = names.filter { $0.hasPrefix("images/") }.count
+    try expect(images == (keeps ? 2 : 0), "the package holds \(images) images")
+
+    try store.deletePermanently(project.id)
+    let imported = try store.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+    try expect(
+      imported.revision == (keeps ? head.revision : 0),
+      "the imported project is at revision \(imported.revision)")
+    let opened = try store.open(project.id)
+    try expect(opened.metadata.note == "third", "the imported head's metadata is not the last")
+    try expectSame(opened.video, Self.video("third"), "the imported head")
   }
 }

@@ -51,9 +51,18 @@ public enum ProjectStoreContract {
     case packageImportKeepsTheIDAsAsked
     /// Importing a project whose images the store has stores no image again.
     case packageImportStoresImagesOnce
-    /// A tampered package and one of a newer metadata version are refused, and the store is
-    /// left as it was.
+    /// A tampered package, one whose image's bytes are not of the format its name says, and
+    /// one of a newer metadata version are refused, and the store is left as it was.
     case refusedPackageLeavesTheStoreAsItWas
+    /// Importing a package over its project (``ImportIdentity/WhenTaken/replace``) is one save:
+    /// one revision with the package's document, name, metadata and thumbnail, the created
+    /// date kept; a project in the trash is not replaced.
+    case packageReplaceIsOneSave
+    /// An export that includes the history holds the earlier saves (and their pictures) when
+    /// the store keeps history (``ProjectStore/keepsRevisionHistory``), and a store that keeps
+    /// history imports them under the same numbers; a store without history exports and imports
+    /// the last save alone.
+    case packageHistoryTravelsWhereTheStoreKeepsIt
 
     /// The check's name.
     public var description: String { rawValue }
@@ -98,6 +107,9 @@ public enum ProjectStoreContract {
     case .packageImportKeepsTheIDAsAsked: try run.packageImportKeepsTheIDAsAsked()
     case .packageImportStoresImagesOnce: try run.packageImportStoresImagesOnce()
     case .refusedPackageLeavesTheStoreAsItWas: try run.refusedPackageLeavesTheStoreAsItWas()
+    case .packageReplaceIsOneSave: try run.packageReplaceIsOneSave()
+    case .packageHistoryTravelsWhereTheStoreKeepsIt:
+      try run.packageHistoryTravelsWhereTheStoreKeepsIt()
     }
   }
 }

@@ -29,6 +29,22 @@ struct SharingProjectsArticleTests {
     #expect(same.id == project.id && same.revision == 1)
   }
 
+  @Test func exportWithHistory() throws {
+    let scratch = try ProjectLibraryArticleTests.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let store = try ProjectLibrary<EditorState>(directory: scratch)
+    let project = try store.create(
+      name: "Holiday", video: Video { TitleSequence("Holiday", duration: 2) },
+      metadata: EditorState())
+    let packageURL = scratch.appendingPathComponent("Holiday.kadrproject")
+
+    try store.export(project.id, to: packageURL, includingHistory: true)
+
+    // A folder library keeps no history: the package is the last save alone.
+    #expect(!store.keepsRevisionHistory)
+    #expect(try store.importPackage(at: packageURL).name == "Holiday")
+  }
+
   @Test func refusalsSayWhatIsWrong() throws {
     let scratch = try ProjectLibraryArticleTests.scratch()
     defer { try? FileManager.default.removeItem(at: scratch) }

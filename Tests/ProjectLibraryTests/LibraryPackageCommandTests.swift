@@ -33,6 +33,13 @@ struct LibraryPackageCommandTests {
     #expect(opened.summary.metadataVersion == EditorState.version)
     #expect(opened.summary.thumbnailToken == project.thumbnailToken)
 
+    // A folder library keeps no history: --history exports the last save and says so.
+    let withHistory = try Executables.run(
+      Executables.kadrDoc,
+      ["library", "export", directory.url.path, project.id.rawValue, "-o", package, "--history"])
+    #expect(withHistory.status == 0, "\(withHistory.err)")
+    #expect(withHistory.out.contains("no revision history"), "\(withHistory.out)")
+
     let again = try Executables.run(
       Executables.kadrDoc, ["library", "import", targetURL.path, package, "--identity", "keep"])
     #expect(again.status == 1)

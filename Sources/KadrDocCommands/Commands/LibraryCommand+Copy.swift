@@ -65,7 +65,7 @@ extension LibraryCommand {
           do {
             let package = scratch.appendingPathComponent("\(project.id).kadrproject")
             defer { try? FileManager.default.removeItem(at: package) }
-            try source.export(project.id, to: package)
+            try source.export(project.id, to: package, includingHistory: true)
             try destination.importPackage(at: package, as: .packageID(whenTaken: .refuse))
           } catch ProjectLibraryError.projectExists {
             outcome = .alreadyThere  // another process copied it since the listing
@@ -80,12 +80,16 @@ extension LibraryCommand {
       }
       progress.clear()
       let skipped = listing.skipped.count
+      // A destination without history takes each project's last save alone.
+      let historyDropped =
+        source.keepsRevisionHistory && destination?.keepsRevisionHistory != true
       if json {
         var summary = JSONObject()
         for outcome in [CopyOutcome.copied, .wouldCopy, .alreadyThere, .failed] {
           summary[outcome.rawValue] = .integer(Int64(counts[outcome] ?? 0))
         }
         summary["unreadable"] = .integer(Int64(skipped))
+        summary["historyKept"] = .bool(!historyDropped)
         console.outJSON(JSONText.compact(.object(["summary": .object(summary)])))
       } else {
         let verb =
@@ -93,6 +97,10 @@ extension LibraryCommand {
         console.out(
           "\(verb), \(counts[.alreadyThere] ?? 0) already there, \(counts[.failed] ?? 0) failed, "
             + "\(skipped) unreadable in the source (not copied; `kadr-doc library check` says why)")
+        if historyDropped {
+          console.out(
+            "revision history not copied: the destination keeps each project's last save only")
+        }
       }
       return (counts[.failed] ?? 0) > 0 || skipped > 0 ? ExitCode.failure : ExitCode.ok
     } catch {

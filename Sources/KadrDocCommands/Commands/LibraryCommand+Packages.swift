@@ -5,7 +5,7 @@ import KadrProjectLibrary
 extension LibraryCommand {
   static func export(
     _ store: any ProjectStore<OpaqueMetadata>, id text: String, to output: String?,
-    console: Console
+    includingHistory: Bool, console: Console
   ) throws -> Int32 {
     guard let id = ProjectID(rawValue: text.lowercased()) else {
       console.err(
@@ -18,8 +18,11 @@ extension LibraryCommand {
       return ExitCode.usage
     }
     let url = URL(fileURLWithPath: output)
-    try store.export(id, to: url)
+    try store.export(id, to: url, includingHistory: includingHistory)
     console.out("exported \(id) to \(TerminalText.escaped(url.path, keepingNewlines: false))")
+    if includingHistory, !store.keepsRevisionHistory {
+      console.out("no revision history: the store keeps each project's last save only")
+    }
     return ExitCode.ok
   }
 

@@ -12,7 +12,7 @@ enum LibraryCommand: Command {
     usage: kadr-doc library list [DIR] [--store LOCATION] [--json] [--metadata-version N]
            kadr-doc library check [DIR] [--store LOCATION] [--json] [--metadata-version N]
            kadr-doc library gc [DIR] [--store LOCATION] [--dry-run]
-           kadr-doc library export [DIR] ID -o FILE [--store LOCATION]
+           kadr-doc library export [DIR] ID -o FILE [--store LOCATION] [--history]
            kadr-doc library import [DIR] FILE [--store LOCATION] [--identity copy|keep|replace|duplicate]
            kadr-doc library copy --from LOCATION --to LOCATION [--dry-run] [--json]
 
@@ -29,10 +29,12 @@ enum LibraryCommand: Command {
       import  adds the project of a package, checked whole first (a damaged or hostile package
               is refused and nothing is written); prints the new project's id
       copy    copies every project of one library into another (folder or PostgreSQL, either
-              way; a new folder is made a library), keeping ids, dates and metadata. A project
-              whose id the destination has is skipped, so a second run copies nothing and a
-              run that was stopped finishes on the next. One line per project, then a summary;
-              exit 1 if a project failed or the source has unreadable ones
+              way; a new folder is made a library), keeping ids, dates and metadata, and from
+              PostgreSQL to PostgreSQL every revision (a folder keeps the last save only; the
+              summary says so). A project whose id the destination has is skipped, so a
+              second run copies nothing and a run that was stopped finishes on the next. One
+              line per project, then a summary; exit 1 if a project failed or the source has
+              unreadable ones
 
     The tool does not know which metadata version the app writes: give it with
     --metadata-version to list projects written by a newer app as skipped.
@@ -54,12 +56,14 @@ enum LibraryCommand: Command {
       --from LOCATION         the library copy reads: a directory or a PostgreSQL store
       --to LOCATION           the library copy writes: a directory or a PostgreSQL store
       -o, --output FILE       the package export writes (replaced atomically if it exists)
+      --history               export includes the project's earlier revisions, when the store
+                              keeps them (PostgreSQL); a folder library keeps the last save
       --identity WHICH        import as a copy under a new id (copy, the default), or under the
                               package's id: keep refuses when the id is taken, replace saves
                               over that project, duplicate imports a copy then
     """
   static let spec = ArgumentSpec(
-    flags: [["--json"], ["--dry-run"]],
+    flags: [["--json"], ["--dry-run"], ["--history"]],
     options: [
       ["--metadata-version"], ["--store"], ["--output", "-o"], ["--identity"], ["--from"],
       ["--to"],
@@ -74,7 +78,7 @@ enum LibraryCommand: Command {
     let flagsAllowed: Set<String> =
       switch action {
       case "gc": ["--dry-run"]
-      case "export": ["--output"]
+      case "export": ["--output", "--history"]
       case "import": ["--identity"]
       case "copy": ["--dry-run", "--json", "--from", "--to"]
       default: ["--json", "--metadata-version"]
@@ -151,7 +155,9 @@ enum LibraryCommand: Command {
       case "gc":
         return try collect(store, dryRun: arguments.has("--dry-run"), console: console)
       case "export":
-        return try export(store, id: operand, to: arguments.value("--output"), console: console)
+        return try export(
+          store, id: operand, to: arguments.value("--output"),
+          includingHistory: arguments.has("--history"), console: console)
       case "import":
         return try importPackage(
           into: store, from: operand, identity: arguments.value("--identity"), console: console)

@@ -2,74 +2,82 @@ import Foundation
 import KadrPersistence
 
 /// The folder library's project packages: its documents' tokens are already the package's
-/// (`file:<sha256>.<ext>` of a `FileImageStore`), so it zips and unzips its files as they are
-/// and never holds more than one image in memory.
+/// (`file:<sha256>.<ext>` of a `FileImageStore`), so it hands out its document as saved (whose
+/// image files an export zips as they are), adopts the package's image files as they are, and
+/// never holds more than one image in memory.
 ///
-/// `kadr-bench --packages` (a 1,005-clip project with 200 images, a 52 MB package): through
-/// `open` and `create` each direction needed about 58 MB beyond what it returned; this path
-/// needs under 5 MB (export 0.45 s, import 2.5 s, release build, 2 cores).
+/// `kadr-bench --packages` (a 1,005-clip project with 204 images, a 52 MB package, release
+/// build, 2 cores, 2026-12-05): export 0.30–0.40 s, import 0.71–0.82 s, each needing 3–5 MB
+/// beyond what it started with; through `open` and `create` each needed about 58 MB.
 extension ProjectLibrary {
-  /// Writes the package of a project from its files; see ``ProjectStore/export(_:to:)``.
+  /// The last explicit save, as saved, with the library's image store; see
+  /// ``ProjectStore/storedProject(_:)``.
   ///
-  /// Holding the shared lock, so no image collection removes a file while it is zipped.
-  func exportFiles(_ id: ProjectID, to url: URL) throws {
+  /// - Parameter id: The project.
+  /// - Returns: Its summary, document and image store.
+  /// - Throws: ``ProjectLibraryError`` (not found, metadata newer or unreadable).
+  public func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata> {
     try reading {
       let directory = try existingDirectory(of: id)
       let envelope = try envelope(in: directory)
-      if Metadata.isNewer(envelope.metadataVersion) {
-        throw ProjectLibraryError.newerMetadataVersion(
-          found: envelope.metadataVersion, supported: Metadata.version)
-      }
-      let document = try readDocument(in: directory)
-      let coder = coder(preservingUnknown: true)
-      let parsed = try coder.readJSON(document)
-      var files: [String: URL] = [:]
-      for token in coder.imageTokens(in: parsed) + [envelope.thumbnail].compactMap({ $0 }) {
-        guard let file = images.url(for: token),
-          FileManager.default.fileExists(atPath: file.path)
-        else { throw PersistenceError.imageUnresolvable(token: token) }
-        files[token] = file
-      }
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
-      let header = PackageWriter.Header(
-        id: id, name: envelope.name, created: envelope.created, modified: envelope.modified,
-        metadataVersion: envelope.metadataVersion, metadata: try encoder.encode(envelope.app))
-      let staged = PackageWriter.Staged(
-        document: document, schema: parsed.schema ?? KadrDocument.currentSchema,
-        facts: envelope.document, thumbnail: envelope.thumbnail, images: files)
-      try PackageWriter.write(header, staged, to: url)
+      return StoredProject(
+        summary: try summary(id: id, in: directory, envelope: envelope),
+        document: try readDocument(in: directory), images: images)
     }
   }
 
-  /// Creates the project of a package read without its images: each image file is added to
-  /// the library's store (one in memory at a time; one the store has is not written again),
-  /// then the project is committed as ``create(name:video:metadata:thumbnail:id:created:modified:)``
-  /// commits it.
-  func createFiles(_ package: PackageReader<Metadata>, id: ProjectID) throws
-    -> ProjectSummary<Metadata>
-  {
-    guard let placeholders = package.placeholders else {
-      preconditionFailure("createFiles takes a package read without its images")
-    }
-    let manifest = package.manifest
+  /// Commits a package's last save (the library keeps no history; a package's earlier
+  /// revisions are left out): each image file it uses is added to the library's store (one in
+  /// memory at a time; one the store has is not written again), then the project is created
+  /// as ``create(name:video:metadata:thumbnail:id:created:modified:)`` creates it, or saved
+  /// over the live project `id`, name included, in one commit as a save commits; see
+  /// ``ProjectStore/importProject(_:id:replacing:)``.
+  ///
+  /// - Parameters:
+  ///   - package: The package's project.
+  ///   - id: The project's id in the library.
+  ///   - replacing: Whether to save over the live project `id`.
+  /// - Returns: The project's summary.
+  /// - Throws: ``ProjectLibraryError/projectExists(_:)``, ``ProjectPackageError``,
+  ///   ``ProjectLibraryError``, or `PersistenceError`; the project is as it was then.
+  @discardableResult
+  public func importProject(
+    _ package: PackagedProject<Metadata>, id: ProjectID, replacing: Bool
+  ) throws -> ProjectSummary<Metadata> {
+    if replacing { dropPending(id) }
     return try changing {
-      for inTrash in [false, true] where (try? existingDirectory(of: id, inTrash: inTrash)) != nil {
-        throw ProjectLibraryError.projectExists(id)
+      let existing = try? existingDirectory(of: id)
+      if replacing {
+        guard existing != nil else { throw ProjectLibraryError.projectExists(id) }
+      } else {
+        for inTrash in [false, true]
+        where (try? existingDirectory(of: id, inTrash: inTrash)) != nil {
+          throw ProjectLibraryError.projectExists(id)
+        }
       }
-      for image in manifest.images {
-        let token = try images.adoptImage(at: package.file(of: image))
-        guard
-          PackageManifest.Entry.imagesFolder + token.dropFirst(FileImageStore.scheme.count + 1)
-            == image.name
-        else { throw ProjectPackageError(.imageMismatch(image.name), path: package.path) }
+      var tokens: [String: String] = [:]
+      // The last save's images: the library keeps no history.
+      for image in package.images where package.headTokens.contains(image.token) {
+        let token = try images.adoptImage(at: image.file)
+        guard token == image.token else {
+          throw ProjectPackageError(
+            .imageMismatch(PackageManifest.Entry.imagesFolder + image.file.lastPathComponent),
+            path: image.packagePath)
+        }
+        tokens[image.token] = token
       }
-      let saved = try coder().save(package.video, images: placeholders)
-      let modified = Date(timeIntervalSince1970: manifest.modified)
+      let (saved, facts) = try package.document(replacingTokens: tokens)
+      if let existing {
+        let summary = try commitSave(
+          saved, facts: facts, metadata: package.metadata,
+          thumbnail: package.thumbnailToken, name: package.name, in: existing, id: id)
+        feed.record(.saved, id)
+        return summary
+      }
       let envelope = try MetadataEnvelope(
-        name: manifest.name, created: Date(timeIntervalSince1970: manifest.created),
-        modified: modified, saved: modified, thumbnail: manifest.thumbnail,
-        metadata: package.metadata, document: DocumentFacts(video: package.video, saved: saved))
+        name: package.name, created: package.created, modified: package.modified,
+        saved: package.modified, thumbnail: package.thumbnailToken, metadata: package.metadata,
+        document: facts)
       let summary = try install(id: id, document: saved.data, envelope: envelope)
       saw(id, revision: envelope.revision)
       feed.record(.created, id)

@@ -127,8 +127,6 @@ extension ProjectLibrary {
   ) throws -> ProjectSummary<Metadata> {
     let directory = try existingDirectory(of: id)
     let old = try envelope(in: directory)
-    _ = try old.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
-    let now = Date()
     let thumbnailToken: String?
     switch thumbnail {
     case .keep: thumbnailToken = old.thumbnail
@@ -136,10 +134,23 @@ extension ProjectLibrary {
     case .remove: thumbnailToken = nil
     }
     let saved = try coder().save(video, images: savingImages)
+    return try commitSave(
+      saved, facts: DocumentFacts(video: video, saved: saved), metadata: metadata,
+      thumbnail: thumbnailToken, name: old.name, in: directory, id: id)
+  }
+
+  /// Replaces the document, metadata, thumbnail and name of the project in `directory` in one
+  /// commit, as the next revision; called holding the exclusive lock.
+  func commitSave(
+    _ saved: SavedDocument, facts: DocumentFacts, metadata: Metadata, thumbnail: String?,
+    name: String, in directory: URL, id: ProjectID
+  ) throws -> ProjectSummary<Metadata> {
+    let old = try envelope(in: directory)
+    _ = try old.metadata(Metadata.self, path: LibraryLayout.metadataPath(in: directory.path))
+    let now = Date()
     let envelope = try MetadataEnvelope(
-      name: old.name, revision: old.revision + 1, created: old.created, modified: now,
-      saved: now, thumbnail: thumbnailToken, metadata: metadata,
-      document: DocumentFacts(video: video, saved: saved))
+      name: name, revision: old.revision + 1, created: old.created, modified: now,
+      saved: now, thumbnail: thumbnail, metadata: metadata, document: facts)
     let metadataBytes = try envelope.encoded()
     try ProjectCommit.replace(directory, document: saved.data, metadata: metadataBytes)
     saw(id, revision: envelope.revision)

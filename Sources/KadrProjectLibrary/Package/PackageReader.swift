@@ -7,44 +7,32 @@ import KadrPersistence
 /// its bytes are counted and hashed, and the document and metadata are decoded, all before the
 /// caller writes anything to its store.
 struct PackageReader<Metadata: ProjectMetadata> {
-  /// The most entries a package may have: images, plus the manifest, document and metadata.
-  static var maximumEntries: Int { 10_000 + 3 }
+  /// The most images a package may have.
+  static var maximumImages: Int { 10_000 }
+  /// The most earlier revisions a package may have.
+  static var maximumRevisions: Int { 10_000 }
+  /// The most entries a package may have: images, two per earlier revision, plus the manifest,
+  /// document and metadata.
+  static var maximumEntries: Int { maximumImages + 2 * maximumRevisions + 3 }
   /// The most bytes a package's entries may declare in all.
   static var maximumTotalBytes: Int { 16 << 30 }
   /// The largest manifest or metadata entry.
   static var maximumJSONBytes: Int { 16 << 20 }
 
   let manifest: PackageManifest
-  /// The composition; without its images (placeholders of ``placeholders``) unless they were
-  /// loaded.
-  let video: Video
-  let metadata: Metadata
-  /// The thumbnail, when images were loaded and the package has one.
-  let thumbnail: PlatformImage?
-  /// The store whose placeholders stand for the images, when they were not loaded: saving
-  /// ``video`` through it writes the package's tokens back.
-  let placeholders: FallbackImageStore?
-  /// The package's path.
-  let path: String
+  /// The checked project, its images extracted to files.
+  let project: PackagedProject<Metadata>
   /// Where the images were extracted; removed by ``remove()``.
   private let folder: URL
-
-  /// The extracted file of one of the manifest's images.
-  func file(of image: PackageManifest.Image) -> URL {
-    folder.appendingPathComponent("images", isDirectory: true).appendingPathComponent(
-      String(image.name.dropFirst(PackageManifest.Entry.imagesFolder.count)))
-  }
 
   /// Reads and checks the package at `url`.
   ///
   /// - Parameters:
   ///   - url: The package.
   ///   - coder: The store's coder.
-  ///   - loadingImages: Whether ``video`` holds the images (else placeholders, so a store that
-  ///     takes image files needs memory for one image at a time).
   /// - Throws: ``ProjectPackageError``, a `PersistenceError` of the document, or a
   ///   ``ProjectLibraryError`` of the metadata.
-  init(_ url: URL, coder: KadrCoder, loadingImages: Bool = true) throws {
+  init(_ url: URL, coder: KadrCoder) throws {
     let path = url.path
     func fail(_ reason: ProjectPackageError.Reason) -> ProjectPackageError {
       ProjectPackageError(reason, path: path)
@@ -73,7 +61,8 @@ struct PackageReader<Metadata: ProjectMetadata> {
           FileImageStore.scheme + ":"
             + entry.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
       guard
-        isImage || entry.name == PackageManifest.Entry.manifest
+        isImage || PackageManifest.Entry.revision(ofHistoryEntry: entry.name) != nil
+          || entry.name == PackageManifest.Entry.manifest
           || entry.name == PackageManifest.Entry.document
           || entry.name == PackageManifest.Entry.metadata
       else { throw fail(.unexpectedEntry(entry.name)) }
@@ -89,6 +78,45 @@ struct PackageReader<Metadata: ProjectMetadata> {
     }
     guard !Metadata.isNewer(manifest.metadataVersion) else {
       throw fail(.newerMetadata(found: manifest.metadataVersion, supported: Metadata.version))
+    }
+    let history = manifest.history ?? []
+    guard manifest.version >= PackageManifest.historyVersion || manifest.history == nil,
+      manifest.version >= PackageManifest.historyVersion || manifest.revision == nil
+    else {
+      throw fail(.notAPackage("its version-\(manifest.version) manifest lists a history"))
+    }
+    guard history.count <= Self.maximumRevisions, manifest.images.count <= Self.maximumImages
+    else { throw fail(.manifestMismatch("it lists more revisions or images than a package has")) }
+    if !history.isEmpty {
+      guard let head = manifest.revision else {
+        throw fail(.manifestMismatch("it has a history but no head revision"))
+      }
+      for (index, revision) in history.enumerated() {
+        guard revision.revision >= 0, revision.revision < head,
+          index == 0 || history[index - 1].revision < revision.revision
+        else {
+          throw fail(
+            .manifestMismatch(
+              "its history's revisions are not ascending numbers before the head's \(head)"))
+        }
+        guard revision.schema <= KadrDocument.currentSchema else {
+          throw fail(
+            .newerSchema(found: revision.schema, supported: KadrDocument.currentSchema))
+        }
+        guard !Metadata.isNewer(revision.metadataVersion) else {
+          throw fail(
+            .newerMetadata(found: revision.metadataVersion, supported: Metadata.version))
+        }
+      }
+    }
+    let revisions = Set(history.map(\.revision))
+    for name in byName.keys.sorted() {
+      if let revision = PackageManifest.Entry.revision(ofHistoryEntry: name),
+        !revisions.contains(revision)
+      {
+        throw fail(
+          .manifestMismatch("the entry '\(name)' is in the zip but its revision is not listed"))
+      }
     }
     let listed = Set(manifest.images.map(\.name))
     guard listed.count == manifest.images.count else {
@@ -126,7 +154,6 @@ struct PackageReader<Metadata: ProjectMetadata> {
         guard let entry = byName[image.name] else { continue }
         try Self.extract(entry, of: archive, image: image, to: imagesFolder, fail: fail)
       }
-      let store = try FileImageStore(directory: imagesFolder)
       let document = try read(documentEntry, limit: coder.options.limits.maximumDocumentBytes)
       var preserving = coder
       preserving.documentCoder.options.preservingUnknown = true
@@ -135,16 +162,49 @@ struct PackageReader<Metadata: ProjectMetadata> {
           FileImageStore.scheme + ":"
             + $0.name.dropFirst(PackageManifest.Entry.imagesFolder.count)
         })
-      for token in try preserving.imageTokens(in: document) where !tokens.contains(token) {
+      let headTokens = try preserving.imageTokens(in: document)
+      for token in headTokens where !tokens.contains(token) {
         throw fail(.manifestMismatch("the document uses the image '\(token)', which it lacks"))
       }
-      if loadingImages {
-        placeholders = nil
-        video = try preserving.video(from: document, images: store)
-      } else {
-        let placeholders = FallbackImageStore(InMemoryImageStore())
-        self.placeholders = placeholders
-        video = try preserving.video(from: document, images: placeholders)
+      let placeholders = UnresolvedImageStore()
+      let video = try preserving.video(from: document, images: placeholders)
+      // Each earlier revision: checked as the head is, its document kept in a file.
+      var packagedHistory: [PackagedRevision<Metadata>] = []
+      let historyFolder = folder.appendingPathComponent("history", isDirectory: true)
+      if !history.isEmpty {
+        try FileManager.default.createDirectory(
+          at: historyFolder, withIntermediateDirectories: true)
+      }
+      for revision in history {
+        let names = PackageManifest.Entry.history(revision.revision)
+        guard let documentEntry = byName[names.document], let metadataEntry = byName[names.metadata]
+        else {
+          throw fail(
+            .manifestMismatch("revision \(revision.revision) is listed but not in the zip"))
+        }
+        let data = try read(documentEntry, limit: coder.options.limits.maximumDocumentBytes)
+        for token in try preserving.imageTokens(in: data) where !tokens.contains(token) {
+          throw fail(
+            .manifestMismatch(
+              "revision \(revision.revision) uses the image '\(token)', which it lacks"))
+        }
+        // Decoded to check it; the store decodes it again when it imports the revision.
+        _ = try preserving.video(from: data, images: UnresolvedImageStore())
+        let file = historyFolder.appendingPathComponent("\(revision.revision).json")
+        try data.write(to: file)
+        let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
+        let savedDate = Date(timeIntervalSince1970: revision.saved)
+        let envelope = MetadataEnvelope(
+          format: MetadataEnvelope.currentFormat, name: manifest.name,
+          revision: revision.revision, created: Date(timeIntervalSince1970: manifest.created),
+          modified: savedDate, saved: savedDate, thumbnail: nil,
+          metadataVersion: revision.metadataVersion, app: app, document: revision.document)
+        packagedHistory.append(
+          PackagedRevision(
+            revision: revision.revision, saved: savedDate,
+            metadata: try envelope.metadata(Metadata.self, path: path + "/" + names.metadata),
+            file: file,
+            coder: preserving))
       }
       let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
       let envelope = MetadataEnvelope(
@@ -153,23 +213,30 @@ struct PackageReader<Metadata: ProjectMetadata> {
         modified: Date(timeIntervalSince1970: manifest.modified),
         saved: Date(timeIntervalSince1970: manifest.modified), thumbnail: manifest.thumbnail,
         metadataVersion: manifest.metadataVersion, app: app, document: manifest.document)
-      metadata = try envelope.metadata(
+      let metadata = try envelope.metadata(
         Metadata.self, path: path + "/" + PackageManifest.Entry.metadata)
-      if let token = manifest.thumbnail {
-        guard listed.contains(PackageManifest.Entry.imagesFolder + token.dropFirst(5)) else {
-          throw fail(.manifestMismatch("the thumbnail '\(token)' is not one of its images"))
-        }
-        thumbnail = loadingImages ? try store.image(for: token) : nil
-      } else {
-        thumbnail = nil
+      if let token = manifest.thumbnail, !tokens.contains(token) {
+        throw fail(.manifestMismatch("the thumbnail '\(token)' is not one of its images"))
       }
+      let images = manifest.images.map { image in
+        let fileName = String(image.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
+        return PackagedImage(
+          token: FileImageStore.scheme + ":" + fileName, sha256: image.sha256.lowercased(),
+          byteCount: image.bytes, file: imagesFolder.appendingPathComponent(fileName),
+          packagePath: path)
+      }.sorted { $0.token < $1.token }
+      project = PackagedProject(
+        id: manifest.id, name: manifest.name, created: envelope.created,
+        modified: envelope.modified, metadata: metadata, thumbnailToken: manifest.thumbnail,
+        images: images, revision: manifest.revision, history: packagedHistory,
+        headTokens: Set(headTokens + [manifest.thumbnail].compactMap { $0 }), video: video,
+        placeholders: placeholders, coder: preserving)
     } catch {
       try? FileManager.default.removeItem(at: folder)
       throw error
     }
     self.manifest = manifest
     self.folder = folder
-    self.path = path
   }
 
   /// Removes the extracted images.
@@ -189,6 +256,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
     }
     guard case .integer(let version)? = object["version"], let number = Int(exactly: version)
     else { throw fail(.notAPackage("its manifest has no whole-number version")) }
+    guard number >= 1 else { throw fail(.notAPackage("its manifest's version is \(number)")) }
     guard number <= PackageManifest.currentVersion else {
       throw fail(.newerFormat(found: number, supported: PackageManifest.currentVersion))
     }

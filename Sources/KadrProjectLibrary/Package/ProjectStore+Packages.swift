@@ -8,37 +8,28 @@ extension ProjectStore {
 
   /// Writes a project's last save as a project package: one `.kadrproject` file (a zip) that
   /// holds its document, metadata, document facts, thumbnail and every image it uses, each
-  /// stored once by content.
+  /// stored once by content; with `includingHistory`, also the revisions before the last save
+  /// that a store with history keeps.
   ///
   /// The same project gives the same bytes. The package is written to a temporary file beside
   /// `url` and renamed over it, so `url` holds the old file or the whole new one. The format is
-  /// documented in the format article; any zip tool can open a package.
+  /// documented in the format article; any zip tool can open a package. The project is read
+  /// with ``storedProject(_:)`` (and ``storedHistory(of:)``) and its images fetched one at a
+  /// time, so a store that implements them needs memory for about the largest image.
   ///
   /// - Parameters:
   ///   - id: The project.
   ///   - url: The package to write, usually ending in `.kadrproject`; replaced if it exists.
-  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, the project's open errors (a missing
+  ///   - includingHistory: Whether to include the project's earlier revisions (format 2), when
+  ///     the store keeps them; `false` by default, for a package to share. A package without
+  ///     history is format 1, which every version of kadr with packages reads.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, the store's image errors (a missing
   ///   image is refused), `PersistenceError`, or ``ProjectLibraryError/fileSystem(path:detail:)``
   ///   when the file cannot be written.
-  public func export(_ id: ProjectID, to url: URL) throws {
-    // The folder library zips its files as they are, one image in memory at a time.
-    if let library = self as? ProjectLibrary<Metadata> {
-      return try library.exportFiles(id, to: url)
-    }
-    let project = try open(id, preservingUnknown: true, missingImages: .refuse)
-    let summary = project.summary
-    let thumbnail = try summary.thumbnailToken.map { try images.image(for: $0) }
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys]
-    var coder = projectCoder
-    coder.documentCoder.options.preservingUnknown = true
-    let header = PackageWriter.Header(
-      id: summary.id, name: summary.name, created: summary.created, modified: summary.modified,
-      // Opened metadata is the app's current version; a tool's opaque metadata keeps its own.
-      metadataVersion: max(Metadata.version, summary.metadataVersion),
-      metadata: try encoder.encode(summary.metadata))
-    try PackageWriter.write(
-      header, video: project.video, thumbnail: thumbnail, coder: coder, to: url)
+  public func export(_ id: ProjectID, to url: URL, includingHistory: Bool = false) throws {
+    let stored = try storedProject(id)
+    let history = includingHistory ? try storedHistory(of: id) : []
+    try PackageWriter.write(stored, history: history, coder: projectCoder, to: url)
   }
 
   /// Adds the project of a project package to the store, in one commit.
@@ -48,8 +39,8 @@ extension ProjectStore {
   /// disagrees with the zip, or a newer package format, document schema or metadata version is
   /// refused with a ``ProjectPackageError`` naming what is wrong; the store is left as it was.
   /// The project keeps the package's name, dates and metadata (migrated to the app's version);
-  /// its images are saved through the store's image store, so images the store has are not
-  /// stored twice.
+  /// its images are added through ``importProject(_:id:replacing:)``, so images the store has
+  /// are not stored twice.
   ///
   /// - Parameters:
   ///   - url: The package.
@@ -63,45 +54,73 @@ extension ProjectStore {
   public func importPackage(at url: URL, as identity: ImportIdentity = .copy) throws
     -> ProjectSummary<Metadata>
   {
-    // The folder library takes the image files as they are, one image in memory at a time.
-    let library = self as? ProjectLibrary<Metadata>
-    let package = try PackageReader<Metadata>(
-      url, coder: projectCoder, loadingImages: library == nil)
+    let package = try PackageReader<Metadata>(url, coder: projectCoder)
     defer { package.remove() }
-    let manifest = package.manifest
-    func create(_ id: ProjectID?) throws -> ProjectSummary<Metadata> {
-      if let library { return try library.createFiles(package, id: id ?? ProjectID()) }
-      return try self.create(
-        name: manifest.name, video: package.video, metadata: package.metadata,
-        thumbnail: package.thumbnail, id: id,
-        created: Date(timeIntervalSince1970: manifest.created),
-        modified: Date(timeIntervalSince1970: manifest.modified))
-    }
+    let project = package.project
     switch identity {
     case .copy:
-      return try create(nil)
+      return try importProject(project, id: ProjectID(), replacing: false)
     case .packageID(let whenTaken):
       do {
-        return try create(manifest.id)
-      } catch ProjectLibraryError.projectExists(let taken) where taken == manifest.id {
+        return try importProject(project, id: project.id, replacing: false)
+      } catch ProjectLibraryError.projectExists(let taken) where taken == project.id {
         switch whenTaken {
         case .refuse: throw ProjectLibraryError.projectExists(taken)
-        case .duplicate: return try create(nil)
-        case .replace:
-          guard library != nil else { return try replace(taken, with: package) }
-          // A save takes a composition with its images.
-          let loaded = try PackageReader<Metadata>(url, coder: projectCoder)
-          defer { loaded.remove() }
-          return try replace(taken, with: loaded)
+        case .duplicate: return try importProject(project, id: ProjectID(), replacing: false)
+        case .replace: return try importProject(project, id: taken, replacing: true)
         }
       }
     }
   }
 
-  /// Saves a package's project over the project `id`; a project in the trash is not replaced.
-  private func replace(_ id: ProjectID, with package: PackageReader<Metadata>) throws
-    -> ProjectSummary<Metadata>
-  {
+  /// `false`: the store keeps the last save only (see ``keepsRevisionHistory``).
+  public var keepsRevisionHistory: Bool { false }
+
+  /// None: the store keeps no history (see ``storedHistory(of:)``).
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: An empty list.
+  public func storedHistory(of id: ProjectID) throws -> [StoredRevision<Metadata>] { [] }
+
+  /// Opens the project and saves its document again with its images in memory (see
+  /// ``storedProject(_:)``).
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: The project's summary, document and images.
+  /// - Throws: What ``open(_:preservingUnknown:missingImages:)`` throws (a missing image is
+  ///   refused), or `PersistenceError`.
+  public func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata> {
+    let project = try open(id, preservingUnknown: true, missingImages: .refuse)
+    let held = InMemoryImageStore()
+    var coder = projectCoder
+    coder.documentCoder.options.preservingUnknown = true
+    let saved = try coder.save(project.video, images: held)
+    if let token = project.summary.thumbnailToken {
+      held.insert(try images.image(for: token), token: token)
+    }
+    return StoredProject(summary: project.summary, document: saved.data, images: held)
+  }
+
+  /// Creates (or saves and renames) the package's project with every image in memory (see
+  /// ``importProject(_:id:replacing:)``).
+  ///
+  /// - Parameters:
+  ///   - package: The package's project.
+  ///   - id: The project's id in this store.
+  ///   - replacing: Whether to save over the live project `id`.
+  /// - Returns: The project's summary.
+  /// - Throws: What ``create(name:video:metadata:thumbnail:id:created:modified:)``, or
+  ///   replacing, ``save(_:metadata:thumbnail:for:)`` and ``rename(_:to:)`` throw.
+  @discardableResult
+  public func importProject(
+    _ package: PackagedProject<Metadata>, id: ProjectID, replacing: Bool
+  ) throws -> ProjectSummary<Metadata> {
+    let (video, thumbnail) = try package.loaded()
+    guard replacing else {
+      return try create(
+        name: package.name, video: video, metadata: package.metadata, thumbnail: thumbnail,
+        id: id, created: package.created, modified: package.modified)
+    }
     do {
       // The save is based on what this store last opened of the project.
       _ = try open(id, preservingUnknown: true, missingImages: .placeholder)
@@ -109,9 +128,9 @@ extension ProjectStore {
       throw ProjectLibraryError.projectExists(id)
     }
     let saved = try save(
-      package.video, metadata: package.metadata,
-      thumbnail: package.thumbnail.map { .set($0) } ?? .remove, for: id)
-    guard saved.name != package.manifest.name else { return saved }
-    return try rename(id, to: package.manifest.name)
+      video, metadata: package.metadata, thumbnail: thumbnail.map { .set($0) } ?? .remove,
+      for: id)
+    guard saved.name != package.name else { return saved }
+    return try rename(id, to: package.name)
   }
 }

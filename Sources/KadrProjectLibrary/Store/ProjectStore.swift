@@ -7,8 +7,9 @@ import KadrPersistence
 ///
 /// An app written against this protocol moves between stores by changing the line that makes
 /// the store, and every store exports and imports project packages
-/// (``export(_:to:)``, ``importPackage(at:as:)``), built on the requirements below. The same contract suite (`KadrProjectLibraryTesting`'s `ProjectStoreContract`)
-/// runs against every implementation.
+/// (``export(_:to:includingHistory:)``, ``importPackage(at:as:)``), through
+/// ``storedProject(_:)`` and ``importProject(_:id:replacing:)``. The same contract suite
+/// (`KadrProjectLibraryTesting`'s `ProjectStoreContract`) runs against every implementation.
 ///
 /// ## Implementation requirements
 ///
@@ -32,11 +33,65 @@ public protocol ProjectStore<Metadata>: AnyObject, Sendable {
   var images: Images { get }
 
   /// The coder of the store's documents (its registry, options and migrations), which
-  /// ``export(_:to:)`` and ``importPackage(at:as:)`` write and read packages with.
+  /// ``export(_:to:includingHistory:)`` and ``importPackage(at:as:)`` write and read packages with.
   ///
   /// The default is the standard coder; a store made with its own registry returns a coder of
   /// it, so packages keep the plugin kinds the store knows.
   var projectCoder: KadrCoder { get }
+
+  /// A project's last save as the store keeps it, for ``export(_:to:includingHistory:)``: its
+  /// document's bytes
+  /// and a store that resolves their image tokens.
+  ///
+  /// The default opens the project and holds every image in memory; a store that keeps its
+  /// documents as bytes returns them with its ``images``, so an export fetches one image at a
+  /// time.
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: The project's summary, document and images.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, a metadata error, or a store error.
+  func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata>
+
+  /// Whether the store keeps every save of a project as a revision (the PostgreSQL store does;
+  /// the folder library keeps the last save only). The default is `false`.
+  ///
+  /// A store that keeps history hands it to an export that asks for it
+  /// (``storedHistory(of:)``), and writes a package's history when it imports the project.
+  var keepsRevisionHistory: Bool { get }
+
+  /// Every revision of a project the store keeps, oldest first, for an export that includes
+  /// the history (``export(_:to:includingHistory:)``); revisions at or after the head are left
+  /// out of the package. The default, for a store without history, is none.
+  ///
+  /// - Parameter id: The project.
+  /// - Returns: Its revisions; each reads its document only when the export writes it.
+  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, a metadata error, or a store error.
+  func storedHistory(of id: ProjectID) throws -> [StoredRevision<Metadata>]
+
+  /// Commits a checked package's project under `id`, for ``importPackage(at:as:)``, in one
+  /// commit; a store that keeps history also writes the package's ``PackagedProject/history``
+  /// when it creates the project (a replacing import saves the head alone).
+  ///
+  /// The default reads every image into memory and calls
+  /// ``create(name:video:metadata:thumbnail:id:created:modified:)`` (or, replacing, a save and
+  /// a rename: two commits). A store adds ``PackagedProject/images`` one at a time instead,
+  /// skipping those it has, and commits ``PackagedProject/document(replacingTokens:)`` with its
+  /// tokens.
+  ///
+  /// - Parameters:
+  ///   - package: The package's project.
+  ///   - id: The project's id in this store.
+  ///   - replacing: `false` to create the project, refusing a taken id (in the list or the
+  ///     trash) with ``ProjectLibraryError/projectExists(_:)``; `true` to save it over the live
+  ///     project `id` as a save does (its document, metadata, thumbnail and name; its history
+  ///     and created date stay), refusing a project in the trash with
+  ///     ``ProjectLibraryError/projectExists(_:)``.
+  /// - Returns: The project's summary.
+  /// - Throws: ``ProjectLibraryError``, ``ProjectPackageError``, `PersistenceError`, or a
+  ///   store error; nothing is written then.
+  @discardableResult
+  func importProject(_ package: PackagedProject<Metadata>, id: ProjectID, replacing: Bool)
+    throws -> ProjectSummary<Metadata>
 
   /// Creates a project and saves it (see ``ProjectLibrary/create(name:video:metadata:thumbnail:id:created:modified:)``).
   ///

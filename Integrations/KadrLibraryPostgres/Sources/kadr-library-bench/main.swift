@@ -9,6 +9,10 @@ import KadrProjectLibrary
 // project, and for SECONDS (3 by default) saves an edit and opens the project again.
 //
 //   swift run -c release --package-path Integrations/KadrLibraryPostgres kadr-library-bench [SECONDS]
+//
+// With --packages: export and import of a 1,000-clip project with 200 images, through the
+// store's streaming hooks and through `open` and `create`, and `library copy` of 1,000 folder
+// projects to the server, twice (see Packages.swift).
 
 struct BenchMetadata: ProjectMetadata {
   static let version = 1
@@ -80,6 +84,11 @@ guard let server = ProcessInfo.processInfo.environment["KADR_POSTGRES"] else {
     Data(
       "kadr-library-bench: set KADR_POSTGRES (Scripts/postgres-server start DIR prints it)\n".utf8))
   exit(2)
+}
+if CommandLine.arguments.contains("--packages") {
+  try PackageBench.run(server: server)
+  try PackageBench.runCopy(server: server, projects: 1_000)
+  exit(0)
 }
 print("1,000-clip project, \(seconds) s per run; each client its own store and project")
 print("store        clients   saves/s   opens/s")

@@ -1,0 +1,101 @@
+import Foundation
+import KadrPersistence
+import KadrProjectLibrary
+import KadrProjectLibraryTesting
+
+/// A third party's store in miniature: every call goes to a folder library, and it implements
+/// the package hooks (`storedProject`, `importProject`) by forwarding them too, counting the
+/// calls of `open` and `create`, which a streaming export or import must not make. It can also
+/// pretend to keep a history (``history``), and keeps the last package it imported.
+final class ForwardingStore: ProjectStore, @unchecked Sendable {
+  // @unchecked Sendable: the variables are read and written only under `lock`.
+  let library: ProjectLibrary<ContractMetadata>
+  private let lock = NSLock()
+  private var opensAndCreates = 0
+  private var revisions: [StoredRevision<ContractMetadata>] = []
+  private var imported: PackagedProject<ContractMetadata>?
+  private var importedHistory: [Data] = []
+
+  init(library: ProjectLibrary<ContractMetadata>) { self.library = library }
+
+  /// How many times `open` or `create` was called.
+  var openedOrCreated: Int { lock.withLock { opensAndCreates } }
+  /// The revisions `storedHistory(of:)` returns, for every project.
+  var history: [StoredRevision<ContractMetadata>] {
+    get { lock.withLock { revisions } }
+    set { lock.withLock { revisions = newValue } }
+  }
+  /// The package `importProject` was last given.
+  var lastImported: PackagedProject<ContractMetadata>? { lock.withLock { imported } }
+  /// The documents of its history, with the package's tokens (read while its files existed).
+  var lastImportedHistory: [Data] { lock.withLock { importedHistory } }
+
+  var keepsRevisionHistory: Bool { !history.isEmpty }
+  func storedHistory(of id: ProjectID) throws -> [StoredRevision<ContractMetadata>] { history }
+
+  var images: FileImageStore { library.images }
+  func storedProject(_ id: ProjectID) throws -> StoredProject<ContractMetadata> {
+    try library.storedProject(id)
+  }
+  func importProject(_ package: PackagedProject<ContractMetadata>, id: ProjectID, replacing: Bool)
+    throws -> ProjectSummary<ContractMetadata>
+  {
+    let tokens = Dictionary(uniqueKeysWithValues: package.images.map { ($0.token, $0.token) })
+    let history = try package.history.map { try $0.document(replacingTokens: tokens).saved.data }
+    lock.withLock { (imported, importedHistory) = (package, history) }
+    return try library.importProject(package, id: id, replacing: replacing)
+  }
+  func create(
+    name: String, video: Video, metadata: ContractMetadata, thumbnail: PlatformImage?,
+    id: ProjectID?, created: Date?, modified: Date?
+  ) throws -> ProjectSummary<ContractMetadata> {
+    lock.withLock { opensAndCreates += 1 }
+    return try library.create(
+      name: name, video: video, metadata: metadata, thumbnail: thumbnail, id: id,
+      created: created, modified: modified)
+  }
+  func open(_ id: ProjectID, preservingUnknown: Bool, missingImages: MissingImages) throws
+    -> OpenedProject<ContractMetadata>
+  {
+    lock.withLock { opensAndCreates += 1 }
+    return try library.open(id, preservingUnknown: preservingUnknown, missingImages: missingImages)
+  }
+  func save(
+    _ video: Video, metadata: ContractMetadata, thumbnail: ThumbnailChange, for id: ProjectID
+  ) throws -> ProjectSummary<ContractMetadata> {
+    try library.save(video, metadata: metadata, thumbnail: thumbnail, for: id)
+  }
+  func scheduleSave(
+    _ video: Video, metadata: ContractMetadata, thumbnail: ThumbnailChange, for id: ProjectID
+  ) { library.scheduleSave(video, metadata: metadata, thumbnail: thumbnail, for: id) }
+  func flush() throws { try library.flush() }
+  func recover(_ id: ProjectID, preservingUnknown: Bool) throws
+    -> OpenedProject<ContractMetadata>?
+  { try library.recover(id, preservingUnknown: preservingUnknown) }
+  func discardAutosave(_ id: ProjectID) throws { try library.discardAutosave(id) }
+  func list() throws -> ProjectListing<ContractMetadata> { try library.list() }
+  func rename(_ id: ProjectID, to name: String) throws -> ProjectSummary<ContractMetadata> {
+    try library.rename(id, to: name)
+  }
+  func duplicate(_ id: ProjectID, name: String) throws -> ProjectSummary<ContractMetadata> {
+    try library.duplicate(id, name: name)
+  }
+  func updateMetadata(
+    of id: ProjectID, _ change: (inout ContractMetadata) throws -> Void
+  ) throws -> ProjectSummary<ContractMetadata> {
+    try library.updateMetadata(of: id, change)
+  }
+  func delete(_ id: ProjectID) throws { try library.delete(id) }
+  func restore(_ id: ProjectID) throws -> ProjectSummary<ContractMetadata> {
+    try library.restore(id)
+  }
+  func trashed() throws -> ProjectListing<ContractMetadata> { try library.trashed() }
+  func emptyTrash() throws -> Int { try library.emptyTrash() }
+  func deletePermanently(_ id: ProjectID) throws -> [String] {
+    try library.deletePermanently(id)
+  }
+  func collectImages(dryRun: Bool) throws -> ImageCollection {
+    try library.collectImages(dryRun: dryRun)
+  }
+  func changes() -> AsyncStream<LibraryChange> { library.changes() }
+}
