@@ -33,15 +33,15 @@ public protocol ProjectStore<Metadata>: AnyObject, Sendable {
   var images: Images { get }
 
   /// The coder of the store's documents (its registry, options and migrations), which
-  /// ``export(_:to:includingHistory:)`` and ``importPackage(at:as:)`` write and read packages with.
+  /// ``export(_:to:includingHistory:)`` and ``importPackage(at:as:)`` write and read packages
+  /// with.
   ///
   /// The default is the standard coder; a store made with its own registry returns a coder of
   /// it, so packages keep the plugin kinds the store knows.
   var projectCoder: KadrCoder { get }
 
   /// A project's last save as the store keeps it, for ``export(_:to:includingHistory:)``: its
-  /// document's bytes
-  /// and a store that resolves their image tokens.
+  /// document's bytes and a store that resolves their image tokens.
   ///
   /// The default opens the project and holds every image in memory; a store that keeps its
   /// documents as bytes returns them with its ``images``, so an export fetches one image at a
