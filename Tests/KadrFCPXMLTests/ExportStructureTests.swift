@@ -21,11 +21,20 @@ struct ExportStructureTests {
       xml.contains("<format id=\"r1\" frameDuration=\"1/30s\" width=\"1080\" height=\"1920\"/>"))
     #expect(
       xml.contains(
-        "<asset-clip ref=\"r2\" offset=\"0s\" name=\"a.mov\" start=\"2s\" duration=\"5s\"/>"))
+        "<asset-clip ref=\"r2\" offset=\"0s\" name=\"a.mov\" start=\"2s\" duration=\"5s\">"))
     #expect(
-      xml.contains("<asset-clip ref=\"r3\" offset=\"5s\" name=\"second\" duration=\"3s\"/>"))
+      xml.contains("<asset-clip ref=\"r3\" offset=\"5s\" name=\"second\" duration=\"3s\">"))
     #expect(xml.contains("src=\"file:///media/b%20c.mov\""))
     #expect(xml.contains("<sequence format=\"r1\" duration=\"8s\""))
+  }
+
+  @Test func fillsTheFrameWithAVideoClipAsKadrDoes() throws {
+    let xml = try text(C.cut)
+    #expect(xml.components(separatedBy: "<adjust-conform type=\"fill\"/>").count - 1 == 2)
+    // An audio track is not a picture: no conform.
+    let broad = try text(C.broad)
+    let music = try #require(broad.range(of: "name=\"music.m4a\" duration=\"6s\"/>"))
+    #expect(!broad[music.upperBound...].hasPrefix("<adjust-conform"))
   }
 
   @Test func writesTheSameBytesEveryTime() throws {
@@ -37,13 +46,13 @@ struct ExportStructureTests {
   @Test func cutsADissolveInTheMiddleOfItsOverlap() throws {
     let xml = try text(C.dissolve)
     // a: 0–5 s, b: 4–8 s in kadr; the cut is at 4.5 s and b starts half a second into its trim.
-    #expect(xml.contains("<asset-clip ref=\"r2\" offset=\"0s\" name=\"a.mov\" duration=\"9/2s\"/>"))
+    #expect(xml.contains("<asset-clip ref=\"r2\" offset=\"0s\" name=\"a.mov\" duration=\"9/2s\">"))
     #expect(
       xml.contains(
         "<transition name=\"Cross Dissolve\" offset=\"4s\" duration=\"1s\">"))
     #expect(
       xml.contains(
-        "<asset-clip ref=\"r4\" offset=\"9/2s\" name=\"b.mov\" start=\"21/2s\" duration=\"7/2s\"/>")
+        "<asset-clip ref=\"r4\" offset=\"9/2s\" name=\"b.mov\" start=\"21/2s\" duration=\"7/2s\">")
     )
     #expect(xml.contains("uid=\"FxPlug:4731E73A-8DAC-4113-9A30-AE85B1761265\""))
     #expect(xml.contains("<sequence format=\"r1\" duration=\"8s\""))
@@ -54,12 +63,12 @@ struct ExportStructureTests {
     // The at(time:) clip at 1.2 s hangs from the title (0–2 s, local time from 0).
     #expect(
       xml.contains(
-        "<asset-clip ref=\"r5\" lane=\"1\" offset=\"6/5s\" name=\"b.mov\" duration=\"2s\"/>"))
+        "<asset-clip ref=\"r5\" lane=\"1\" offset=\"6/5s\" name=\"b.mov\" duration=\"2s\">"))
     // The track at 4 s hangs from a.mov (2–6 s, in-point 1 s): local 1 + (4 − 2) = 3 s.
     #expect(xml.contains("<spine lane=\"2\" offset=\"3s\" name=\"Overlay\">"))
     #expect(
       xml.contains(
-        "<asset-clip ref=\"r7\" offset=\"1s\" name=\"d.mov\" start=\"5s\" duration=\"2s\"/>"))
+        "<asset-clip ref=\"r7\" offset=\"1s\" name=\"d.mov\" start=\"5s\" duration=\"2s\">"))
     // The audio track at 1 s hangs from the title: lane −1.
     #expect(
       xml.contains(
@@ -92,7 +101,7 @@ struct ExportStructureTests {
     #expect(xml.contains("<gap name=\"Gap\" offset=\"2s\" duration=\"6s\">"))
     #expect(
       xml.contains(
-        "<asset-clip ref=\"r3\" lane=\"1\" offset=\"3s\" name=\"late.mov\" duration=\"3s\"/>"))
+        "<asset-clip ref=\"r3\" lane=\"1\" offset=\"3s\" name=\"late.mov\" duration=\"3s\">"))
     #expect(xml.contains("<sequence format=\"r1\" duration=\"8s\""))
   }
 
@@ -104,7 +113,7 @@ struct ExportStructureTests {
     // Inside the compound, its clips count from the sequence's start.
     #expect(
       xml.contains(
-        "<asset-clip ref=\"r5\" offset=\"1s\" name=\"e.mov\" start=\"3s\" duration=\"2s\"/>"))
+        "<asset-clip ref=\"r5\" offset=\"1s\" name=\"e.mov\" start=\"3s\" duration=\"2s\">"))
     #expect(
       xml.contains("<ref-clip ref=\"r8\" offset=\"5s\" name=\"Compound Clip\" duration=\"1s\"/>"))
   }

@@ -149,6 +149,12 @@ struct RealFileTests {
     // Three markers, two keywords on the clip and the sequence's own keywords.
     #expect(imported.report.items(of: .marker).count == 6)
     #expect(imported.report.items(of: .metadata).count == 1)
+    // The 640×480 clip in the 16:9 sequence has no adjust-conform: Final Cut Pro fits it,
+    // kadr fills the frame.
+    #expect(
+      imported.report.items(of: .effect).contains {
+        $0.detail.contains("fits the picture into the frame") && $0.detail.contains("640×480")
+      })
   }
 
   /// FCPXML 1.9 (Final Cut Pro 10.6): a Basic Title with markers and a chapter marker.

@@ -9,7 +9,8 @@ extension SequenceWriter {
       height: max(Double(video.preset.resolution.height), 1))
   }
 
-  /// A clip's `adjust-transform` and `adjust-blend` (see ``LookMapping`` for the units).
+  /// A clip's `adjust-conform` (a video clip's), `adjust-transform` and `adjust-blend` (see
+  /// ``LookMapping`` for the units).
   ///
   /// - Parameters:
   ///   - clip: The clip.
@@ -17,14 +18,17 @@ extension SequenceWriter {
   ///     clip-relative keyframe times count from.
   ///   - place: Where it is, for losses.
   mutating func visualAdjustments(_ clip: any Clip, origin: Time, at place: Place) -> [XMLTree] {
-    var adjustments: [XMLTree] = []
+    // kadr fills the frame with a video clip's picture (cropping one of another shape); Final
+    // Cut Pro fits it unless told otherwise.
+    var adjustments: [XMLTree] =
+      clip is VideoClip ? [XMLTree("adjust-conform", [("type", "fill")])] : []
     let transformNumbers =
       (clip.transform.map { [$0] } ?? []) + (clip.transformAnimation?.keyframes.map(\.value) ?? [])
     let opacityNumbers =
       (clip.opacity.map { [$0] } ?? []) + (clip.opacityAnimation?.keyframes.map(\.value) ?? [])
     guard transformNumbers.allSatisfy(Self.isFinite), opacityNumbers.allSatisfy(\.isFinite) else {
       lose("a transform or opacity that is not a finite number; left out", at: place)
-      return []
+      return adjustments
     }
     if clip.transform != nil || clip.transformAnimation != nil {
       let attributes = clip.transform.map { transformAttributes($0, at: place) } ?? []
@@ -71,9 +75,13 @@ extension SequenceWriter {
   }
 
   /// A `keyframe` with linear interpolation (FCPXML's default curve is smooth).
-  func keyframe(at time: Time, value: String) -> XMLTree {
-    XMLTree(
-      "keyframe", [("time", FCPXMLTime.text(time)), ("value", value), ("curve", "linear")])
+  ///
+  /// A position keyframe has no `curve`: Final Cut Pro moves a position along its own spatial
+  /// path and ignores (with a warning) a position `param` whose keyframes name a curve.
+  func keyframe(at time: Time, value: String, curved: Bool = true) -> XMLTree {
+    var attributes = [("time", FCPXMLTime.text(time)), ("value", value)]
+    if curved { attributes.append(("curve", "linear")) }
+    return XMLTree("keyframe", attributes)
   }
 
   /// What of an easing FCPXML's linear keyframes cannot hold.
@@ -137,7 +145,8 @@ extension SequenceWriter {
       anchors.append(anchor(key.value.anchor, at: place))
     }
     func listed(_ name: String, _ values: [String]) -> XMLTree {
-      Self.param(name, zip(times, values).map { keyframe(at: $0, value: $1) })
+      Self.param(
+        name, zip(times, values).map { keyframe(at: $0, value: $1, curved: name != "position") })
     }
     return [
       listed("position", positions),

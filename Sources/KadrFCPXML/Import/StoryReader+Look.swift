@@ -3,7 +3,9 @@ import KadrModel
 
 extension StoryReader {
   /// The adjustments a clip's look is read from; any other `adjust-…` is reported.
-  static let readAdjustments: Set<String> = ["adjust-transform", "adjust-blend", "adjust-volume"]
+  static let readAdjustments: Set<String> = [
+    "adjust-conform", "adjust-transform", "adjust-blend", "adjust-volume",
+  ]
 
   /// The elements whose adjustments become kadr's transform, opacity and volume.
   static let elementsWithLook: Set<String> = ["asset-clip", "video", "title", "audio"]
@@ -19,6 +21,9 @@ extension StoryReader {
     var look = StoryPieces.Look()
     look.origin = localStart
     guard Self.elementsWithLook.contains(element.name) else { return look }
+    if element.name == "asset-clip" || element.name == "video" {
+      readConform(of: element, path: path)
+    }
     if let adjust = element.child(named: "adjust-transform") {
       try readTransform(adjust, into: &look, path: path + "/adjust-transform")
     }
@@ -44,6 +49,27 @@ extension StoryReader {
       look.volume = try volume(adjust, path: path + "/adjust-volume")
     }
     return look
+  }
+
+  /// Final Cut Pro fits a clip's picture into the frame unless its `adjust-conform` says
+  /// `fill`; kadr always fills it (cropping). Where the media's frame has another shape than
+  /// the sequence's, the two place it differently: reported.
+  private mutating func readConform(of element: XMLTree, path: String) {
+    let type = element.child(named: "adjust-conform")?["type"] ?? "fit"
+    let asset = element["ref"].flatMap { document.resources[$0] }
+    guard type != "fill", let asset, asset.name == "asset", asset["hasVideo"] != "0",
+      asset["duration"] != "0s",
+      let format = (element["format"] ?? asset["format"]).flatMap({ document.resources[$0] }),
+      let width = format["width"].flatMap(Double.init),
+      let height = format["height"].flatMap(Double.init), width > 0, height > 0,
+      abs(width / height - frame.aspect) > 1e-3
+    else { return }
+    let placement =
+      type == "none" ? "shows the picture at its own size" : "fits the picture into the frame"
+    note(
+      .effect, path,
+      "Final Cut Pro \(placement) (conform '\(type)'); kadr fills the frame, cropping the "
+        + "\(Int(width))×\(Int(height)) picture.")
   }
 
   private mutating func readTransform(
@@ -208,7 +234,9 @@ extension StoryReader {
           .invalidValue(attribute: "time", value: "(missing)"), path: path, line: key.line)
       }
       keys.append((time, try value(key["value"] ?? "")))
-      if (key["curve"] ?? "smooth") != "linear" || (key["interp"] ?? "linear") != "linear" {
+      // A position names no curve (Final Cut Pro keeps its path spatial): read as linear.
+      let curve = key["curve"] ?? (param["name"] == "position" ? "linear" : "smooth")
+      if curve != "linear" || (key["interp"] ?? "linear") != "linear" {
         eased = true
       }
     }
