@@ -97,7 +97,9 @@ extension StoryReader {
     // Wholly outside the part of a compound clip that plays: its contents are not seen (a
     // `nil` window would mean no limit at all).
     let isHidden = window != nil && clipWindow == nil
-    let look = try self.look(of: element, localStart: localStart, path: path)
+    // A hidden element plays nothing, so nothing of its look is lost.
+    let look =
+      isHidden ? StoryPieces.Look() : try self.look(of: element, localStart: localStart, path: path)
     switch element.name {
     case let name where isHidden && ["ref-clip", "mc-clip", "clip", "sync-clip"].contains(name):
       break
