@@ -22,7 +22,7 @@ struct RealFileTests {
   static let files = [
     "29.97d.fcpxml", "SyncClip.fcpxml", "AuditionMarkers.fcpxml", "MulticamMarkers2.fcpxml",
     "50.fcpxml", "60.fcpxml", "fcpx_example.fcpxml", "fcpx_event.fcpxml",
-    "Annotations.fcpxml", "BasicMarkers-1.9.fcpxml",
+    "Annotations.fcpxml", "BasicMarkers-1.9.fcpxml", "Occlusion.fcpxml",
   ]
 
   @Test(arguments: files)
@@ -155,6 +155,28 @@ struct RealFileTests {
       imported.report.items(of: .effect).contains {
         $0.detail.contains("fits the picture into the frame") && $0.detail.contains("640×480")
       })
+  }
+
+  /// Compound clips that show all, the middle, or only the leading gap of their 30 s
+  /// contents: each plays exactly the part it shows, and what it hides is not placed.
+  @Test func placesOnlyThePartOfACompoundClipThatPlays() throws {
+    let imported = try Self.load("Occlusion.fcpxml")
+    let video = imported.video
+    let entries = try #require(video.layout.mainChain).entries
+    let places = entries.map { [$0.start, $0.end] }
+    let s = { (value: Int64) in Self.time(value, 1) }
+    #expect(
+      places == [
+        [s(0), s(30)], [s(30), s(40)], [s(40), s(50)], [s(50), s(60)],
+        // Clip 1: its whole 30 s title. Clip 2: 10 s of its title, from 10 s in.
+        [s(60), s(90)], [s(90), s(100)], [s(100), s(110)], [s(110), s(120)],
+        // Clip 3 shows 24100/2400 s of a gap; its title (from 20 s) is hidden.
+        [s(120), Self.time(312_100, 2400)],
+      ])
+    let kinds = video.clips.map { $0 is TitleSequence ? "title" : "gap" }
+    #expect(kinds == ["title", "gap", "title", "gap", "title", "gap", "title", "gap", "gap"])
+    #expect(video.layout.duration == Self.time(312_100, 2400))
+    #expect(imported.report.items(of: .compoundFlattened).count == 3)
   }
 
   /// FCPXML 1.9 (Final Cut Pro 10.6): a Basic Title with markers and a chapter marker.
