@@ -62,14 +62,7 @@ enum ExportFCPXMLCommand: Command {
       for loss in document.lossReport.losses {
         console.err("kadr-doc export-fcpxml: left out: \(loss.describedForUser)")
       }
-      if let output = arguments.value("--output") {
-        guard FileOutput.write(document.data, to: output, console: console) else {
-          return ExitCode.failure
-        }
-      } else {
-        console.outData(document.data)
-      }
-      return ExitCode.ok
+      return FileOutput.deliver(document.data, to: arguments.value("--output"), console: console)
     } catch {
       console.err(Input.describe(error, file: file))
       return ExitCode.failure

@@ -86,14 +86,7 @@ enum ExportOTIOCommand: Command {
       for loss in otio.lossReport.losses {
         console.err("kadr-doc export-otio: left out: \(loss.describedForUser)")
       }
-      if let output = arguments.value("--output") {
-        guard FileOutput.write(otio.data, to: output, console: console) else {
-          return ExitCode.failure
-        }
-      } else {
-        console.outData(otio.data)
-      }
-      return ExitCode.ok
+      return FileOutput.deliver(otio.data, to: arguments.value("--output"), console: console)
     } catch {
       console.err(Input.describe(error, file: file))
       return ExitCode.failure

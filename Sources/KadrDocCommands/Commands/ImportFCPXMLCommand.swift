@@ -99,14 +99,7 @@ enum ImportFCPXMLCommand: Command {
         return try writeAll(imports, to: directory, coder: coder, images: store, console: console)
       }
       let bytes = try coder.data(for: imports[0].video, images: store)
-      if let output = arguments.value("--output") {
-        guard FileOutput.write(bytes, to: output, console: console) else {
-          return ExitCode.failure
-        }
-      } else {
-        console.outData(bytes)
-      }
-      return ExitCode.ok
+      return FileOutput.deliver(bytes, to: arguments.value("--output"), console: console)
     } catch let error as FCPXMLError {
       let line = error.line.map { ":\($0)" } ?? ""
       console.err(

@@ -102,14 +102,7 @@ enum ImportOTIOCommand: Command {
       let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
       try extractMedia?()
-      if let output = arguments.value("--output") {
-        guard FileOutput.write(bytes, to: output, console: console) else {
-          return ExitCode.failure
-        }
-      } else {
-        console.outData(bytes)
-      }
-      return ExitCode.ok
+      return FileOutput.deliver(bytes, to: arguments.value("--output"), console: console)
     } catch {
       console.err(Input.describe(error, file: file))
       return ExitCode.failure

@@ -17,6 +17,16 @@ enum FileOutput {
     }
   }
 
+  /// Writes `data` to `path` as ``write(_:to:console:)`` does, or to standard output without a
+  /// path: the command's exit status.
+  static func deliver(_ data: Data, to path: String?, console: Console) -> Int32 {
+    guard let path else {
+      console.outData(data)
+      return ExitCode.ok
+    }
+    return write(data, to: path, console: console) ? ExitCode.ok : ExitCode.failure
+  }
+
   /// The sentence after "cannot write OUT: ": the file system's reason and what to do.
   static func reason(of error: PersistenceError) -> String {
     if case .fileSystem(_, let underlying) = error.reason {
