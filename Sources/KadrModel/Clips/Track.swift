@@ -73,3 +73,12 @@ public struct Track: Clip, Sendable {
     Track(clips: clips, startTime: startTime ?? .zero, name: name, opacityFactor: factor)
   }
 }
+
+extension Track {
+  /// Returns a copy labelled `name` for editors (`nil` removes the label).
+  ///
+  /// - Parameter name: The label.
+  public func named(_ name: String?) -> Track {
+    Track(clips: clips, startTime: startTime ?? .zero, name: name, opacityFactor: opacityFactor)
+  }
+}
