@@ -1,10 +1,27 @@
 import Foundation
 import KadrPersistence
 
-/// Canonical JSON text for the tool's `--json` output.
+/// JSON text for the tool's `--json` output: sorted keys, and a `/` written as itself.
+///
+/// Documents write `/` as `\/`, byte for byte as the original package does; a report is read
+/// by people and scripts, where `"a\/b.mov"` is noise (and a path someone copies breaks).
 enum JSONText {
+  /// `value` as one line of canonical JSON, slashes unescaped.
   static func compact(_ value: JSONValue) -> String {
-    (try? JSONWriter().writeData(value)).map { String(decoding: $0, as: UTF8.self) } ?? "null"
+    guard let data = try? JSONWriter().writeData(value) else { return "null" }
+    // The writer escapes every `/` it writes, and writes no `/` otherwise, so each `\/` is one
+    // escaped slash (an escaped backslash before it is `\\`, which this leaves alone).
+    return String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\\/", with: "/")
+  }
+
+  /// The encoder for the tool's `Codable` reports: sorted keys, slashes unescaped.
+  ///
+  /// - Parameter pretty: Whether to indent, for a report people read whole.
+  static func encoder(pretty: Bool = false) -> JSONEncoder {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    if pretty { encoder.outputFormatting.insert(.prettyPrinted) }
+    return encoder
   }
 }
 

@@ -29,6 +29,22 @@ struct CheckTests {
     #expect(bad.hasSuffix("nested/b.json"))
   }
 
+  @Test func jsonOutputWritesSlashesAsThemselves() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    try FileManager.default.createDirectory(
+      atPath: directory.path("a/b"), withIntermediateDirectories: true)
+    let file = try directory.write("{\"schema\": 2, \"video\": {}}", to: "a/b/c.kadr.json")
+    let run = try Tool.run(["check", "--json", file])
+    #expect(run.status == 1)
+    // The path and the pointer as a person copies them; JSON allows `\/` but nobody needs it.
+    #expect(run.out.contains("\"\(file)\""), "stdout: \(run.out)")
+    #expect(run.out.contains("\"/schema\""), "stdout: \(run.out)")
+    #expect(!run.out.contains("\\/"), "stdout: \(run.out)")
+    let object = try JSONOutput.object(run.stdout)
+    #expect(object["file"] as? String == file)
+  }
+
   @Test func jsonOutputDescribesAValidDocument() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

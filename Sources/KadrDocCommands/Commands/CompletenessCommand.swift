@@ -20,8 +20,7 @@ enum CompletenessCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let report = CodecRegistry.standard.completenessReport()
     if arguments.has("--json") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+      let encoder = JSONText.encoder(pretty: true)
       guard let data = try? encoder.encode(report) else {
         console.err("kadr-doc completeness: the report could not be encoded")
         return ExitCode.failure

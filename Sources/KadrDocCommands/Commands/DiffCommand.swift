@@ -47,8 +47,7 @@ enum DiffCommand: Command {
       return ExitCode.usage
     }
     if arguments.has("--json") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let encoder = JSONText.encoder()
       guard let data = try? encoder.encode(diff) else {
         console.err("kadr-doc diff: the diff could not be written as JSON")
         return ExitCode.failure

@@ -78,8 +78,7 @@ struct ImportAllTimelines {
         ))
     }
     if json {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys]
+      let encoder = JSONText.encoder()
       console.outData(try encoder.encode(documents.map(\.0)))
       console.out("")
     }

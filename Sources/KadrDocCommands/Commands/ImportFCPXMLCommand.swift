@@ -77,8 +77,7 @@ enum ImportFCPXMLCommand: Command {
       let imports = try importer.importProjects(from: data, images: images)
       if arguments.has("--json") {
         let reports = imports.map(\.report)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        let encoder = JSONText.encoder()
         console.outData(
           try encoder.encode(arguments.has("--all") ? AnyReports.many(reports) : .one(reports[0])))
         console.out("")

@@ -92,7 +92,7 @@ enum ImportOTIOCommand: Command {
           unresolvedTokens: imported.unresolvedTokens)
       }
       if arguments.has("--json") {
-        console.outData(try JSONEncoder().encode(imported.report))
+        console.outData(try JSONText.encoder().encode(imported.report))
         console.out("")
       } else if !imported.report.isEmpty {
         let name = file == "-" ? "<stdin>" : file

@@ -57,8 +57,7 @@ enum MergeCommand: Command {
     }
     for conflict in result.conflicts { console.err("kadr-doc merge: \(conflict)") }
     if arguments.has("--json") {
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+      let encoder = JSONText.encoder()
       if let data = try? encoder.encode(result.conflicts) {
         console.outJSON(String(decoding: data, as: UTF8.self))
       }
