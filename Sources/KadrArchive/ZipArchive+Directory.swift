@@ -87,6 +87,13 @@ extension ZipArchive {
           reason: "its entries declare more than the \(policy.maximumTotalBytes) bytes allowed "
             + "in all")
       }
+      if declared > policy.expansionFloor,
+        declared / max(fileSize, 1) >= policy.maximumExpansion
+      {
+        throw Failure(
+          reason: "its entries declare more than \(declared) bytes from a file of \(fileSize), "
+            + "\(policy.maximumExpansion) times its size or more (a compression bomb)")
+      }
       if entry.size > 1 << 20 && entry.size / max(entry.compressedSize, 1) > policy.maximumRatio {
         throw Failure(
           reason: "the entry '\(name)' declares \(entry.size) bytes from \(entry.compressedSize) "

@@ -33,7 +33,13 @@ package final class ZipArchive {
   /// Why an archive cannot be read: a phrase that completes "… cannot be read: ".
   package struct Failure: Error, Sendable, CustomStringConvertible {
     package let reason: String
-    package init(reason: String) { self.reason = reason }
+    /// Whether the file could not be opened at all (not there, not downloaded, no permission),
+    /// rather than opened and found wrong.
+    package let isUnopenable: Bool
+    package init(reason: String, isUnopenable: Bool = false) {
+      self.reason = reason
+      self.isUnopenable = isUnopenable
+    }
     package var description: String { reason }
   }
 
@@ -55,7 +61,8 @@ package final class ZipArchive {
   package init(path: String, policy: ZipPolicy = .lenient) throws {
     let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
     guard descriptor >= 0 else {
-      throw Failure(reason: "it cannot be opened (\(String(cString: strerror(errno))))")
+      throw Failure(
+        reason: "it cannot be opened (\(String(cString: strerror(errno))))", isUnopenable: true)
     }
     var status = stat()
     guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {

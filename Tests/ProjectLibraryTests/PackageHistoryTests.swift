@@ -82,6 +82,7 @@ struct PackageHistoryTests {
     let target = ForwardingStore(
       library: try ProjectLibrary<ContractMetadata>(
         directory: directory.url.appendingPathComponent("target")))
+    target.keepsHistoryOnImport = true
     let imported = try target.importPackage(at: package, as: .packageID(whenTaken: .refuse))
     let packaged = try #require(target.lastImported)
     #expect(packaged.revision == head.revision)
@@ -114,7 +115,7 @@ struct PackageHistoryTests {
   /// How a history package is spoiled, and the reason it is refused for.
   enum Spoiled: String, CaseIterable, CustomTestStringConvertible {
     case unlistedRevisionEntry, historyInVersionOne, revisionAtTheHead, newerMetadataInHistory
-    case missingRevisionEntry
+    case missingRevisionEntry, headPastTheLastRevisionNumber
     var testDescription: String { rawValue }
   }
 
@@ -139,6 +140,9 @@ struct PackageHistoryTests {
       history[0]["metadataVersion"] = 9
     case .missingRevisionEntry:
       entries.removeAll { $0.name == "history/1/metadata.json" }
+    case .headPastTheLastRevisionNumber:
+      // Imported, the project's next save would be revision 2³¹, past PostgreSQL's integer.
+      manifest["revision"] = Int(Int32.max)
     }
     manifest["history"] = history
     let rewritten = try JSONSerialization.data(withJSONObject: manifest, options: [.sortedKeys])
@@ -158,6 +162,8 @@ struct PackageHistoryTests {
       (.unlistedRevisionEntry, .manifestMismatch), (.revisionAtTheHead, .manifestMismatch),
       (.missingRevisionEntry, .manifestMismatch):
       break
+    case (.headPastTheLastRevisionNumber, .beyondLimit(let detail)):
+      #expect(detail.contains("2147483647") && detail.contains("saved again"), "\(detail)")
     default:
       Issue.record("refused with \(error)")
     }

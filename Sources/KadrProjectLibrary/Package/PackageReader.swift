@@ -7,17 +7,11 @@ import KadrPersistence
 /// its bytes are counted and hashed, and the document and metadata are decoded, all before the
 /// caller writes anything to its store.
 struct PackageReader<Metadata: ProjectMetadata> {
-  /// The most images a package may have.
-  static var maximumImages: Int { 10_000 }
-  /// The most earlier revisions a package may have.
-  static var maximumRevisions: Int { 10_000 }
-  /// The most entries a package may have: images, two per earlier revision, plus the manifest,
-  /// document and metadata.
-  static var maximumEntries: Int { maximumImages + 2 * maximumRevisions + 3 }
-  /// The most bytes a package's entries may declare in all.
-  static var maximumTotalBytes: Int { 16 << 30 }
-  /// The largest manifest or metadata entry.
-  static var maximumJSONBytes: Int { 16 << 20 }
+  static var maximumImages: Int { PackageLimits.maximumImages }
+  static var maximumRevisions: Int { PackageLimits.maximumRevisions }
+  static var maximumEntries: Int { PackageLimits.maximumEntries }
+  static var maximumTotalBytes: Int { PackageLimits.maximumTotalBytes }
+  static var maximumJSONBytes: Int { PackageLimits.maximumJSONBytes }
 
   let manifest: PackageManifest
   /// The checked project, its images extracted to files.
@@ -30,9 +24,11 @@ struct PackageReader<Metadata: ProjectMetadata> {
   /// - Parameters:
   ///   - url: The package.
   ///   - coder: The store's coder.
+  ///   - keepingHistory: Whether the store keeps earlier revisions: when it does not, they are
+  ///     neither extracted nor decoded (the manifest's list of them is still checked).
   /// - Throws: ``ProjectPackageError``, a `PersistenceError` of the document, or a
   ///   ``ProjectLibraryError`` of the metadata.
-  init(_ url: URL, coder: KadrCoder) throws {
+  init(_ url: URL, coder: KadrCoder, keepingHistory: Bool = true) throws {
     let path = url.path
     func fail(_ reason: ProjectPackageError.Reason) -> ProjectPackageError {
       ProjectPackageError(reason, path: path)
@@ -44,7 +40,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
         policy: .untrusted(
           maximumEntries: Self.maximumEntries, maximumTotalBytes: Self.maximumTotalBytes))
     } catch let failure as ZipArchive.Failure {
-      throw fail(.damaged(failure.reason))
+      throw fail(failure.isUnopenable ? .unreadable(failure.reason) : .damaged(failure.reason))
     }
     func read(_ entry: ZipArchive.Entry, limit: Int) throws -> Data {
       do {
@@ -90,6 +86,9 @@ struct PackageReader<Metadata: ProjectMetadata> {
     if !history.isEmpty {
       guard let head = manifest.revision else {
         throw fail(.manifestMismatch("it has a history but no head revision"))
+      }
+      if let refusal = PackageLimits.refusal(images: 0, revisions: 0, head: head) {
+        throw fail(.beyondLimit(refusal))
       }
       for (index, revision) in history.enumerated() {
         guard revision.revision >= 0, revision.revision < head,
@@ -171,12 +170,21 @@ struct PackageReader<Metadata: ProjectMetadata> {
       // Each earlier revision: checked as the head is, its document kept in a file.
       var packagedHistory: [PackagedRevision<Metadata>] = []
       let historyFolder = folder.appendingPathComponent("history", isDirectory: true)
-      if !history.isEmpty {
+      if !history.isEmpty, keepingHistory {
         try FileManager.default.createDirectory(
           at: historyFolder, withIntermediateDirectories: true)
       }
       for revision in history {
         let names = PackageManifest.Entry.history(revision.revision)
+        guard keepingHistory else {
+          // The store keeps the last save only: the revision is never read, so it costs
+          // neither disk nor decoding (600 revisions of 1 MiB once cost 600 MB of both).
+          guard byName[names.document] != nil, byName[names.metadata] != nil else {
+            throw fail(
+              .manifestMismatch("revision \(revision.revision) is listed but not in the zip"))
+          }
+          continue
+        }
         guard let documentEntry = byName[names.document], let metadataEntry = byName[names.metadata]
         else {
           throw fail(

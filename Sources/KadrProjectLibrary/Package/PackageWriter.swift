@@ -56,16 +56,17 @@ enum PackageWriter {
         if let fileStore, FileImageStore.isToken(token), let file = fileStore.url(for: token),
           FileManager.default.fileExists(atPath: file.path)
         {
-          let bytes = try Data(contentsOf: file)
-          let digest = SHA256.hash(bytes).hexString
+          let (digest, count) = try ImageFileDigest.of(
+            file, token: token, limit: fileStore.maximumImageBytes)
           guard file.lastPathComponent.hasPrefix(digest + ".") else {
             throw ProjectLibraryError.fileSystem(
-              path: file.path, detail: "the image's bytes do not match its name (it is damaged)")
+              path: file.path,
+              detail: "the image '\(token)' does not have the bytes its name says (it is damaged)")
           }
           packageTokens[token] = token
           let name = PackageManifest.Entry.imagesFolder + file.lastPathComponent
           listed[name] = (
-            PackageManifest.Image(name: name, bytes: bytes.count, sha256: digest), file
+            PackageManifest.Image(name: name, bytes: count, sha256: digest), file
           )
           continue
         }
@@ -107,6 +108,13 @@ enum PackageWriter {
     let (document, schema, headFacts) = try rewritten(stored.document, facts: facts)
     try collect([summary.thumbnailToken].compactMap { $0 })
 
+    // The limits the reader applies, refused here first, so every package written imports.
+    let earlier = Set(history.map(\.revision).filter { $0 >= 0 && $0 < summary.revision })
+    if let refusal = PackageLimits.refusal(
+      images: 0, revisions: earlier.count, head: earlier.isEmpty ? nil : summary.revision)
+    {
+      throw ProjectPackageError(.beyondLimit(refusal), path: url.path)
+    }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
     var revisions: [PackageManifest.Revision] = []
@@ -136,6 +144,9 @@ enum PackageWriter {
       images: listed.values.map(\.image).sorted { $0.name < $1.name },
       revision: revisions.isEmpty ? nil : summary.revision,
       history: revisions.isEmpty ? nil : revisions)
+    if let refusal = PackageLimits.refusal(images: listed.count, revisions: 0, head: nil) {
+      throw ProjectPackageError(.beyondLimit(refusal), path: url.path)
+    }
     let metadata = try encoder.encode(summary.metadata)
     try atomically(to: url) { writer in
       // The manifest first, so a reader learns the format before the images; then by name

@@ -30,6 +30,13 @@ public struct ProjectPackageError: Error, Sendable, Hashable, LocalizedError,
     case manifestMismatch(String)
     /// An image's bytes do not hash to the SHA-256 its name says.
     case imageMismatch(String)
+    /// The file cannot be opened: it is not there, not downloaded yet (a cloud file), or the
+    /// app may not read it. The text is the system's reason.
+    case unreadable(String)
+    /// The project is larger than a package carries (images, revisions, a revision number);
+    /// the text names the limit. The writer refuses it before it writes, so every package it
+    /// writes can be read.
+    case beyondLimit(String)
   }
 
   /// What is wrong.
@@ -72,6 +79,10 @@ public struct ProjectPackageError: Error, Sendable, Hashable, LocalizedError,
     case .imageMismatch(let name):
       return "The image '\(name)' in the package \(file) does not have the bytes its name "
         + "(their SHA-256) says."
+    case .unreadable(let detail):
+      return "The package \(file) cannot be opened: \(detail)."
+    case .beyondLimit(let detail):
+      return "The project in \(file) is larger than a package carries: \(detail)."
     }
   }
 
@@ -81,6 +92,13 @@ public struct ProjectPackageError: Error, Sendable, Hashable, LocalizedError,
     case .newerFormat, .newerSchema, .newerMetadata:
       return "Import it with a newer version of the app, or export it again from the app that "
         + "wrote it."
+    case .unreadable:
+      return "Check that the file is there and fully downloaded (a file in iCloud Drive or "
+        + "another cloud folder may need downloading first), and that the app may read it, "
+        + "then import it again. Nothing was imported."
+    case .beyondLimit:
+      return "Export the project again without its history (a package without history has no "
+        + "revisions to count), or with fewer images; nothing was written or imported."
     default:
       return "Ask the sender to export the project again; the package was changed or damaged "
         + "on its way. Nothing was imported."

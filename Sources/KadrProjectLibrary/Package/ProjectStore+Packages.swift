@@ -54,7 +54,8 @@ extension ProjectStore {
   public func importPackage(at url: URL, as identity: ImportIdentity = .copy) throws
     -> ProjectSummary<Metadata>
   {
-    let package = try PackageReader<Metadata>(url, coder: projectCoder)
+    let package = try PackageReader<Metadata>(
+      url, coder: projectCoder, keepingHistory: keepsRevisionHistory)
     defer { package.remove() }
     let project = package.project
     switch identity {

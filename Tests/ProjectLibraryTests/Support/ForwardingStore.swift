@@ -15,6 +15,8 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
   private var revisions: [StoredRevision<ContractMetadata>] = []
   private var imported: PackagedProject<ContractMetadata>?
   private var importedHistory: [Data] = []
+  private var keepsHistory = false
+  private var headOverride: Int?
 
   init(library: ProjectLibrary<ContractMetadata>) { self.library = library }
 
@@ -30,12 +32,33 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
   /// The documents of its history, with the package's tokens (read while its files existed).
   var lastImportedHistory: [Data] { lock.withLock { importedHistory } }
 
-  var keepsRevisionHistory: Bool { !history.isEmpty }
+  /// Whether the store says it keeps history on import too, with no history of its own.
+  var keepsHistoryOnImport: Bool {
+    get { lock.withLock { keepsHistory } }
+    set { lock.withLock { keepsHistory = newValue } }
+  }
+
+  /// The head revision number `storedProject` reports, in place of the library's.
+  var headRevision: Int? {
+    get { lock.withLock { headOverride } }
+    set { lock.withLock { headOverride = newValue } }
+  }
+
+  var keepsRevisionHistory: Bool { !history.isEmpty || keepsHistoryOnImport }
   func storedHistory(of id: ProjectID) throws -> [StoredRevision<ContractMetadata>] { history }
 
   var images: FileImageStore { library.images }
   func storedProject(_ id: ProjectID) throws -> StoredProject<ContractMetadata> {
-    try library.storedProject(id)
+    let stored = try library.storedProject(id)
+    guard let head = headRevision else { return stored }
+    let summary = stored.summary
+    return StoredProject(
+      summary: ProjectSummary(
+        id: summary.id, name: summary.name, created: summary.created,
+        modified: summary.modified, thumbnailToken: summary.thumbnailToken,
+        metadata: summary.metadata, metadataVersion: summary.metadataVersion, facts: nil,
+        revision: head, hasAutosave: summary.hasAutosave),
+      document: stored.document, images: stored.images)
   }
   func importProject(_ package: PackagedProject<ContractMetadata>, id: ProjectID, replacing: Bool)
     throws -> ProjectSummary<ContractMetadata>

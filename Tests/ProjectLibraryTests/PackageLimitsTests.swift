@@ -1,0 +1,150 @@
+import Foundation
+import KadrArchive
+import KadrPersistence
+import KadrProjectLibrary
+import KadrProjectLibraryTesting
+import Testing
+
+/// The limits a package's writer and reader share, and what neither side may spend on a
+/// package: the writer refuses first, the reader never unpacks what its store will not keep.
+@Suite("Project package limits")
+struct PackageLimitsTests {
+  @Test func aStoreWithoutHistoryNeverReadsThePackagesHistory() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (store, head) = try PackageHistoryTests.storeWithHistory(in: directory)
+    let package = directory.url.appendingPathComponent("history.kadrproject")
+    try store.export(head.id, to: package, includingHistory: true)
+    // Revision 0's document is made unreadable: only a store that keeps history reads it.
+    var writer = ZipWriter()
+    for (name, bytes) in try PackageHistoryTests.entries(package) {
+      try writer.add(
+        name, name == "history/0/document.json" ? Array("not a document".utf8) : bytes,
+        deflated: true)
+    }
+    let spoiled = directory.url.appendingPathComponent("spoiled.kadrproject")
+    try writer.data().write(to: spoiled)
+
+    let folder = try ProjectLibrary<ContractMetadata>(
+      directory: directory.url.appendingPathComponent("folder"))
+    let imported = try folder.importPackage(at: spoiled)
+    #expect(try folder.open(imported.id).metadata.note == "third")
+
+    let keeping = ForwardingStore(
+      library: try ProjectLibrary<ContractMetadata>(
+        directory: directory.url.appendingPathComponent("keeping")))
+    keeping.keepsHistoryOnImport = true
+    #expect(throws: (any Error).self) { try keeping.importPackage(at: spoiled) }
+    #expect(try keeping.list().projects.isEmpty)
+  }
+
+  @Test func manySmallEntriesThatExpandFarPastTheFileAreABomb() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // 300 entries of 1 MiB, each under the per-entry ratio check's 1 MiB floor, in about 300 KB.
+    let mebibyte = [UInt8](repeating: 0, count: 1 << 20)
+    let entries = (0..<300).map { CraftedZip.Entry("history/\($0)/document.json", mebibyte) }
+    let bomb = directory.url.appendingPathComponent("bomb.kadrproject")
+    try Data(CraftedZip(entries: entries).bytes()).write(to: bomb)
+    let library = try ProjectLibrary<ContractMetadata>(
+      directory: directory.url.appendingPathComponent("library"))
+    let error = try #require(throws: ProjectPackageError.self) {
+      try library.importPackage(at: bomb)
+    }
+    #expect(error.localizedDescription.contains("times its size or more"), "\(error)")
+    #expect(error.localizedDescription.contains("bomb.kadrproject"))
+  }
+
+  @Test func theWriterRefusesMoreRevisionsThanTheReaderTakes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (store, head) = try PackageHistoryTests.storeWithHistory(in: directory)
+    let one = try #require(store.history.first)
+    store.history = (0...10_000).map { number in
+      StoredRevision(
+        revision: number, saved: one.saved, metadata: one.metadata,
+        metadataVersion: one.metadataVersion, facts: nil, document: { try one.document() })
+    }
+    store.headRevision = 10_001
+    let package = directory.url.appendingPathComponent("long.kadrproject")
+    let error = try #require(throws: ProjectPackageError.self) {
+      try store.export(head.id, to: package, includingHistory: true)
+    }
+    guard case .beyondLimit(let detail) = error.reason else {
+      Issue.record("refused as \(error)")
+      return
+    }
+    #expect(detail.contains("10001 earlier revisions") && detail.contains("at most 10000"))
+    #expect(!FileManager.default.fileExists(atPath: package.path), "a package was written")
+    // Without its history the same project is a package any store imports.
+    try store.export(head.id, to: package)
+    #expect(FileManager.default.fileExists(atPath: package.path))
+  }
+
+  @Test func aPackageThatIsNotThereSaysSoAndNotThatItIsDamaged() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let library = try ProjectLibrary<ContractMetadata>(
+      directory: directory.url.appendingPathComponent("library"))
+    let missing = directory.url.appendingPathComponent("Trip.kadrproject")
+    let error = try #require(throws: ProjectPackageError.self) {
+      try library.importPackage(at: missing)
+    }
+    guard case .unreadable = error.reason else {
+      Issue.record("refused as \(error)")
+      return
+    }
+    #expect(error.localizedDescription.hasPrefix("The package Trip.kadrproject cannot be opened"))
+    #expect(error.recoverySuggestion?.contains("downloaded") == true)
+    #expect(error.recoverySuggestion?.contains("Ask the sender") != true)
+  }
+
+  /// A folder library whose one image file has been replaced by `damage`.
+  static func exportWithImageFile(
+    _ damage: (URL) throws -> Void, in directory: TemporaryDirectory
+  ) throws -> any Error {
+    let library = try ProjectLibrary<ContractMetadata>(
+      directory: directory.url.appendingPathComponent("library"))
+    let photo = PlatformImage.solidColor(PlatformColor(red: 0, green: 1, blue: 0), width: 4)
+    let project = try library.create(
+      name: "Damaged", video: Video(clips: [ImageClip(photo, duration: 1)]),
+      metadata: ContractMetadata(note: ""), thumbnail: nil, id: nil, created: nil, modified: nil)
+    let token = try #require(try library.images.storedTokens().first)
+    let file = try #require(library.images.url(for: token))
+    try FileManager.default.removeItem(at: file)
+    try damage(file)
+    let package = directory.url.appendingPathComponent("out.kadrproject")
+    do {
+      try library.export(project.id, to: package)
+    } catch {
+      #expect(!FileManager.default.fileExists(atPath: package.path))
+      #expect("\(error)".contains(token), "the message does not name the image: \(error)")
+      return error
+    }
+    Issue.record("the export succeeded")
+    return CancellationError()
+  }
+
+  @Test func anImageFileThatIsAPipeIsRefusedByName() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let error = try Self.exportWithImageFile(
+      { #expect(mkfifo($0.path, 0o644) == 0) }, in: directory)
+    #expect("\(error)".contains("pipe (FIFO)"), "\(error)")
+    #expect(!"\(error)".contains("NSCocoaErrorDomain"))
+  }
+
+  @Test func aHugeImageFileIsRefusedFromItsSize() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // 1.5 GB of nothing (sparse): refused before a byte is read.
+    let error = try Self.exportWithImageFile(
+      { file in
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: 1_500_000_000)
+        try handle.close()
+      }, in: directory)
+    #expect("\(error)".contains("1500000000 bytes"), "\(error)")
+  }
+}
