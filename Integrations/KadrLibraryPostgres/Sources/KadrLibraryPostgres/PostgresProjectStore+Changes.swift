@@ -9,10 +9,10 @@ extension PostgresProjectStore {
   ///
   /// Every change is announced with `NOTIFY` as it commits, and the stream listens for them.
   /// PostgreSQL lets any role that can connect send a notification on any channel, so a
-  /// notification is only a hint: the stream reads the hinted projects again, delivers what
-  /// changed in their rows (a new revision, a name, metadata, the trash, an autosave), and
-  /// delivers the hinted change only when the row agrees with it (a project said to be deleted
-  /// or trashed must be so). After a lost connection the stream
+  /// notification is only a hint: the stream reads the hinted projects again and delivers only
+  /// what changed in their rows since it last read them (a new revision, a name, metadata,
+  /// the trash, an autosave, a project created or deleted); a hint whose change the row does
+  /// not show is dropped, whoever sent it. After a lost connection the stream
   /// reconnects and delivers what changed meanwhile. It holds the newest 256 changes an app has
   /// not read yet; when older ones had to be dropped, the newest is ``LibraryChange/Kind/changed``
   /// (list the projects again).
@@ -44,17 +44,6 @@ struct ProjectRowState: Equatable {
   var name: String
   var metadata: String
   var autosave: String?
-
-  /// Whether a row (`nil`: no such project) agrees with a change said to have happened to it.
-  static func agrees(_ kind: LibraryChange.Kind, with row: ProjectRowState?) -> Bool {
-    switch kind {
-    case .deleted: return row == nil
-    case .trashed: return row?.trashed == true
-    case .autosaved: return row?.autosave != nil
-    case .created, .saved, .renamed, .metadataChanged, .restored: return row?.trashed == false
-    default: return false
-    }
-  }
 
   /// The changes that lead from `old` to `new` (either `nil` when the project is absent).
   static func changes(from old: ProjectRowState?, to new: ProjectRowState?)
@@ -157,8 +146,10 @@ final class ChangeListener: @unchecked Sendable {
     var isLocal: Bool
   }
 
-  /// Reads the hinted projects again and delivers, for each, the hinted changes its row agrees
-  /// with (in the order said, once each), then any other change its row shows.
+  /// Reads the hinted projects again and delivers, for each, the changes its row shows since
+  /// the last read: those a hint named first (in the order said, once each, marked local when
+  /// this client's connection sent the hint), then the rest. A hint the row does not bear out
+  /// (a forged `saved` of an unchanged project) delivers nothing.
   private func recheck(_ hints: [Hint], on connection: PostgresConnection) throws {
     guard !hints.isEmpty else { return }
     var order: [ProjectID] = []
@@ -169,13 +160,12 @@ final class ChangeListener: @unchecked Sendable {
     }
     let now = try read(order, on: connection)
     for id in order {
+      let shown = ProjectRowState.changes(from: known?[id], to: now[id])
       var delivered: [LibraryChange.Kind] = []
-      for hint in said[id] ?? []
-      where !delivered.contains(hint.kind) && ProjectRowState.agrees(hint.kind, with: now[id]) {
+      for hint in said[id] ?? [] where !delivered.contains(hint.kind) && shown.contains(hint.kind) {
         delivered.append(hint.kind)
         deliver([hint.kind], id, isLocal: hint.isLocal)
       }
-      let shown = ProjectRowState.changes(from: known?[id], to: now[id])
       deliver(shown.filter { !delivered.contains($0) }, id, isLocal: false)
       known?[id] = now[id]
     }

@@ -11,8 +11,9 @@ struct ErrorTests {
     let error = try #require(expectPostgresError(.other) { try connection.query("SELEC 1") })
     #expect(error.sqlState == "42601")
     #expect(error.message.contains("syntax error"))
-    #expect(error.errorDescription?.contains("syntax error") == true)
-    #expect(error.errorDescription?.contains("42601") == true)
+    #expect(error.failureReason?.contains("syntax error") == true)
+    #expect(error.failureReason?.contains("42601") == true)
+    #expect(error.errorDescription == "The database reported an error.")
     #expect(try connection.query("SELECT 1").count == 1)
   }
 

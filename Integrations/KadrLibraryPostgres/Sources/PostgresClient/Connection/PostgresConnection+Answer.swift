@@ -31,23 +31,62 @@ extension PostgresConnection {
       try wait(for: Int16(POLLOUT), on: connection, until: deadline, clock: clock)
       guard PQconsumeInput(connection) == 1 else { throw error(of: nil, on: connection) }
     }
+    // Row by row: libpq would otherwise hold the whole answer before handing over any of it,
+    // so a server sending gigabytes of rows filled memory until the time limit. Each row's
+    // bytes are counted as it arrives, against the limit.
+    let singleRows = PQsetSingleRowMode(connection) == 1
     var last: PostgresRows?
     var firstError: (any Error)?
+    var arrived: [PostgresRow] = []
+    var received = 0
     while true {
       while PQisBusy(connection) == 1 {
         try wait(for: Int16(POLLIN), on: connection, until: deadline, clock: clock)
         guard PQconsumeInput(connection) == 1 else { throw error(of: nil, on: connection) }
       }
       guard let result = PQgetResult(connection) else { break }
+      if singleRows, PQresultStatus(result) == PGRES_SINGLE_TUPLE {
+        received += Self.valueBytes(of: result)
+        guard received <= limits.maximumAnswerBytes else {
+          PQclear(result)
+          let message =
+            "The server's answer passed \(limits.maximumAnswerBytes) bytes; the connection "
+            + "was closed without reading the rest."
+          abandon(message)
+          throw PostgresError(kind: .answerTooLarge, message: message, role: role)
+        }
+        arrived += Self.read(result).rows
+        PQclear(result)
+        continue
+      }
       do {
-        last = try rows(of: result, on: connection)
+        let final = try rows(of: result, on: connection)
+        // In single-row mode the rows came one by one; the last result has none, and the
+        // command tag.
+        last =
+          arrived.isEmpty
+          ? final
+          : PostgresRows(
+            table: final.table, rows: arrived, commandTag: final.commandTag,
+            affectedRowCount: final.affectedRowCount)
       } catch {
         firstError = firstError ?? error
       }
+      arrived = []
+      received = 0
     }
     if let firstError { throw firstError }
     return last
       ?? PostgresRows(table: ColumnTable([]), rows: [], commandTag: "", affectedRowCount: 0)
+  }
+
+  /// The bytes of a result's field values.
+  private static func valueBytes(of result: OpaquePointer) -> Int {
+    var total = 0
+    for row in 0..<PQntuples(result) {
+      for column in 0..<PQnfields(result) { total += Int(PQgetlength(result, row, column)) }
+    }
+    return total
   }
 
   /// Waits until the connection's socket is ready for `events`, or throws

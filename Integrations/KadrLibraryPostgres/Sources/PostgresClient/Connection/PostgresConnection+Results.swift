@@ -31,12 +31,12 @@ extension PostgresConnection {
   func error(of result: OpaquePointer?, on connection: OpaquePointer) -> PostgresError {
     func field(_ code: Int32) -> String? {
       guard let result, let value = PQresultErrorField(result, code) else { return nil }
-      return redaction.redact(String(cString: value))
+      return redaction.redact(BoundedText.copy(value, limit: limits.maximumErrorFieldBytes))
     }
     let sqlState = field(CLIBPQ_DIAG_SQLSTATE)
     let message =
       field(CLIBPQ_DIAG_MESSAGE_PRIMARY)
-      ?? redaction.redact(Self.errorMessage(of: connection))
+      ?? redaction.redact(Self.errorMessage(of: connection, limit: limits.maximumErrorFieldBytes))
     var kind = sqlState.map(PostgresError.Kind.forSQLState) ?? .other
     if PQstatus(connection) != CONNECTION_OK { kind = .connectionLost }
     return PostgresError(
@@ -46,7 +46,7 @@ extension PostgresConnection {
   }
 
   /// Copies a successful result's columns, rows and command tag out of libpq.
-  private static func read(_ result: OpaquePointer) -> PostgresRows {
+  static func read(_ result: OpaquePointer) -> PostgresRows {
     let columnCount = PQnfields(result)
     let rowCount = PQntuples(result)
     let table = ColumnTable(

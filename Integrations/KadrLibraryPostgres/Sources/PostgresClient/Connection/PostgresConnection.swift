@@ -42,6 +42,9 @@ public final class PostgresConnection: @unchecked Sendable {
   /// How long the connection waits for the server (see ``PostgresTimeouts``).
   public let timeouts: PostgresTimeouts
 
+  /// How much the connection accepts from the server (see ``PostgresLimits``).
+  public let limits: PostgresLimits
+
   /// Opens a connection.
   ///
   /// The connection string is libpq's, exactly as `psql` takes it: key/value pairs
@@ -55,9 +58,13 @@ public final class PostgresConnection: @unchecked Sendable {
   /// - Parameters:
   ///   - connectionString: A libpq connection string or URI.
   ///   - timeouts: How long to wait for the server.
+  ///   - limits: How much to accept from the server.
   /// - Throws: ``PostgresError`` of kind ``PostgresError/Kind/connectionFailed`` when no
   ///   connection can be made within `timeouts.connect`; its message never holds the password.
-  public init(connectionString: String, timeouts: PostgresTimeouts = PostgresTimeouts()) throws {
+  public init(
+    connectionString: String, timeouts: PostgresTimeouts = PostgresTimeouts(),
+    limits: PostgresLimits = PostgresLimits()
+  ) throws {
     var redaction = SecretRedaction(connectionString: connectionString)
     guard !connectionString.utf8.contains(0) else {
       throw PostgresError(
@@ -90,6 +97,7 @@ public final class PostgresConnection: @unchecked Sendable {
     self.handle = connection
     self.redaction = redaction
     self.timeouts = timeouts
+    self.limits = limits
     self.role = PQuser(connection).map { String(cString: $0) } ?? ""
     self.backendProcessID = PQbackendPID(connection)
     var settings: [String] = []
@@ -194,8 +202,8 @@ public final class PostgresConnection: @unchecked Sendable {
   }
 
   /// libpq's latest message for a connection, on one line.
-  static func errorMessage(of connection: OpaquePointer) -> String {
-    let text = PQerrorMessage(connection).map { String(cString: $0) } ?? ""
+  static func errorMessage(of connection: OpaquePointer, limit: Int = 16_384) -> String {
+    let text = PQerrorMessage(connection).map { BoundedText.copy($0, limit: limit) } ?? ""
     return oneLine(text)
   }
 

@@ -2,46 +2,60 @@ import Foundation
 
 // The one place that turns a PostgresError's fields into sentences.
 extension PostgresError {
-  /// What went wrong, in the user's terms, with the server's own words and SQLSTATE.
+  /// What went wrong, in a person's terms: one sentence, without the server's or libpq's own
+  /// words (those are ``serverText``, the error's `failureReason`), so that an alert never
+  /// shows a socket path or a protocol message.
   var problem: String {
-    let said = sentence(message)
-    let server = [
-      said, detail.map { "Detail: \(sentence($0))" }, sqlState.map { "(SQLSTATE \($0))" },
-    ]
-    .compactMap { $0 }.joined(separator: " ")
     switch kind {
     case .connectionFailed:
-      return "Could not connect to the PostgreSQL server: \(said)"
+      return "Could not connect to the project server."
     case .connectionLost:
-      return "The connection to the PostgreSQL server was lost: \(server)"
+      return "The connection to the project server was lost."
     case .connectionClosed:
       return "The PostgreSQL connection was closed with close() and cannot be used again."
     case .insufficientPrivilege:
-      return "The database role \(roleName) may not do this: \(server)"
+      return "The database role \(roleName) may not do this."
     case .uniqueViolation:
-      return "A row with the same key already exists: \(server)"
+      return "A row with the same key already exists."
     case .serializationFailure:
-      return "The transaction conflicted with a concurrent one and was rolled back: \(server)"
+      return "The transaction conflicted with a concurrent one and was rolled back."
     case .deadlockDetected:
-      return "The transaction was rolled back to break a deadlock: \(server)"
+      return "The transaction was rolled back to break a deadlock."
     case .undefinedTable:
-      return "A table the statement names does not exist: \(server)"
+      return "A table the statement names does not exist."
     case .queryCanceled:
-      return "The statement was canceled before it finished: \(server)"
+      return "The statement was canceled before it finished."
     case .transactionAborted:
-      return "The transaction was aborted because a statement in it failed: \(server)"
+      return "The transaction was aborted because a statement in it failed."
     case .lockTimeout:
       return "Another session held what the statement needed for longer than the lock "
-        + "timeout, so it gave up and changed nothing: \(server)"
+        + "timeout, so it gave up and changed nothing."
     case .timedOut:
-      return "The PostgreSQL server did not answer in time: \(said)"
+      return "The project server did not answer in time."
     case .outcomeUnknown:
       return "The connection failed while the transaction was committing, so whether it was "
-        + "committed is unknown: \(said)"
+        + "committed is unknown."
+    case .answerTooLarge:
+      return "The project server sent a larger answer than the connection accepts, so it was "
+        + "closed."
     case .typeMismatch, .noSuchColumn, .invalidRequest:
-      return said
+      return sentence(message)
     default:
-      return "PostgreSQL reported an error: \(server)"
+      return "The database reported an error."
+    }
+  }
+
+  /// The server's or libpq's own words: its message, detail and SQLSTATE; `nil` for the
+  /// failures this library describes itself.
+  var serverText: String? {
+    switch kind {
+    case .connectionClosed, .typeMismatch, .noSuchColumn, .invalidRequest: return nil
+    default:
+      return [
+        sentence(message), detail.map { "Detail: \(sentence($0))" },
+        sqlState.map { "(SQLSTATE \($0))" },
+      ]
+      .compactMap { $0 }.joined(separator: " ")
     }
   }
 
@@ -76,6 +90,9 @@ extension PostgresError {
         + "(pg_locks, pg_stat_activity) and end it, or raise the lock timeout."
     case .timedOut:
       return "Check the server and the network; the next call opens a new connection."
+    case .answerTooLarge:
+      return "Ask for fewer rows at a time, or raise PostgresLimits.maximumAnswerBytes if the "
+        + "answer is expected; a server that sends more than asked is misbehaving."
     case .outcomeUnknown:
       return "Read the data again to see whether the change is there before doing it again."
     case .transactionAborted:

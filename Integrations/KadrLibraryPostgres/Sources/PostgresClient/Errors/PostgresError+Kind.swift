@@ -10,7 +10,7 @@ extension PostgresError {
       case connectionFailed, connectionLost, connectionClosed, insufficientPrivilege
       case uniqueViolation, serializationFailure, deadlockDetected, undefinedTable
       case queryCanceled, transactionAborted, typeMismatch, noSuchColumn, invalidRequest, other
-      case lockTimeout, timedOut, outcomeUnknown
+      case lockTimeout, timedOut, outcomeUnknown, answerTooLarge
     }
 
     private let base: Base
@@ -50,6 +50,10 @@ extension PostgresError {
     /// (``PostgresTimeouts/statement`` plus ``PostgresTimeouts/grace``), so the connection was
     /// closed; a statement that was running may or may not have been committed.
     public static let timedOut = Kind(.timedOut)
+    /// The server's answer passed ``PostgresLimits/maximumAnswerBytes`` (a misbehaving or
+    /// hostile server, or a statement that asks for too much), so the connection was closed
+    /// without reading the rest.
+    public static let answerTooLarge = Kind(.answerTooLarge)
     /// The connection broke or timed out while `COMMIT` was on its way: the transaction may or
     /// may not have been committed. Read the data again before repeating the work.
     public static let outcomeUnknown = Kind(.outcomeUnknown)

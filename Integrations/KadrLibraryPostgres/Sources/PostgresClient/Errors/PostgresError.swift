@@ -49,16 +49,23 @@ public struct PostgresError: Error, Sendable, Hashable, LocalizedError {
     self.role = role
   }
 
-  /// What went wrong, in sentences a person can act on; ``recoverySuggestion`` says how to fix
-  /// it (a tool that prints both prints each once).
+  /// What went wrong, in one sentence a person can act on (no socket path, no protocol text);
+  /// ``failureReason`` has the server's own words and ``recoverySuggestion`` says how to fix
+  /// it (a tool that prints all three prints each once).
   public var errorDescription: String? { problem }
+
+  /// The server's or libpq's own words (message, detail, SQLSTATE), for a log or a developer;
+  /// `nil` for failures this library describes itself (a type mismatch, a closed connection).
+  public var failureReason: String? { serverText }
 
   /// How to fix it, when there is something to do.
   public var recoverySuggestion: String? { fix }
 }
 
 extension PostgresError: CustomStringConvertible {
-  /// The error's sentences (what happened, then the fix), so that `print(error)` and string
-  /// interpolation show them rather than the fields.
-  public var description: String { [problem, fix].compactMap { $0 }.joined(separator: " ") }
+  /// The error's sentences (what happened, the server's words, then the fix), so that
+  /// `print(error)` and string interpolation show them rather than the fields.
+  public var description: String {
+    [problem, serverText, fix].compactMap { $0 }.joined(separator: " ")
+  }
 }

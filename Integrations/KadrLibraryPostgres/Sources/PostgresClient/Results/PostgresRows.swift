@@ -13,8 +13,8 @@ public struct PostgresRows: Sendable, RandomAccessCollection {
   /// command tag), or `0` for a statement that touches no rows.
   public let affectedRowCount: Int
 
-  private let table: ColumnTable
-  private let rows: [PostgresRow]
+  let table: ColumnTable
+  let rows: [PostgresRow]
 
   init(table: ColumnTable, rows: [PostgresRow], commandTag: String, affectedRowCount: Int) {
     self.table = table
