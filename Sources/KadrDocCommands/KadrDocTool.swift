@@ -57,20 +57,34 @@ public struct LibraryStoreKind: Sendable {
   public let schemes: [String]
   let open: Opener
 
-  /// Opens the store at a location, with the codecs to read its documents with.
+  /// What `kadr-doc library` asks of a store kind: the location, the codecs to read its
+  /// documents with, the schema the command line named, and whether to set the store up.
+  public struct Request: Sendable {
+    /// The location given to `--store`, `--from` or `--to`, with its scheme.
+    public let location: String
+    /// The codecs to read the store's documents with.
+    public let registry: CodecRegistry
+    /// The schema named by `--schema`, `--from-schema` or `--to-schema`; `nil` when none was
+    /// (the store kind's default applies, an environment variable say).
+    public let schema: String?
+    /// Whether the command is `library init`, the only one that may set a store up; every
+    /// other command must find the store set up and never create one (a typo in a location
+    /// must not make a new, empty store).
+    public let creating: Bool
+  }
+
+  /// Opens (or, for `library init`, sets up and opens) the store a request names.
   public typealias Opener =
-    @Sendable (_ location: String, _ registry: CodecRegistry) throws ->
-    any ProjectStore<OpaqueMetadata>
+    @Sendable (_ request: Request) throws -> any ProjectStore<OpaqueMetadata>
 
   /// A store kind.
   ///
   /// - Parameters:
   ///   - name: What the store is called in messages.
   ///   - schemes: The location schemes it opens (`["postgres", "postgresql"]`).
-  ///   - open: Opens the store at a location given to `--store` (with its scheme) with the
-  ///     codecs to read its documents with. It throws, with a sentence for the user, when the
-  ///     store cannot be reached or holds no library; it must never create one, since the tool
-  ///     only reads and collects.
+  ///   - open: Opens the store a ``Request`` names. It throws, with a sentence for the user,
+  ///     when the store cannot be reached or holds no library; it creates one only when the
+  ///     request is ``Request/creating``.
   public init(name: String, schemes: [String], open: @escaping Opener) {
     self.name = name
     self.schemes = schemes.map { $0.lowercased() }

@@ -26,17 +26,17 @@ extension LibraryCommand {
     let dryRun = arguments.has("--dry-run")
     let json = arguments.has("--json")
     let source: any ProjectStore<OpaqueMetadata>
-    switch LibraryStores.open(from, console: console) {
+    switch LibraryStores.open(from, schema: arguments.value("--from-schema"), console: console) {
     case .opened(let opened): source = opened
     case .exit(let status): return status
     }
     // A new folder library is made for a copy (and taken as empty by a dry run).
     var destination: (any ProjectStore<OpaqueMetadata>)?
     if !(dryRun && isNewFolder(to)) {
-      if !dryRun, isNewFolder(to), let status = makeFolderLibrary(at: to, console: console) {
+      if !dryRun, isNewFolder(to), let status = LibraryStores.makeFolder(to, console: console) {
         return status
       }
-      switch LibraryStores.open(to, console: console) {
+      switch LibraryStores.open(to, schema: arguments.value("--to-schema"), console: console) {
       case .opened(let opened): destination = opened
       case .exit(let status): return status
       }
@@ -142,19 +142,6 @@ extension LibraryCommand {
     }
     guard FileManager.default.fileExists(atPath: location) else { return true }
     return (try? FileManager.default.contentsOfDirectory(atPath: location))?.isEmpty == true
-  }
-
-  /// Makes a folder library at `location`; returns a status to exit with on failure.
-  private static func makeFolderLibrary(at location: String, console: Console) -> Int32? {
-    do {
-      _ = try ProjectLibrary<OpaqueMetadata>(
-        directory: URL(fileURLWithPath: location),
-        registry: OTIOPlaceholderModule.standardRegistry)
-      return nil
-    } catch {
-      console.err("kadr-doc library: \(describe(error))")
-      return ExitCode.failure
-    }
   }
 }
 

@@ -7,18 +7,22 @@ import KadrProjectLibrary
 /// without the app's types, in a folder or in a store another executable brings (PostgreSQL).
 enum LibraryCommand: Command {
   static let name = "library"
-  static let summary = "list, check, collect the images of, export, import or copy a library"
+  static let summary = "make, list, check, collect the images of, export, import or copy a library"
   static let help = """
-    usage: kadr-doc library list [DIR] [--store LOCATION] [--json] [--metadata-version N]
-           kadr-doc library check [DIR] [--store LOCATION] [--json] [--metadata-version N]
-           kadr-doc library gc [DIR] [--store LOCATION] [--dry-run]
-           kadr-doc library export [DIR] ID -o FILE [--store LOCATION] [--history]
-           kadr-doc library import [DIR] FILE [--store LOCATION] [--identity copy|keep|replace|duplicate]
-           kadr-doc library copy --from LOCATION --to LOCATION [--dry-run] [--json]
+    usage: kadr-doc library init [DIR] [--store LOCATION] [--schema NAME]
+           kadr-doc library list [DIR] [--store LOCATION] [--schema NAME] [--json] [--metadata-version N]
+           kadr-doc library check [DIR] [--store LOCATION] [--schema NAME] [--json] [--metadata-version N]
+           kadr-doc library gc [DIR] [--store LOCATION] [--schema NAME] [--dry-run]
+           kadr-doc library export [DIR] ID -o FILE [--store LOCATION] [--schema NAME] [--history]
+           kadr-doc library import [DIR] FILE [--store LOCATION] [--schema NAME] [--identity copy|keep|replace|duplicate]
+           kadr-doc library copy --from LOCATION --to LOCATION [--from-schema NAME] [--to-schema NAME] [--dry-run] [--json]
 
     Reads a project library (a directory written by KadrProjectLibrary, or a PostgreSQL store)
     without the app that wrote it: the library's own fields (name, dates) and, opaque, the app's
     metadata.
+      init    makes a new, empty library: a folder (new or empty), or a PostgreSQL store's tables
+              in its schema; a library already there is left as it is. The only action that
+              makes a store: every other refuses a location that holds none
       list    the projects, most recently changed first, and every project that cannot be
               opened, with the reason, the file and what the user can do
       check   as list, and opens every document with its images; exit 1 if any is skipped
@@ -43,7 +47,9 @@ enum LibraryCommand: Command {
     postgres: followed by a libpq connection string (postgres:host=db dbname=projects); a bare
     postgres: takes everything from PGHOST, PGDATABASE, PGUSER, PGSSLMODE, … as psql does.
     It is opened by kadr-doc-postgres (Integrations/KadrLibraryPostgres), which kadr-doc runs
-    when it is installed beside kadr-doc or on PATH. The tool never creates a store.
+    when it is installed beside kadr-doc or on PATH. Its tables are in the schema --schema
+    names (for a copy, --from-schema and --to-schema), else KADR_POSTGRES_SCHEMA, else kadr.
+    Only init creates a store.
 
     options:
       --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;
@@ -51,6 +57,10 @@ enum LibraryCommand: Command {
                               there or in ~/.pgpass, not on the command line)
       --json                  print one JSON object on standard output (list, check), or one
                               per project and a summary, as JSON Lines (copy)
+      --schema NAME           the PostgreSQL schema of the store (default KADR_POSTGRES_SCHEMA,
+                              else kadr)
+      --from-schema NAME      the schema of the store copy reads
+      --to-schema NAME        the schema of the store copy writes
       --metadata-version N    the app's metadata version; newer projects are skipped
       --dry-run               print what gc would delete or copy would copy, and change nothing
       --from LOCATION         the library copy reads: a directory or a PostgreSQL store
@@ -66,7 +76,7 @@ enum LibraryCommand: Command {
     flags: [["--json"], ["--dry-run"], ["--history"]],
     options: [
       ["--metadata-version"], ["--store"], ["--output", "-o"], ["--identity"], ["--from"],
-      ["--to"],
+      ["--to"], ["--schema"], ["--from-schema"], ["--to-schema"],
     ],
     positionals: 1...3)
 
@@ -77,23 +87,25 @@ enum LibraryCommand: Command {
     let action = arguments.positionals[0]
     let flagsAllowed: Set<String> =
       switch action {
-      case "gc": ["--dry-run"]
-      case "export": ["--output", "--history"]
-      case "import": ["--identity"]
-      case "copy": ["--dry-run", "--json", "--from", "--to"]
-      default: ["--json", "--metadata-version"]
+      case "init": ["--schema"]
+      case "gc": ["--dry-run", "--schema"]
+      case "export": ["--output", "--history", "--schema"]
+      case "import": ["--identity", "--schema"]
+      case "copy": ["--dry-run", "--json", "--from", "--to", "--from-schema", "--to-schema"]
+      default: ["--json", "--metadata-version", "--schema"]
       }
-    guard ["list", "check", "gc", "export", "import", "copy"].contains(action) else {
+    guard ["init", "list", "check", "gc", "export", "import", "copy"].contains(action) else {
       console.err(
-        "kadr-doc library: unknown action '\(action)'; use list, check, gc, export, import or "
-          + "copy.")
+        "kadr-doc library: unknown action '\(action)'; use init, list, check, gc, export, "
+          + "import or copy.")
       return ExitCode.usage
     }
     let given =
       ["--json", "--dry-run"].filter(arguments.has)
-      + ["--metadata-version", "--output", "--identity", "--from", "--to", "--store"].filter {
-        arguments.value($0) != nil
-      }
+      + [
+        "--metadata-version", "--output", "--identity", "--from", "--to", "--store", "--schema",
+        "--from-schema", "--to-schema",
+      ].filter { arguments.value($0) != nil }
     for flag in given where !flagsAllowed.contains(flag) && flag != "--store" {
       console.err("kadr-doc library: \(flag) does not apply to \(action).")
       return ExitCode.usage
@@ -146,12 +158,20 @@ enum LibraryCommand: Command {
       location = stored
     }
     let store: any ProjectStore<OpaqueMetadata>
-    switch LibraryStores.open(location, console: console) {
+    switch LibraryStores.open(
+      location, schema: arguments.value("--schema"), creating: action == "init", console: console)
+    {
     case .opened(let opened): store = opened
     case .exit(let status): return status
     }
     do {
       switch action {
+      case "init":
+        let count = try store.list().projects.count
+        console.out(
+          "\(location): a project library, ready (\(count == 1 ? "1 project" : "\(count) projects"))"
+        )
+        return ExitCode.ok
       case "gc":
         return try collect(store, dryRun: arguments.has("--dry-run"), console: console)
       case "export":

@@ -19,17 +19,36 @@ enum LibraryStores {
   /// Set in the environment of a tool a store was handed to, so that it never hands it on.
   static let handOffVariable = "KADR_DOC_HANDED_OFF"
 
-  /// Opens the library at `location` for reading and collecting; never creates one.
-  static func open(_ location: String, console: Console) -> Outcome {
+  /// Opens the library at `location` for reading and collecting; sets it up only when
+  /// `creating` (`library init`).
+  ///
+  /// - Parameters:
+  ///   - location: A folder, or a store's location with its scheme.
+  ///   - schema: The schema `--schema` (or a side of a copy) named, for a store that has them.
+  ///   - creating: Whether to make a new folder library, or set a store up.
+  ///   - console: Where to say why there is no library.
+  static func open(
+    _ location: String, schema: String? = nil, creating: Bool = false, console: Console
+  ) -> Outcome {
     let registry = OTIOPlaceholderModule.standardRegistry
     guard let scheme = LibraryStoreKind.scheme(of: location),
       !FileManager.default.fileExists(atPath: location)
     else {
+      guard schema == nil else {
+        console.err(
+          "kadr-doc library: \(location) is a folder, which has no schema; a schema option "
+            + "names a PostgreSQL store's.")
+        return .exit(ExitCode.usage)
+      }
+      if creating, let status = makeFolder(location, console: console) { return .exit(status) }
       return folder(location, registry: registry, console: console)
     }
     if let kind = ToolContext.current.libraryStores.first(where: { $0.schemes.contains(scheme) }) {
       do {
-        return .opened(try kind.open(location, registry))
+        return .opened(
+          try kind.open(
+            LibraryStoreKind.Request(
+              location: location, registry: registry, schema: schema, creating: creating)))
       } catch {
         console.err("kadr-doc library: \(LibraryCommand.describe(error))")
         return .exit(ExitCode.failure)
@@ -46,6 +65,33 @@ enum LibraryStores {
     return .exit(handOff(to: tool, console: console))
   }
 
+  /// Makes a new folder library at `path` (nothing there, or an empty folder); leaves a
+  /// library that is there alone. Returns the status to exit with when it cannot.
+  static func makeFolder(_ path: String, console: Console) -> Int32? {
+    let directory = URL(fileURLWithPath: path)
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+      let isLibrary = FileManager.default.fileExists(
+        atPath: directory.appendingPathComponent("projects").path)
+      let entries = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
+      guard isDirectory.boolValue, isLibrary || entries.isEmpty else {
+        console.err(
+          "kadr-doc library: \(path) is \(isDirectory.boolValue ? "a folder of other files" : "a file"), "
+            + "not a project library; give a new or empty folder to make one in.")
+        return ExitCode.failure
+      }
+      if isLibrary { return nil }
+    }
+    do {
+      _ = try ProjectLibrary<OpaqueMetadata>(
+        directory: directory, registry: OTIOPlaceholderModule.standardRegistry)
+      return nil
+    } catch {
+      console.err("kadr-doc library: \(LibraryCommand.describe(error))")
+      return ExitCode.failure
+    }
+  }
+
   /// The folder library at `path`, when it is one (the tool never makes a library of a folder
   /// it was only asked to read).
   private static func folder(_ path: String, registry: CodecRegistry, console: Console)
@@ -59,7 +105,8 @@ enum LibraryStores {
       isDirectory.boolValue
     else {
       console.err(
-        "kadr-doc library: \(path) is not a project library (it has no projects/ directory).")
+        "kadr-doc library: \(path) is not a project library (it has no projects/ directory); "
+          + "'kadr-doc library init \(path)' makes one.")
       return .exit(ExitCode.failure)
     }
     do {

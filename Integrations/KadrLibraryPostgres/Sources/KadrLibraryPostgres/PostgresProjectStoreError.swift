@@ -63,7 +63,8 @@ public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomSt
       return "Use a schema name of lower-case letters, digits and underscores."
     case .schemaNotSetUp:
       return "Check the server, database and schema; the app sets the store up when it first "
-        + "connects."
+        + "connects, and `kadr-doc library init --store LOCATION --schema NAME` sets one up "
+        + "from the command line."
     case .damagedRow: return "Restore an earlier revision of the project."
     case .revisionNotFound: return "List the project's history for the revisions it has."
     case .notOpened:

@@ -168,6 +168,33 @@ struct KadrDocLibraryTests {
     #expect(try found.first?.int64(0) == 0, "the tool created the schema")
   }
 
+  @Test func initSetsUpAStoreInItsSchemaAndACopyNamesEachSidesSchema() throws {
+    let first = StoreServer.freshSchema()
+    let second = StoreServer.freshSchema()
+    let location = try Self.location()
+    for schema in [first, second] {
+      let made = try Self.run(
+        "kadr-doc-postgres", ["library", "init", "--store", location, "--schema", schema])
+      #expect(made.status == 0, "\(made.err)")
+      #expect(made.out.hasSuffix("a project library, ready (0 projects)\n"), "\(made.out)")
+    }
+    let store = try StoreServer.store(schema: first)
+    let project = try store.create(
+      name: "Cut", video: RevisionTests.shared(), metadata: ContractMetadata())
+    // One environment variable cannot name two schemas; the options name one each.
+    let copy = try Self.run(
+      "kadr-doc-postgres",
+      [
+        "library", "copy", "--from", location, "--from-schema", first, "--to", location,
+        "--to-schema", second,
+      ])
+    #expect(copy.status == 0, "\(copy.err)")
+    #expect(copy.out.contains("copied \(project.id)"), "\(copy.out)")
+    let listed = try Self.run(
+      "kadr-doc-postgres", ["library", "list", "--store", location, "--schema", second, "--json"])
+    #expect(listed.out.contains("\"Cut\""), "\(listed.out)")
+  }
+
   @Test func anUnreachableServerIsAClearErrorWithoutThePassword() throws {
     let run = try Self.run(
       "kadr-doc-postgres",
