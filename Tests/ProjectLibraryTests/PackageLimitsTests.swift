@@ -148,3 +148,39 @@ struct PackageLimitsTests {
     #expect("\(error)".contains("1500000000 bytes"), "\(error)")
   }
 }
+
+/// The temporary folders of an import, export or copy that was killed are removed by the next.
+@Suite("Work folders of killed runs")
+struct WorkFolderTests {
+  @Test func theNextImportRemovesTheFoldersOfAKilledOneAndNoLiveOnes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    // A process id that has ended: a child that ran and was waited for.
+    let child = Process()
+    child.executableURL = URL(fileURLWithPath: "/bin/sh")
+    child.arguments = ["-c", "exit 0"]
+    try child.run()
+    child.waitUntilExit()
+    let temporary = FileManager.default.temporaryDirectory
+    let killed = temporary.appendingPathComponent(
+      "kadr-import-\(child.processIdentifier)-\(UUID().uuidString)")
+    let live = temporary.appendingPathComponent(
+      "kadr-import-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
+    for folder in [killed, live] {
+      try FileManager.default.createDirectory(
+        at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
+      try Data(count: 1024).write(to: folder.appendingPathComponent("images/left.png"))
+    }
+    defer { try? FileManager.default.removeItem(at: live) }
+
+    let (store, head) = try PackageHistoryTests.storeWithHistory(in: directory)
+    let package = directory.url.appendingPathComponent("p.kadrproject")
+    try store.export(head.id, to: package)
+    let library = try ProjectLibrary<ContractMetadata>(
+      directory: directory.url.appendingPathComponent("library"))
+    try library.importPackage(at: package)
+
+    #expect(!FileManager.default.fileExists(atPath: killed.path), "the killed run's files stay")
+    #expect(FileManager.default.fileExists(atPath: live.path), "a running process lost its files")
+  }
+}

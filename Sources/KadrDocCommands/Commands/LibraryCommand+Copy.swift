@@ -41,8 +41,7 @@ extension LibraryCommand {
       case .exit(let status): return status
       }
     }
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "kadr-doc-copy-\(UUID().uuidString)", isDirectory: true)
+    let scratch = WorkFolder.make(for: "copy")
     defer { try? FileManager.default.removeItem(at: scratch) }
     var progress = StepProgress(total: 0, console: console)
     do {

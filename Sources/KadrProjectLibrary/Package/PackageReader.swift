@@ -144,8 +144,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
             + "\(PackageManifest.Entry.metadata)"))
     }
 
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "kadr-import-\(UUID().uuidString)", isDirectory: true)
+    let folder = WorkFolder.make(for: "import")
     do {
       let imagesFolder = folder.appendingPathComponent("images", isDirectory: true)
       try FileManager.default.createDirectory(at: imagesFolder, withIntermediateDirectories: true)

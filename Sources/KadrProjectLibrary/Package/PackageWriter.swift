@@ -31,8 +31,7 @@ enum PackageWriter {
     var coder = coder
     coder.documentCoder.options.preservingUnknown = true
     let summary = stored.summary
-    let staging = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "kadr-export-\(UUID().uuidString)", isDirectory: true)
+    let staging = WorkFolder.make(for: "export")
     var staged = false
     defer { if staged { try? FileManager.default.removeItem(at: staging) } }
     /// A file in the staging folder, which is made on first use.
