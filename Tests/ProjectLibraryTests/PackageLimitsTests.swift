@@ -184,3 +184,63 @@ struct WorkFolderTests {
     #expect(FileManager.default.fileExists(atPath: live.path), "a running process lost its files")
   }
 }
+
+/// A copy between stores goes store to store, so no package limit applies to it.
+@Suite("Copying a project between stores")
+struct ProjectCopyTests {
+  @Test func aHistoryLongerThanAPackageCarriesCopiesWhole() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (source, head) = try PackageHistoryTests.storeWithHistory(in: directory)
+    let first = try #require(source.history.first)
+    let second = try #require(source.history.dropFirst().first)
+    // 10,001 earlier revisions, one more than a package holds, alternating two documents.
+    source.history = (0...10_000).map { number in
+      let revision = number % 2 == 0 ? first : second
+      return StoredRevision(
+        revision: number, saved: revision.saved, metadata: revision.metadata,
+        metadataVersion: revision.metadataVersion, facts: nil, document: revision.document)
+    }
+    source.headRevision = 10_001
+    let destination = ForwardingStore(
+      library: try ProjectLibrary<ContractMetadata>(
+        directory: directory.url.appendingPathComponent("destination")))
+    destination.keepsHistoryOnImport = true
+
+    let copied = try source.copyProject(head.id, to: destination)
+
+    #expect(copied.id == head.id)
+    let imported = try #require(destination.lastImported)
+    #expect(imported.revision == 10_001)
+    #expect(imported.history.map(\.revision) == Array(0...10_000))
+    #expect(imported.history[1].metadata.note == "second")
+    // The documents arrive with the images they use.
+    let blue = SHA256.hash(PackageHistoryTests.blue.data).hexString
+    #expect(
+      try KadrCoding.imageTokens(in: destination.lastImportedHistory[1]) == ["file:\(blue).png"])
+    #expect(try destination.library.open(head.id).metadata.note == "third")
+  }
+
+  @Test func aCopyToAStoreWithoutHistoryTakesTheHeadAndEqualsAPackagesImport() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (source, head) = try PackageHistoryTests.storeWithHistory(in: directory)
+    let copied = try ProjectLibrary<ContractMetadata>(
+      directory: directory.url.appendingPathComponent("copied"))
+    let imported = try ProjectLibrary<ContractMetadata>(
+      directory: directory.url.appendingPathComponent("imported"))
+    try source.copyProject(head.id, to: copied)
+    let package = directory.url.appendingPathComponent("p.kadrproject")
+    try source.export(head.id, to: package, includingHistory: true)
+    try imported.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+
+    let viaCopy = try copied.open(head.id)
+    let viaPackage = try imported.open(head.id)
+    #expect(String(reflecting: viaCopy.video) == String(reflecting: viaPackage.video))
+    #expect(viaCopy.summary.name == viaPackage.summary.name)
+    #expect(viaCopy.summary.created == viaPackage.summary.created)
+    #expect(viaCopy.metadata == viaPackage.metadata)
+    #expect(try copied.images.storedTokens() == imported.images.storedTokens())
+    #expect(throws: ProjectLibraryError.self) { try source.copyProject(head.id, to: copied) }
+  }
+}

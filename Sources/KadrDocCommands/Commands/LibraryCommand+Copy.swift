@@ -3,8 +3,8 @@ import KadrOTIO
 import KadrPersistence
 import KadrProjectLibrary
 
-/// `kadr-doc library copy --from SRC --to DST`: every project of one store into another, each
-/// through a project package under its own id.
+/// `kadr-doc library copy --from SRC --to DST`: every project of one store into another under
+/// its own id, store to store (``ProjectStore/copyProject(_:to:includingHistory:)``).
 ///
 /// Each project is one import, so a run killed at any point leaves the destination with whole
 /// projects only, and the next run skips the projects already there (by id) and copies the rest.
@@ -41,11 +41,8 @@ extension LibraryCommand {
       case .exit(let status): return status
       }
     }
-    let scratch = WorkFolder.make(for: "copy")
-    defer { try? FileManager.default.removeItem(at: scratch) }
     var progress = StepProgress(total: 0, console: console)
     do {
-      try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
       let listing = try source.list()
       let present = Set(try destination?.list().projects.map(\.id) ?? [])
         .union(try destination?.trashed().projects.map(\.id) ?? [])
@@ -62,10 +59,8 @@ extension LibraryCommand {
           outcome = .wouldCopy
         } else if let destination {
           do {
-            let package = scratch.appendingPathComponent("\(project.id).kadrproject")
-            defer { try? FileManager.default.removeItem(at: package) }
-            try source.export(project.id, to: package, includingHistory: true)
-            try destination.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+            // Store to store, with no package: a history past a package's limits copies too.
+            try source.copyProject(project.id, to: destination)
           } catch ProjectLibraryError.projectExists {
             outcome = .alreadyThere  // another process copied it since the listing
           } catch {

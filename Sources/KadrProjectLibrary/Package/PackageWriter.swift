@@ -28,84 +28,12 @@ enum PackageWriter {
     _ stored: StoredProject<Metadata>, history: [StoredRevision<Metadata>], coder: KadrCoder,
     to url: URL
   ) throws {
-    var coder = coder
-    coder.documentCoder.options.preservingUnknown = true
     let summary = stored.summary
-    let staging = WorkFolder.make(for: "export")
-    var staged = false
-    defer { if staged { try? FileManager.default.removeItem(at: staging) } }
-    /// A file in the staging folder, which is made on first use.
-    func stagingFile(_ name: String) throws -> URL {
-      if !staged {
-        try FileManager.default.createDirectory(at: staging, withIntermediateDirectories: true)
-        staged = true
-      }
-      return staging.appendingPathComponent(name)
-    }
-    // The package token of each of the store's tokens, and the manifest entry and file of each
-    // image.
-    var packageTokens: [String: String] = [:]
-    var listed: [String: (image: PackageManifest.Image, file: URL)] = [:]
-    let fileStore = stored.images as? FileImageStore
-    func collect(_ tokens: [String]) throws {
-      for token in tokens where packageTokens[token] == nil {
-        // A folder library's image is its package entry already: hashed once and zipped from
-        // its file (staging a copy took kadr-bench --packages' folder export from 0.30 s to
-        // 0.70 s, and its copy of 1,000 projects from 7.4 s to 12.8 s).
-        if let fileStore, FileImageStore.isToken(token), let file = fileStore.url(for: token),
-          FileManager.default.fileExists(atPath: file.path)
-        {
-          let (digest, count) = try ImageFileDigest.of(
-            file, token: token, limit: fileStore.maximumImageBytes)
-          guard file.lastPathComponent.hasPrefix(digest + ".") else {
-            throw ProjectLibraryError.fileSystem(
-              path: file.path,
-              detail: "the image '\(token)' does not have the bytes its name says (it is damaged)")
-          }
-          packageTokens[token] = token
-          let name = PackageManifest.Entry.imagesFolder + file.lastPathComponent
-          listed[name] = (
-            PackageManifest.Image(name: name, bytes: count, sha256: digest), file
-          )
-          continue
-        }
-        let image = try stored.images.image(for: token)
-        let digest = SHA256.hash(image.data).hexString
-        let fileName = "\(digest).\(image.format.fileExtension)"
-        packageTokens[token] = FileImageStore.scheme + ":" + fileName
-        let name = PackageManifest.Entry.imagesFolder + fileName
-        if listed[name] == nil {
-          let file = try stagingFile(fileName)
-          try image.data.write(to: file)
-          listed[name] = (
-            PackageManifest.Image(name: name, bytes: image.data.count, sha256: digest), file
-          )
-        }
-      }
-    }
-    /// A document with its tokens replaced by the package's, its schema and its facts.
-    func rewritten(_ data: Data, facts: DocumentFacts?) throws -> (Data, Int, DocumentFacts?) {
-      let parsed = try coder.readJSON(data)
-      let tokens = coder.imageTokens(in: parsed)
-      try collect(tokens)
-      guard tokens.contains(where: { packageTokens[$0] != $0 }) else {
-        return (data, parsed.schema ?? KadrDocument.currentSchema, facts)
-      }
-      let placeholders = UnresolvedImageStore()
-      let video = try coder.video(from: data, images: placeholders)
-      let saved = try coder.save(
-        video, images: ReplacingImageStore(placeholders: placeholders, tokens: packageTokens))
-      return (saved.data, saved.schema, DocumentFacts(video: video, saved: saved))
-    }
-
-    var facts: DocumentFacts?
-    if let clips = summary.clipCount, let duration = summary.duration, let written = summary.schema
-    {
-      facts = DocumentFacts(
-        clipCount: clips, duration: duration, schema: written, kinds: summary.kinds)
-    }
-    let (document, schema, headFacts) = try rewritten(stored.document, facts: facts)
-    try collect([summary.thumbnailToken].compactMap { $0 })
+    var staging = PackageStaging(stored, coder: coder, purpose: "export")
+    defer { staging.remove() }
+    let (document, schema, headFacts) = try staging.rewritten(
+      stored.document, facts: staging.summaryFacts)
+    try staging.collect([summary.thumbnailToken].compactMap { $0 })
 
     // The limits the reader applies, refused here first, so every package written imports.
     let earlier = Set(history.map(\.revision).filter { $0 >= 0 && $0 < summary.revision })
@@ -114,23 +42,12 @@ enum PackageWriter {
     {
       throw ProjectPackageError(.beyondLimit(refusal), path: url.path)
     }
+    let staged = try staging.stage(history)
+    let revisions = staged.map(\.entry)
+    let packageTokens = staging.packageTokens
+    let listed = staging.listed
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys]
-    var revisions: [PackageManifest.Revision] = []
-    for revision in history.sorted(by: { $0.revision < $1.revision })
-    where revision.revision >= 0 && revision.revision < summary.revision
-      && revision.revision != revisions.last?.revision
-    {
-      let (data, schema, facts) = try rewritten(try revision.document(), facts: revision.facts)
-      try data.write(to: stagingFile("\(revision.revision).json"))
-      try encoder.encode(revision.metadata).write(
-        to: stagingFile("\(revision.revision).metadata.json"))
-      revisions.append(
-        PackageManifest.Revision(
-          revision: revision.revision, saved: revision.saved.timeIntervalSince1970,
-          metadataVersion: max(Metadata.version, revision.metadataVersion), schema: schema,
-          document: facts))
-    }
 
     let manifest = PackageManifest(
       format: PackageManifest.formatName,
@@ -152,15 +69,10 @@ enum PackageWriter {
       // (the history by revision).
       try writer.add(PackageManifest.Entry.manifest, Array(try manifest.encoded()), deflated: true)
       try writer.add(PackageManifest.Entry.document, Array(document), deflated: true)
-      for revision in revisions {
-        let names = PackageManifest.Entry.history(revision.revision)
-        try writer.add(
-          names.document, contentsOf: staging.appendingPathComponent("\(revision.revision).json"),
-          deflated: true)
-        try writer.add(
-          names.metadata,
-          contentsOf: staging.appendingPathComponent("\(revision.revision).metadata.json"),
-          deflated: true)
+      for revision in staged {
+        let names = PackageManifest.Entry.history(revision.entry.revision)
+        try writer.add(names.document, contentsOf: revision.document, deflated: true)
+        try writer.add(names.metadata, contentsOf: revision.metadataFile, deflated: true)
       }
       for image in manifest.images {
         guard let file = listed[image.name]?.file else { continue }
