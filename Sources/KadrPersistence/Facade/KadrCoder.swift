@@ -160,6 +160,20 @@ public struct KadrCoder: Sendable {
     registry.imageTokens(in: document.json)
   }
 
+  /// A document with its image tokens renamed, without building the composition: the tokens
+  /// ``imageTokens(in:)-(KadrDocument)`` finds that `replacements` names get their new names;
+  /// every other value stays as it is.
+  ///
+  /// - Parameters:
+  ///   - document: The document.
+  ///   - replacements: The new token of each token to rename.
+  /// - Returns: The renamed document.
+  public func replacingImageTokens(
+    in document: KadrDocument, _ replacements: [String: String]
+  ) -> KadrDocument {
+    KadrDocument(json: registry.replacingImageTokens(in: document.json, replacements))
+  }
+
   /// Opens a composition from a document value.
   ///
   /// - Parameters:

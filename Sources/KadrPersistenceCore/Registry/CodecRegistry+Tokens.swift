@@ -39,4 +39,48 @@ extension CodecRegistry {
     }
     return tokens
   }
+
+  /// A document with its image tokens renamed, found as ``imageTokens(in:)`` finds them, without
+  /// building the composition: a package renames a store's tokens to its own this way, in one
+  /// parse and one write.
+  ///
+  /// Only the values of keys a codec marks as image tokens change; a token `replacements` does
+  /// not name is kept, and so is every other value, in its place. The tree is walked to its
+  /// depth, which the reader that made it bounds.
+  /// - Parameters:
+  ///   - document: A document (or any part of one).
+  ///   - replacements: The new token of each token to rename.
+  /// - Returns: The document with those tokens renamed.
+  public func replacingImageTokens(
+    in document: JSONValue, _ replacements: [String: String]
+  ) -> JSONValue {
+    switch document {
+    case .array(let items):
+      return .array(items.map { replacingImageTokens(in: $0, replacements) })
+    case .object(let object):
+      var result = JSONObject(minimumCapacity: object.count)
+      for (key, value) in object {
+        result.appendUnchecked(replacingImageTokens(in: value, replacements), forKey: key)
+      }
+      guard result.count == 1, let kind = result.keys.first,
+        case .object(var box)? = result.values.first, box.count == 1,
+        case .object(var payload)? = box[Self.payloadBoxKey]
+      else { return .object(result) }
+      let id = KindID(kind)
+      let keys = (clips.byKind[id]?.manifest.imageTokenKeys ?? [])
+        .union(overlays.byKind[id]?.manifest.imageTokenKeys ?? [])
+      var changed = false
+      for key in keys {
+        if case .string(let token)? = payload[key], let renamed = replacements[token] {
+          payload[key] = .string(renamed)
+          changed = true
+        }
+      }
+      guard changed else { return .object(result) }
+      box[Self.payloadBoxKey] = .object(payload)
+      return .object([kind: .object(box)])
+    default:
+      return document
+    }
+  }
 }

@@ -87,8 +87,9 @@ struct PackageStaging<Metadata: ProjectMetadata> {
   }
 
   /// A document with its tokens renamed to the package's (its images staged), its schema and
-  /// its facts; saved again only when a token changes, so a folder library's document stays
-  /// byte for byte.
+  /// its facts; rewritten only when a token changes, so a folder library's document stays
+  /// byte for byte. With its facts known, it is renamed in its tree (one parse, one write, one
+  /// decode as the check that it opens); without, it is decoded and saved again to learn them.
   mutating func rewritten(_ data: Data, facts: DocumentFacts?) throws -> (
     Data, Int, DocumentFacts?
   ) {
@@ -97,6 +98,13 @@ struct PackageStaging<Metadata: ProjectMetadata> {
     try collect(tokens)
     guard tokens.contains(where: { packageTokens[$0] != $0 }) else {
       return (data, parsed.schema ?? KadrDocument.currentSchema, facts)
+    }
+    if let facts, parsed.schema == KadrDocument.currentSchema {
+      // Renamed in the tree and written once; decoded once, only to prove it opens. Renaming
+      // tokens changes none of the facts.
+      let renamed = try coder.replacingImageTokens(in: parsed, packageTokens).data()
+      _ = try coder.video(from: renamed, images: UnresolvedImageStore())
+      return (renamed, KadrDocument.currentSchema, facts)
     }
     let placeholders = UnresolvedImageStore()
     let video = try coder.video(from: data, images: placeholders)
