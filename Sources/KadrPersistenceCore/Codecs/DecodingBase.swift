@@ -2,18 +2,12 @@ import Foundation
 
 /// A ``FieldListCodec``'s ``FieldListCodec/decodingBase``, read once at registration and set on
 /// the decoding context while that codec reads a payload, so that a value read builds no
-/// samples (the default base is the minimal sample). Erased, so that the context can hold it;
-/// the codec's type says which model the base is of.
+/// samples (the default base is the minimal sample). Boxed under the codec's type, which
+/// decides the model the base is of (the box, and its one downcast, are `KadrStorage`'s).
 @usableFromInline
-class DecodingBase: @unchecked Sendable {
-  // Unchecked: the only state is immutable (the subclass's value is a `let` of a `Sendable`).
-  /// The type of the codec whose base it is.
-  let codecType: ObjectIdentifier
+typealias DecodingBase = KeyedBox
 
-  init(codecType: ObjectIdentifier) {
-    self.codecType = codecType
-  }
-
+extension KeyedBox {
   /// The base of `codec` when it is a ``FieldListCodec``; `nil` for any other codec.
   @usableFromInline
   static func of<Codec: KindCodec>(_ codec: Codec) -> DecodingBase? {
@@ -22,24 +16,12 @@ class DecodingBase: @unchecked Sendable {
   }
 
   private static func make<Codec: FieldListCodec>(_ codec: Codec) -> DecodingBase {
-    TypedDecodingBase(codecType: ObjectIdentifier(Codec.self), value: codec.decodingBase)
+    boxing(codec.decodingBase, under: ObjectIdentifier(Codec.self))
   }
 
   /// The base, when it is the base of `codec` (a codec may decode with another codec's payload
   /// decoder, as one that checks a whole value does by calling another's `decode`).
   func value<Codec: FieldListCodec>(for codec: Codec) -> Codec.Model? {
-    guard codecType == ObjectIdentifier(Codec.self) else { return nil }
-    // The codec's type decides its model's: this is a `TypedDecodingBase<Codec.Model>`.
-    return unsafeDowncast(self, to: TypedDecodingBase<Codec.Model>.self).value
-  }
-}
-
-/// A decoding base of one model type.
-final class TypedDecodingBase<Model: Sendable>: DecodingBase, @unchecked Sendable {
-  let value: Model
-
-  init(codecType: ObjectIdentifier, value: Model) {
-    self.value = value
-    super.init(codecType: codecType)
+    value(under: ObjectIdentifier(Codec.self), as: Codec.Model.self)
   }
 }
