@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Settings shared by every target, applied in one place below.
@@ -22,6 +22,16 @@ let package = Package(
     .library(name: "KadrDocCommands", targets: ["KadrDocCommands"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
+    // The project library on PostgreSQL, for a server: behind the PostgreSQL trait, so that the
+    // package needs libpq only where it is asked for (see the README, "On a server").
+    .library(name: "KadrLibraryPostgres", targets: ["KadrLibraryPostgres"]),
+    .library(name: "PostgresClient", targets: ["PostgresClient"]),
+  ],
+  traits: [
+    .trait(
+      name: "PostgreSQL",
+      description: "The PostgreSQL project store (KadrLibraryPostgres), built with the system's "
+        + "libpq (libpq-dev, or Homebrew's libpq)")
   ],
   targets: [
     .target(name: "KadrModel"),
@@ -162,6 +172,20 @@ let package = Package(
     .executableTarget(
       name: "ProjectLibraryExample", dependencies: ["KadrPersistence", "KadrProjectLibrary"],
       path: "Examples/ProjectLibraryExample"),
+    // The PostgreSQL store, whose sources live with its tests, tools and scripts in
+    // Integrations/KadrLibraryPostgres (a package of its own that depends on this one with the
+    // trait on). Without the PostgreSQL trait both modules are empty and libpq is not needed.
+    .systemLibrary(
+      name: "CLibPQ", path: "Integrations/KadrLibraryPostgres/Sources/CLibPQ", pkgConfig: "libpq",
+      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
+    .target(
+      name: "PostgresClient",
+      dependencies: [.target(name: "CLibPQ", condition: .when(traits: ["PostgreSQL"]))],
+      path: "Integrations/KadrLibraryPostgres/Sources/PostgresClient"),
+    .target(
+      name: "KadrLibraryPostgres",
+      dependencies: ["PostgresClient", "KadrPersistence", "KadrProjectLibrary", "KadrDiff"],
+      path: "Integrations/KadrLibraryPostgres/Sources/KadrLibraryPostgres"),
   ],
   swiftLanguageModes: [.v6]
 )

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 /// Settings shared by every target, applied in one place below.
@@ -6,64 +6,63 @@ let sharedSwiftSettings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny")
 ]
 
+/// The store and its client: products of kadr-persistence, behind its PostgreSQL trait.
+let store = Target.Dependency.product(name: "KadrLibraryPostgres", package: "kadr-persistence")
+let postgresClient = Target.Dependency.product(name: "PostgresClient", package: "kadr-persistence")
+
 let package = Package(
   name: "KadrLibraryPostgres",
   platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .visionOS(.v1)],
   products: [
-    .library(name: "PostgresClient", targets: ["PostgresClient"]),
-    .library(name: "KadrLibraryPostgres", targets: ["KadrLibraryPostgres"]),
     .executable(name: "kadr-library-bench", targets: ["kadr-library-bench"]),
     .executable(name: "kadr-doc-postgres", targets: ["kadr-doc-postgres"]),
   ],
-  // The kadr-persistence package this one sits in (its library, the diff for merging saves).
-  dependencies: [.package(name: "kadr-persistence", path: "../..")],
+  // The kadr-persistence package this one sits in, with its PostgreSQL trait: the store and its
+  // client (Sources/KadrLibraryPostgres, Sources/PostgresClient, Sources/CLibPQ here) are its
+  // products, so a server adds them by URL; this package holds their tests and tools.
+  dependencies: [.package(name: "kadr-persistence", path: "../..", traits: ["PostgreSQL"])],
   targets: [
-    // The system libpq, PostgreSQL's own client library: it speaks the wire protocol,
-    // authentication and TLS exactly as psql does, so none of that is written again here.
-    .systemLibrary(
-      name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
-      providers: [.apt(["libpq-dev"]), .brew(["libpq"])]),
-    // The safe Swift layer over libpq: the only code in this package that touches its pointers.
-    .target(name: "PostgresClient", dependencies: ["CLibPQ"]),
     .testTarget(
-      name: "PostgresClientTests", dependencies: ["PostgresClient", "PostgresTestServer"]),
+      name: "PostgresClientTests", dependencies: [postgresClient, "PostgresTestServer"]),
     // The test server (KADR_POSTGRES) both test targets use.
     .target(
-      name: "PostgresTestServer", dependencies: ["PostgresClient"],
+      name: "PostgresTestServer", dependencies: [postgresClient],
       path: "Tests/PostgresTestServer"),
-    // The project library on PostgreSQL: a ProjectStore whose every save is a revision.
-    .target(
-      name: "KadrLibraryPostgres",
-      dependencies: [
-        "PostgresClient",
-        .product(name: "KadrPersistence", package: "kadr-persistence"),
-        .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
-        .product(name: "KadrDiff", package: "kadr-persistence"),
-      ]),
     .testTarget(
       name: "KadrLibraryPostgresTests",
       dependencies: [
-        "KadrLibraryPostgres", "PostgresClient", "PostgresTestServer",
+        store, postgresClient, "PostgresTestServer",
         .product(name: "KadrProjectLibraryTesting", package: "kadr-persistence"),
       ]),
     // Saves and opens per second with 1, 4 and 16 clients, beside the folder store.
     .executableTarget(
       name: "kadr-library-bench",
       dependencies: [
-        "KadrLibraryPostgres",
-        .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+        store, .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
       ]),
     // kadr-doc with PostgreSQL stores: `kadr-doc library --store postgres://…` runs it.
     .executableTarget(
       name: "kadr-doc-postgres",
       dependencies: [
-        "KadrLibraryPostgres",
-        .product(name: "KadrDocCommands", package: "kadr-persistence"),
+        store, .product(name: "KadrDocCommands", package: "kadr-persistence"),
         .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
       ]),
+    // The store's sources compiled again as a module of this package, which `package` access
+    // in kadr-persistence cannot reach: proof that the store is built on the public API alone
+    // (in kadr-persistence, where its product lives, nothing would stop it reaching further).
+    .target(
+      name: "KadrLibraryPostgresPublicAPI",
+      dependencies: [
+        postgresClient, .product(name: "KadrPersistence", package: "kadr-persistence"),
+        .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+        .product(name: "KadrDiff", package: "kadr-persistence"),
+      ],
+      path: "Sources/KadrLibraryPostgres",
+      // The sources are behind kadr-persistence's trait, which this package's targets lack.
+      swiftSettings: [.define("PostgreSQL")]),
     // A client process for the tests that save from several processes and kill one mid-save.
     .executableTarget(
-      name: "PostgresStoreProbe", dependencies: ["KadrLibraryPostgres", "PostgresClient"],
+      name: "PostgresStoreProbe", dependencies: [store, postgresClient],
       path: "Tests/PostgresStoreProbe"),
   ],
   swiftLanguageModes: [.v6]

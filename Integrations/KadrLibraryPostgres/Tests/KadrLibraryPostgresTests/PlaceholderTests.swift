@@ -1,5 +1,5 @@
 import Foundation
-import KadrLibraryPostgres
+@_spi(Testing) import KadrLibraryPostgres
 import KadrPersistence
 import KadrProjectLibrary
 import KadrProjectLibraryTesting
