@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
     .library(name: "KadrProjectLibraryTesting", targets: ["KadrProjectLibraryTesting"]),
     .library(name: "KadrDocCommands", targets: ["KadrDocCommands"]),
+    .library(name: "KadrS3", targets: ["KadrS3"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
   ],
@@ -82,6 +83,10 @@ let package = Package(
         "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
         "KadrProjectLibrary", "LoopbackHTTP",
       ]),
+    // Images in an S3-compatible object store, with its own AWS Signature Version 4 signer
+    // (no SDK: the package takes no Swift package dependency).
+    .target(
+      name: "KadrS3", dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
@@ -96,6 +101,9 @@ let package = Package(
     .testTarget(
       name: "KadrDocTests",
       dependencies: ["kadr-doc", "KadrDocCommands", "KadrFCPXML", "KadrModel"]),
+    .testTarget(
+      name: "KadrS3Tests",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrS3", "LoopbackHTTP"]),
     .testTarget(
       name: "KadrDiffTests",
       dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
