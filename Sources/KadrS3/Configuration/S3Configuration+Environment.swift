@@ -37,7 +37,8 @@ extension S3Configuration {
     if let id = variable("AWS_ACCESS_KEY_ID"), let secret = variable("AWS_SECRET_ACCESS_KEY") {
       credentials = S3Credentials(
         accessKeyID: id, secretAccessKey: secret, sessionToken: variable("AWS_SESSION_TOKEN"))
-    } else if let section = AWSProfileFile.section(profile, in: credentialsFile, configStyle: false),
+    } else if let section = AWSProfileFile.section(
+      profile, in: credentialsFile, configStyle: false),
       let id = section["aws_access_key_id"], let secret = section["aws_secret_access_key"]
     {
       credentials = S3Credentials(

@@ -33,11 +33,11 @@ extension S3ImageStore {
         let end = min(data.count, offset + configuration.partSize)
         let part = data.subdata(in: offset..<end)
         let number = parts.count + 1
-        let checksum = SHA256Hex.base64(part)
+        let (hex, checksum) = SHA256Hex.both(part)
         let response = try client.send(
           .init(
             method: "PUT", key: key, query: "partNumber=\(number)&\(upload)",
-            headers: [.init("x-amz-checksum-sha256", checksum)], body: part),
+            headers: [.init("x-amz-checksum-sha256", checksum)], body: part, payloadHash: hex),
           operation: .put, token: token, limit: 1024 * 1024, deadline: deadline)
         guard (200...299).contains(response.status) else {
           throw client.failure(response, operation: .put, token: token, key: key)

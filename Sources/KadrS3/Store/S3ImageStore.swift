@@ -115,7 +115,7 @@ public final class S3ImageStore: ImageStore, Sendable, CustomStringConvertible {
   public func image(for token: String) throws -> PlatformImage {
     do {
       return try fetch(token)
-    } catch where error.isNotFound {
+    } catch  where error.isNotFound {
       throw PersistenceError.imageUnresolvable(token: token)
     } catch {
       throw PersistenceError.imageStore(error, token: token, reading: true)
@@ -178,23 +178,29 @@ public final class S3ImageStore: ImageStore, Sendable, CustomStringConvertible {
       try uploadInParts(data, key: key, name: name, deadline: deadline())
       return
     }
-    try putOnce(data, key: key, contentType: name.contentType, token: name.token)
+    try putOnce(
+      data, key: key, contentType: name.contentType, token: name.token, hexDigest: name.hash)
   }
 
   /// One conditional `PUT` with its checksum: 200 stored, 412 already there.
   ///
+  /// - Parameters:
+  ///   - hexDigest: The SHA-256 of `data` as hex, when known (the image's name).
+  ///   - checksum: A checksum to send instead of the right one (for the tests).
   /// - Returns: Whether the object was written (`false`: it was there).
   @discardableResult
   func putOnce(
     _ data: Data, key: String, contentType: String, token: String?,
-    operation: S3ImageStoreError.Operation = .put, checksum: String? = nil
+    operation: S3ImageStoreError.Operation = .put, hexDigest: String? = nil,
+    checksum: String? = nil
   ) throws(S3ImageStoreError) -> Bool {
+    let hex = hexDigest ?? SHA256Hex.of(data)
     let request = S3Client.Request(
       method: "PUT", key: key,
       headers: [
         .init("Content-Type", contentType), .init("If-None-Match", "*"),
-        .init("x-amz-checksum-sha256", checksum ?? SHA256Hex.base64(data)),
-      ], body: data)
+        .init("x-amz-checksum-sha256", checksum ?? SHA256Hex.base64(hex: hex)),
+      ], body: data, payloadHash: hex)
     let end = deadline()
     // A 409 is S3's answer to two conditional writes of one key at the same moment: AWS says to
     // try again, and the next answer is 412 (already there) or 200.

@@ -27,6 +27,9 @@ final class S3Client: Sendable {
     var headers: [SignableRequest.Header] = []
     /// The body.
     var body = Data()
+    /// The body's SHA-256 as hex, when the caller has it (hashing a large body twice costs
+    /// more than the request); `nil` hashes the body.
+    var payloadHash: String?
   }
 
   /// Creates a client for `configuration`.
@@ -89,7 +92,7 @@ final class S3Client: Sendable {
     deadline: Date
   ) throws(S3ImageStoreError) -> HTTPExchange.Response {
     let (host, path) = address(of: request.key)
-    let payloadHash = SHA256Hex.of(request.body)
+    let payloadHash = request.payloadHash ?? SHA256Hex.of(request.body)
     var attempt = 0
     func error(_ reason: S3ImageStoreError.Reason) -> S3ImageStoreError {
       S3ImageStoreError(reason, operation: operation, token: token, location: location(request.key))
@@ -158,8 +161,9 @@ final class S3Client: Sendable {
   /// `text` with the secret and the session token replaced, should a server quote them.
   func redacted(_ text: String) -> String {
     var text = text
-    for secret in [configuration.credentials.secretAccessKey, configuration.credentials.sessionToken]
-    {
+    for secret in [
+      configuration.credentials.secretAccessKey, configuration.credentials.sessionToken,
+    ] {
       if let secret, !secret.isEmpty {
         text = text.replacingOccurrences(of: secret, with: "<redacted>")
       }

@@ -10,6 +10,29 @@ enum SHA256Hex {
 
   /// The digest in base64, for `x-amz-checksum-sha256`.
   static func base64(_ data: Data) -> String {
-    Data(SHA256.hash(data).bytes).base64EncodedString()
+    both(data).base64
+  }
+
+  /// The digest as hex and in base64, from one pass over `data`.
+  static func both(_ data: Data) -> (hex: String, base64: String) {
+    let digest = SHA256.hash(data)
+    return (digest.hexString, Data(digest.bytes).base64EncodedString())
+  }
+
+  /// The base64 of a digest given as 64 hex digits.
+  static func base64(hex: String) -> String {
+    let digits = Array(hex.utf8)
+    var bytes: [UInt8] = []
+    var index = 0
+    while index + 1 < digits.count {
+      bytes.append(UInt8(value(digits[index]) << 4 | value(digits[index + 1])))
+      index += 2
+    }
+    return Data(bytes).base64EncodedString()
+  }
+
+  /// The value of a lowercase hex digit.
+  private static func value(_ digit: UInt8) -> UInt8 {
+    digit >= UInt8(ascii: "a") ? digit - UInt8(ascii: "a") + 10 : digit - UInt8(ascii: "0")
   }
 }
