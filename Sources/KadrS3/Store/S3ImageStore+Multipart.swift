@@ -2,12 +2,19 @@ import Foundation
 
 extension S3ImageStore {
   /// Uploads `data` in parts of ``S3Configuration/partSize``, each with its checksum, and
-  /// completes the upload with `If-None-Match: *` (412: the image was there). Any failure aborts
+  /// completes the upload with `If-None-Match: *` (412: the image was there); an image already
+  /// there (a `HEAD` answers 200) is not uploaded again. Any failure aborts
   /// the upload, so no parts are left behind and no object appears under the key.
   func uploadInParts(_ data: Data, key: String, name: S3ImageName, deadline: Date)
     throws(S3ImageStoreError)
   {
     let token = name.token
+    // A large image already there costs one HEAD, not its upload (the complete request is
+    // conditional too, for an uploader that gets there first meanwhile).
+    let existing = try client.send(
+      .init(method: "HEAD", key: key), operation: .put, token: token, limit: .max,
+      deadline: deadline)
+    if existing.status == 200 { return }
     let created = try client.send(
       .init(
         method: "POST", key: key, query: "uploads",

@@ -152,7 +152,7 @@ struct S3ServerTests {
     let store = try S3ImageStore(
       configuration: S3TestServer.configuration(
         multipartThreshold: S3Configuration.minimumPartSize, timeout: 120))
-    let image = try S3TestServer.image(size: 11 * 1024 * 1024)
+    let image = try S3TestServer.image(size: S3Configuration.minimumPartSize + 4096)
     let token = try store.token(for: image)
     #expect(try store.image(for: token).data == image.data)
     #expect(try store.token(for: image) == token)
@@ -165,7 +165,7 @@ struct S3ServerTests {
     let store = try S3ImageStore(
       configuration: S3TestServer.configuration(
         multipartThreshold: S3Configuration.minimumPartSize, timeout: 120))
-    let image = try S3TestServer.image(size: 11 * 1024 * 1024)
+    let image = try S3TestServer.image(size: S3Configuration.minimumPartSize + 4096)
     let name = S3ImageName(data: image.data, format: image.format)
     // What a process killed after its first part leaves: an upload with one part, never
     // completed nor aborted.
@@ -178,5 +178,10 @@ struct S3ServerTests {
     }
     #expect(try store.token(for: image) == name.token)
     #expect(try store.image(for: name.token).data == image.data)
+    // The abandoned parts are an upload in progress until they are collected.
+    #expect(try S3TestListing.uploads(of: store) == [store.key(of: name)])
+    #expect(try store.abortIncompleteUploads(olderThan: 3600) == 0)
+    #expect(try store.abortIncompleteUploads(olderThan: 0) == 1)
+    #expect(try S3TestListing.uploads(of: store).isEmpty)
   }
 }
