@@ -16,8 +16,9 @@ extension S3Configuration {
   ///   - prefix: What every object key starts with.
   ///   - environment: The variables; the process's by default.
   ///   - homeDirectory: Where `.aws/` is looked for; the user's home by default.
-  /// - Throws: ``S3ImageStoreError`` (``S3ImageStoreError/Reason/missingCredentials``) when no
-  ///   credentials are found, or an endpoint is not a URL.
+  /// - Throws: ``S3ImageStoreError``:
+  ///   ``S3ImageStoreError/Reason/missingCredentials(profile:file:)`` when no credentials are
+  ///   found, ``S3ImageStoreError/Reason/invalidEndpoint(_:)`` when an endpoint is not a URL.
   public static func fromEnvironment(
     bucket: String, prefix: String = "",
     environment: [String: String] = ProcessInfo.processInfo.environment,

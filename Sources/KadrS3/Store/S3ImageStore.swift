@@ -36,8 +36,8 @@ import KadrPersistenceCore
 ///
 /// A 5xx or `SlowDown` answer is retried with backoff, at most
 /// ``S3Configuration/maximumAttempts`` tries within the call's time limit; a 4xx never is.
-/// Errors are ``S3ImageStoreError`` values (wrapped in ``PersistenceError`` by the
-/// ``ImageStore`` methods). No error, description or log names the secret key or session token.
+/// Errors are ``S3ImageStoreError`` values (wrapped in `PersistenceError` by the
+/// `ImageStore` methods). No error, description or log names the secret key or session token.
 public final class S3ImageStore: ImageStore, Sendable, CustomStringConvertible {
   /// The scheme of this store's tokens: `s3`.
   public static let scheme = S3ImageName.scheme
@@ -94,7 +94,7 @@ public final class S3ImageStore: ImageStore, Sendable, CustomStringConvertible {
   ///
   /// - Parameter image: The image to save.
   /// - Returns: `s3:<sha256>.<ext>`.
-  /// - Throws: ``PersistenceError`` whose underlying error is an ``S3ImageStoreError``.
+  /// - Throws: `PersistenceError` whose underlying error is an ``S3ImageStoreError``.
   public func token(for image: PlatformImage) throws -> String {
     let name = S3ImageName(data: image.data, format: image.format)
     do {
@@ -109,7 +109,7 @@ public final class S3ImageStore: ImageStore, Sendable, CustomStringConvertible {
   ///
   /// - Parameter token: An `s3:` token written by this store.
   /// - Returns: The image.
-  /// - Throws: ``PersistenceError``: ``PersistenceError/imageUnresolvable(token:)`` when the
+  /// - Throws: `PersistenceError`: `PersistenceError/imageUnresolvable(token:)` when the
   ///   bucket has no such object; otherwise a failure whose underlying ``S3ImageStoreError``
   ///   says why.
   public func image(for token: String) throws -> PlatformImage {
