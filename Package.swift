@@ -101,9 +101,12 @@ let package = Package(
     .testTarget(
       name: "KadrDocTests",
       dependencies: ["kadr-doc", "KadrDocCommands", "KadrFCPXML", "KadrModel"]),
+    // A child process for the S3 store's multi-process and kill -9 tests.
+    .executableTarget(
+      name: "S3Probe", dependencies: ["KadrModel", "KadrS3"], path: "Tests/S3Probe"),
     .testTarget(
       name: "KadrS3Tests",
-      dependencies: ["KadrModel", "KadrPersistence", "KadrS3", "LoopbackHTTP"]),
+      dependencies: ["KadrModel", "KadrPersistence", "KadrS3", "LoopbackHTTP", "S3Probe"]),
     .testTarget(
       name: "KadrDiffTests",
       dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
