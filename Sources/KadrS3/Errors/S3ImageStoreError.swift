@@ -88,3 +88,11 @@ public struct S3ImageStoreError: Error, Sendable, Hashable, TokenNamingError {
   /// The token the error is about, for the coder's report.
   public var failedToken: String? { token }
 }
+
+extension S3ImageStoreError {
+  /// Whether the bucket had no object under the key.
+  var isNotFound: Bool {
+    if case .notFound = reason { return true }
+    return false
+  }
+}

@@ -210,20 +210,12 @@ public final class S3ImageStore: ImageStore, Sendable, CustomStringConvertible {
       switch response.status {
       case 200...299: return true
       case 412: return false
-      case 409: continue
+      case 409: Thread.sleep(forTimeInterval: Double.random(in: 0.05...0.2))
       default: throw client.failure(response, operation: operation, token: token, key: key)
       }
     }
     throw S3ImageStoreError(
       .refused(status: 409, code: "ConditionalRequestConflict", message: ""),
       operation: operation, token: token, location: client.location(key))
-  }
-}
-
-extension S3ImageStoreError {
-  /// Whether the bucket had no object under the key.
-  var isNotFound: Bool {
-    if case .notFound = reason { return true }
-    return false
   }
 }
