@@ -35,6 +35,8 @@ public struct S3Configuration: Sendable, Hashable, CustomStringConvertible {
   public var partSize: Int
   /// How many times a request is tried in all when the server answers 5xx or `SlowDown`.
   public var maximumAttempts: Int
+  /// The most images a prefetch reads at once.
+  public var maximumConcurrentRequests: Int
 
   /// S3's smallest part but the last: 5 MiB.
   public static let minimumPartSize = 5 * 1024 * 1024
@@ -55,12 +57,13 @@ public struct S3Configuration: Sendable, Hashable, CustomStringConvertible {
   ///   - multipartThreshold: The size from which images are uploaded in parts (at least 5 MiB).
   ///   - partSize: The size of each part (at least 5 MiB).
   ///   - maximumAttempts: Tries of a request in all (at least 1).
+  ///   - maximumConcurrentRequests: The most images a prefetch reads at once (at least 1).
   public init(
     endpoint: URL? = nil, region: String, bucket: String, prefix: String = "",
     credentials: S3Credentials, addressing: S3Addressing? = nil,
     maximumImageBytes: Int = S3Configuration.defaultMaximumImageBytes, timeout: TimeInterval = 60,
     multipartThreshold: Int = 16 * 1024 * 1024, partSize: Int = 8 * 1024 * 1024,
-    maximumAttempts: Int = 4
+    maximumAttempts: Int = 4, maximumConcurrentRequests: Int = 8
   ) {
     let awsEndpoint = URL(string: "https://s3.\(region).amazonaws.com")
     self.endpoint = endpoint ?? awsEndpoint ?? URL(fileURLWithPath: "/")
@@ -74,6 +77,7 @@ public struct S3Configuration: Sendable, Hashable, CustomStringConvertible {
     self.multipartThreshold = max(Self.minimumPartSize, multipartThreshold)
     self.partSize = max(Self.minimumPartSize, partSize)
     self.maximumAttempts = max(1, maximumAttempts)
+    self.maximumConcurrentRequests = max(1, maximumConcurrentRequests)
   }
 
   /// The endpoint, bucket, prefix and access key id; never the secret.
