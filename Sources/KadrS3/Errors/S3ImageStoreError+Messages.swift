@@ -24,6 +24,9 @@ extension S3ImageStoreError: LocalizedError, CustomStringConvertible {
         + "differently). Restore it from a copy, or save the image again."
     case .notAnImage(let detail):
       return "The object\(place) is not the image its name says (\(detail))."
+    case .accessDenied("RequestTimeTooSkewed", _):
+      return "The S3 server refused to \(verb)\(place) because this computer's clock differs "
+        + "from the server's by more than 15 minutes (RequestTimeTooSkewed). Set the clock."
     case .accessDenied(let code, _):
       return "The S3 server refused to \(verb) \(location.map { "'\($0)'" } ?? "the bucket") "
         + "(\(code)). Check that the key may \(verb) there (s3:\(operation == .get ? "GetObject" : "PutObject") "

@@ -84,6 +84,21 @@ struct S3StandInTests {
     #expect(server.paths.count == 1)
   }
 
+  @Test("A clock too far from the server's is named as the cause")
+  func skewedClockIsNamed() throws {
+    let skewed = Data(
+      "<Error><Code>RequestTimeTooSkewed</Code><Message>too far</Message></Error>".utf8)
+    let server = try LoopbackHTTPServer { _ in
+      .bytes(status: 403, headers: ["Content-Type": "application/xml"], body: skewed)
+    }
+    defer { server.stop() }
+    #expect {
+      try S3ImageStore(configuration: Self.configuration(server))
+    } throws: { error in
+      (error as? S3ImageStoreError)?.errorDescription?.contains("clock") == true
+    }
+  }
+
   @Test("A slow server is given up on at the call's time limit")
   func slowServerTimesOut() throws {
     let server = try LoopbackHTTPServer { _ in .delayed(5, body: Data()) }
