@@ -92,7 +92,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
 
   func urlSession(
     _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void
   ) {
     lock.lock()
     let limit = transfers[dataTask.taskIdentifier]?.limit ?? 0
@@ -125,7 +125,7 @@ final class HTTPTransport: NSObject, URLSessionDataDelegate, @unchecked Sendable
   func urlSession(
     _ session: URLSession, task: URLSessionTask,
     willPerformHTTPRedirection response: HTTPURLResponse, newRequest request: URLRequest,
-    completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    completionHandler: @escaping (URLRequest?) -> Void
   ) {
     completionHandler(nil)
   }

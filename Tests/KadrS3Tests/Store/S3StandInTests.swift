@@ -99,6 +99,28 @@ struct S3StandInTests {
     }
   }
 
+  @Test("A redirect (a wrong region or endpoint) is reported, not followed")
+  func redirectIsNotFollowed() throws {
+    let moved = Data("<Error><Code>PermanentRedirect</Code><Message>m</Message></Error>".utf8)
+    let server = try LoopbackHTTPServer { path in
+      path.hasPrefix("/elsewhere")
+        ? .bytes(status: 200, headers: [:], body: Data())
+        : .bytes(status: 301, headers: ["Location": "/elsewhere"], body: moved)
+    }
+    defer { server.stop() }
+    let store = try S3ImageStore(
+      configuration: Self.configuration(server), checksConditionalWrites: false)
+    #expect {
+      try store.fetch("s3:" + String(repeating: "0", count: 64) + ".png")
+    } throws: { error in
+      guard let error = error as? S3ImageStoreError,
+        case .refused(301, "PermanentRedirect", _) = error.reason
+      else { return false }
+      return true
+    }
+    #expect(!server.paths.contains { $0.hasPrefix("/elsewhere") })
+  }
+
   @Test("A slow server is given up on at the call's time limit")
   func slowServerTimesOut() throws {
     let server = try LoopbackHTTPServer { _ in .delayed(5, body: Data()) }
