@@ -20,6 +20,7 @@ struct S3ProcessTests {
     let configuration = try S3TestServer.configuration()
     let images = try (0..<30).map { _ in try S3TestServer.image(size: 4096) }
     let files = try S3ProbeProcess.files(of: images)
+    defer { S3ProbeProcess.remove(files) }
     let probes = try (0..<4).map { _ in
       try S3ProbeProcess.start(["put", configuration.prefix] + files)
     }
@@ -48,6 +49,7 @@ struct S3ProcessTests {
     let image = try S3TestServer.image(size: 2 * S3Configuration.minimumPartSize + 4096)
     let name = S3ImageName(data: image.data, format: image.format)
     let files = try S3ProbeProcess.files(of: [image])
+    defer { S3ProbeProcess.remove(files) }
     let (process, _) = try S3ProbeProcess.start(["put-large", configuration.prefix] + files)
     let deadline = Date(timeIntervalSinceNow: 120)
     while try S3TestListing.uploads(of: store).isEmpty, process.isRunning, Date() < deadline {

@@ -44,4 +44,11 @@ enum S3ProbeProcess {
       return url.path
     }
   }
+
+  /// Removes the folder of files written by ``files(of:)``.
+  static func remove(_ files: [String]) {
+    guard let first = files.first else { return }
+    try? FileManager.default.removeItem(
+      at: URL(fileURLWithPath: first).deletingLastPathComponent())
+  }
 }
