@@ -20,6 +20,7 @@ let package = Package(
     .library(name: "KadrProjectLibrary", targets: ["KadrProjectLibrary"]),
     .library(name: "KadrProjectLibraryTesting", targets: ["KadrProjectLibraryTesting"]),
     .library(name: "KadrDocCommands", targets: ["KadrDocCommands"]),
+    .library(name: "KadrS3", targets: ["KadrS3"]),
     .executable(name: "kadr-doc", targets: ["kadr-doc"]),
     .executable(name: "kadr-bench", targets: ["kadr-bench"]),
     // The project library on PostgreSQL, for a server: behind the PostgreSQL trait, so that the
@@ -92,6 +93,10 @@ let package = Package(
         "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
         "KadrProjectLibrary", "LoopbackHTTP",
       ]),
+    // Images in an S3-compatible object store, with its own AWS Signature Version 4 signer
+    // (no SDK: the package takes no Swift package dependency).
+    .target(
+      name: "KadrS3", dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"]),
     // A loopback HTTP server shared by the URL image store's tests and its example.
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
@@ -106,6 +111,12 @@ let package = Package(
     .testTarget(
       name: "KadrDocTests",
       dependencies: ["kadr-doc", "KadrDocCommands", "KadrFCPXML", "KadrModel"]),
+    // A child process for the S3 store's multi-process and kill -9 tests.
+    .executableTarget(
+      name: "S3Probe", dependencies: ["KadrModel", "KadrS3"], path: "Tests/S3Probe"),
+    .testTarget(
+      name: "KadrS3Tests",
+      dependencies: ["KadrModel", "KadrPersistence", "KadrS3", "LoopbackHTTP", "S3Probe"]),
     .testTarget(
       name: "KadrDiffTests",
       dependencies: ["KadrModel", "KadrPersistence", "KadrDiff", "KadrPluginExample"]),
