@@ -36,12 +36,18 @@ let package = Package(
   ],
   targets: [
     .target(name: "KadrModel"),
+    // The platform layer, at the bottom: the only target that imports the C library (the
+    // PostgreSQL client keeps libpq's own), its system calls in one interrupted-call loop, the
+    // one durable write and the one bounded read (.ci/one-c-import checks it).
+    .target(name: "KadrFileSystem", dependencies: ["CKadrFileSystem"]),
     // The core's storage: strict JSON (values, pointers, the reader's tape, the writer's bytes).
     // The only part of the core that touches raw memory; the core re-exports it.
     .target(name: "KadrStorage"),
-    .target(name: "KadrPersistenceCore", dependencies: ["KadrModel", "KadrStorage"]),
     .target(
-      name: "KadrPersistence", dependencies: ["KadrModel", "KadrPersistenceCore", "KadrCurl"]),
+      name: "KadrPersistenceCore", dependencies: ["KadrModel", "KadrStorage", "KadrFileSystem"]),
+    .target(
+      name: "KadrPersistence",
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrCurl", "KadrFileSystem"]),
     // The system libcurl, loaded at run time (no development package needed), for URL image
     // downloads on Linux: swift-corelibs-foundation always lets libcurl inflate compressed
     // bodies, so the store drives libcurl itself with decoding off. Empty on Apple platforms.
@@ -56,10 +62,12 @@ let package = Package(
       name: "CZlib", path: "Sources/CZlib",
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // The one zip reader and writer: OpenTimelineIO bundles and project packages.
-    .target(name: "KadrArchive", dependencies: ["KadrPersistenceCore", "CZlib"]),
+    .target(name: "KadrArchive", dependencies: ["KadrPersistenceCore", "CZlib", "KadrFileSystem"]),
     .target(
       name: "KadrOTIO",
-      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrArchive"]),
+      dependencies: [
+        "KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrArchive", "KadrFileSystem",
+      ]),
     // Final Cut Pro XML interchange; public API only (its gaps and offline clips are
     // KadrOTIO's placeholders, so one registry saves what either importer reads).
     .target(
@@ -77,21 +85,21 @@ let package = Package(
       name: "KadrProjectLibraryTesting", dependencies: ["KadrProjectLibrary", "KadrArchive"]),
     // The C library's atomic exchange of two directory entries, which Glibc's overlay does not
     // import: the library's save commits by exchanging a new project folder with the old one.
-    .target(name: "KadrFileSystem", path: "Sources/KadrFileSystem"),
+    .target(name: "CKadrFileSystem", path: "Sources/CKadrFileSystem"),
     // kadr-doc's commands, so a tool can run them with more project stores (the PostgreSQL
     // package's kadr-doc-postgres); the executable is its entry point.
     .target(
       name: "KadrDocCommands",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
-        "KadrProjectLibrary",
+        "KadrProjectLibrary", "KadrFileSystem",
       ]),
     .executableTarget(name: "kadr-doc", dependencies: ["KadrDocCommands"], exclude: ["Schemas"]),
     .executableTarget(
       name: "kadr-bench",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
-        "KadrProjectLibrary", "LoopbackHTTP",
+        "KadrProjectLibrary", "LoopbackHTTP", "KadrFileSystem",
       ]),
     // Images in an S3-compatible object store, with its own AWS Signature Version 4 signer
     // (no SDK: the package takes no Swift package dependency).
@@ -101,7 +109,8 @@ let package = Package(
     .target(name: "LoopbackHTTP", path: "Examples/LoopbackHTTP"),
     .testTarget(name: "KadrModelTests", dependencies: ["KadrModel"]),
     .testTarget(
-      name: "KadrPersistenceCoreTests", dependencies: ["KadrModel", "KadrPersistenceCore"]),
+      name: "KadrPersistenceCoreTests",
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrFileSystem"]),
     .testTarget(
       name: "KadrPersistenceTests",
       dependencies: [

@@ -1,11 +1,6 @@
 import CZlib
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import KadrFileSystem
 
 /// The entries of a zip file, as OpenTimelineIO's `.otioz` bundles and kadr's project packages
 /// are: stored or deflated, without zip64 or encryption. Deflate goes through the system zlib
@@ -59,28 +54,28 @@ package final class ZipArchive {
   /// - Throws: `Failure` when it is not a regular file, not a zip file this reader handles, or
   ///   breaks `policy`.
   package init(path: String, policy: ZipPolicy = .lenient) throws {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = SystemCall.open(
+      path, SystemCall.Flags.readOnly | SystemCall.Flags.nonBlocking | SystemCall.Flags.closeOnExec)
     guard descriptor >= 0 else {
       throw Failure(
-        reason: "it cannot be opened (\(String(cString: strerror(errno))))", isUnopenable: true)
+        reason: "it cannot be opened (\(SystemError("open it").reason))", isUnopenable: true)
     }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0, status.st_mode & S_IFMT == S_IFREG else {
-      close(descriptor)
+    guard let status = FileStatus(descriptor: descriptor), status.kind == .regular else {
+      SystemCall.close(descriptor)
       throw Failure(reason: "it is not a regular file")
     }
     self.descriptor = descriptor
-    fileSize = Int(status.st_size)
+    fileSize = status.size
     do {
       entries = try Self.directory(descriptor, fileSize: fileSize, policy: policy)
     } catch {
-      close(descriptor)
+      SystemCall.close(descriptor)
       throw error
     }
   }
 
   deinit {
-    close(descriptor)
+    SystemCall.close(descriptor)
   }
 
   /// The entry named `name`, or `nil`.
@@ -201,29 +196,17 @@ package final class ZipArchive {
 
   static let chunk = 1 << 20
 
-  /// `pread(2)`, retried on EINTR.
+  /// `pread(2)` (the platform layer repeats an interrupted read).
   static func pread(
     _ descriptor: Int32, _ buffer: inout [UInt8], _ count: Int, _ offset: Int
   ) throws -> Int {
-    while true {
-      let got = buffer.withUnsafeMutableBytes { raw in
-        systemPread(descriptor, raw.baseAddress, count, off_t(offset))
-      }
-      if got >= 0 { return got }
-      if errno != EINTR {
-        throw Failure(reason: "it cannot be read (\(String(cString: strerror(errno))))")
-      }
+    let got = buffer.withUnsafeMutableBytes { raw -> Int in
+      guard let base = raw.baseAddress else { return 0 }
+      return SystemCall.read(descriptor, into: base, count: count, at: offset)
     }
+    guard got >= 0 else {
+      throw Failure(reason: "it cannot be read (\(SystemError("read it").reason))")
+    }
+    return got
   }
-}
-
-/// `pread(2)`.
-private func systemPread(
-  _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ count: Int, _ offset: off_t
-) -> Int {
-  #if canImport(Glibc)
-    Glibc.pread(descriptor, buffer, count, offset)
-  #else
-    Darwin.pread(descriptor, buffer, count, offset)
-  #endif
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KadrFileSystem
 import KadrPersistence
 import KadrProjectLibrary
 
@@ -24,11 +25,9 @@ public enum KadrDocTool {
   /// - Parameter libraryStores: The stores `kadr-doc library --store` opens besides folders.
   public static func main(libraryStores: [LibraryStoreKind] = []) -> Never {
     // A file-size limit (`ulimit -f`) must give the clear "File too large" error of a failed
-    // save, with the old file intact, instead of killing the tool outright with SIGXFSZ.
-    _ = signal(SIGXFSZ, SIG_IGN)
-    // A closed pipe must give the clear "cannot write standard output" error, not a silent
-    // death.
-    _ = signal(SIGPIPE, SIG_IGN)
+    // save, with the old file intact, instead of killing the tool outright with SIGXFSZ; a
+    // closed pipe the clear "cannot write standard output" error, not a silent death.
+    SystemCall.ignoreWriteSignals()
     exit(run(Array(CommandLine.arguments.dropFirst()), libraryStores: libraryStores))
   }
 

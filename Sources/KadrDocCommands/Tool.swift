@@ -1,4 +1,5 @@
 import Foundation
+import KadrFileSystem
 import KadrPersistence
 
 /// Exit codes: 0 ok, 1 invalid input or a failed check, 2 usage error.
@@ -22,12 +23,12 @@ struct Console {
   /// A line of JSON, unchanged.
   func outJSON(_ text: String) { outData(Data((text + "\n").utf8)) }
   /// Bytes, unchanged: a document, a timeline.
-  func outData(_ data: Data) { StandardStreams.write(data, to: STDOUT_FILENO) }
+  func outData(_ data: Data) { StandardStreams.write(data, to: StandardStreams.output) }
   /// A message on standard error.
   func err(_ text: String) {
-    StandardStreams.write(Data((TerminalText.escaped(text) + "\n").utf8), to: STDERR_FILENO)
+    StandardStreams.write(Data((TerminalText.escaped(text) + "\n").utf8), to: StandardStreams.error)
   }
-  var isTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+  var isTerminal: Bool { SystemCall.isTerminal(StandardStreams.error) }
 }
 
 /// One subcommand of `kadr-doc`.

@@ -2,12 +2,6 @@ import Foundation
 import KadrPersistence
 import LoopbackHTTP
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension LimitsBenchmark {
   /// A PNG of `bytes` bytes: a real 2×2 header and pixels, padded after its end (the stores
   /// read headers, not pixels).

@@ -1,12 +1,6 @@
 import Foundation
 import KadrPersistence
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// `kadr-bench --limits`: how fast, and within how much memory, hostile documents are refused
 /// under the default limits.
 enum LimitsBenchmark {

@@ -66,7 +66,7 @@ struct PackageFormatTests {
     try library.export(project.id, to: package)
     #expect(try library.importPackage(at: package).name == "Over")
     let leftovers = try FileManager.default.contentsOfDirectory(atPath: directory.url.path)
-      .filter { $0.hasSuffix(".partial") }
+      .filter { $0.hasPrefix(".over.kadrproject") }
     #expect(leftovers.isEmpty, "\(leftovers)")
   }
 

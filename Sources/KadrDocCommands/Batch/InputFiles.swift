@@ -1,11 +1,6 @@
 import Foundation
+import KadrFileSystem
 import KadrPersistence
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// The documents a command works on: files named on the command line, directories searched
 /// (recursively) for `*.json` documents in name order, and lists of files (`--files-from`).
@@ -100,9 +95,8 @@ enum InputFiles {
         continue
       }
       let path = directory + "/" + name
-      var status = stat()
-      guard lstat(path, &status) == 0 else { continue }
-      if status.st_mode & S_IFMT == S_IFDIR {
+      guard let status = FileStatus(path, followingLinks: false) else { continue }
+      if status.kind == .directory {
         walk(path, into: &found)
       } else if name.hasSuffix(".json") {
         found.files.append(path)

@@ -15,12 +15,12 @@ final class OpeningProgress: @unchecked Sendable {
     let percent = Int((min(max(fraction, 0), 1) * 100).rounded(.down))
     guard percent != shown else { return }
     shown = percent
-    StandardStreams.write(Data("\r\u{1B}[K\(label) \(percent)%".utf8), to: STDERR_FILENO)
+    StandardStreams.write(Data("\r\u{1B}[K\(label) \(percent)%".utf8), to: StandardStreams.error)
   }
 
   /// Clears the line.
   func finish() {
     guard shown >= 0 else { return }
-    StandardStreams.write(Data("\r\u{1B}[K".utf8), to: STDERR_FILENO)
+    StandardStreams.write(Data("\r\u{1B}[K".utf8), to: StandardStreams.error)
   }
 }

@@ -24,7 +24,7 @@ struct ProgressBar {
     lastDrawn = now
     shown = true
     StandardStreams.write(
-      Data(("\r\u{1B}[K" + line(done: done, item: item)).utf8), to: STDERR_FILENO)
+      Data(("\r\u{1B}[K" + line(done: done, item: item)).utf8), to: StandardStreams.error)
   }
 
   /// The text of the bar (without control sequences).
@@ -58,6 +58,6 @@ struct ProgressBar {
   /// Clears the bar, if one was shown.
   func finish() {
     guard shown else { return }
-    StandardStreams.write(Data("\r\u{1B}[K".utf8), to: STDERR_FILENO)
+    StandardStreams.write(Data("\r\u{1B}[K".utf8), to: StandardStreams.error)
   }
 }

@@ -161,12 +161,12 @@ struct StepProgress {
     let name = TerminalText.escaped(
       text.count > 50 ? String(text.prefix(49)) + "…" : text, keepingNewlines: false)
     StandardStreams.write(
-      Data("\r\u{1B}[K[\(step)/\(total)] \(name)".utf8), to: STDERR_FILENO)
+      Data("\r\u{1B}[K[\(step)/\(total)] \(name)".utf8), to: StandardStreams.error)
   }
 
   mutating func clear() {
     guard shown else { return }
     shown = false
-    StandardStreams.write(Data("\r\u{1B}[K".utf8), to: STDERR_FILENO)
+    StandardStreams.write(Data("\r\u{1B}[K".utf8), to: StandardStreams.error)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KadrFileSystem
 import KadrOTIO
 import KadrPersistence
 import KadrProjectLibrary
@@ -135,13 +136,9 @@ enum LibraryStores {
       return ExitCode.failure
     }
     #if os(macOS) || os(Linux)
-      setenv(handOffVariable, "1", 1)
-      let arguments = [path] + ToolContext.current.arguments
-      // The C strings live until exec replaces the process, or are freed when it fails.
-      var argv = arguments.map { strdup($0) } + [nil]
-      execv(path, &argv)
-      let reason = String(cString: strerror(errno))
-      for argument in argv { free(argument) }
+      SystemCall.setEnvironment(handOffVariable, "1")
+      let reason = SystemCall.replaceProcess(
+        with: path, arguments: [path] + ToolContext.current.arguments)
       console.err("kadr-doc library: cannot run \(path): \(reason).")
     #else
       // iOS, tvOS and visionOS run no other program (tvOS has no exec at all).

@@ -1,13 +1,8 @@
 import Foundation
 import KadrArchive
+import KadrFileSystem
 import KadrModel
 import KadrPersistence
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Writes an OpenTimelineIO bundle as OpenTimelineIO's own bundle adapters do: `content.otio`
 /// (the timeline, its file references made relative: `media/<name>`), `version.txt` (`1.0.0`)
@@ -148,12 +143,15 @@ struct OTIOBundleWriter {
     do {
       let folder = staging.appendingPathComponent(Self.mediaFolder)
       try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-      try content.write(to: staging.appendingPathComponent(OTIOBundleReader.contentName))
-      try Data(Self.version.utf8).write(to: staging.appendingPathComponent(Self.versionName))
+      try DurableFile.replace(
+        staging.appendingPathComponent(OTIOBundleReader.contentName).path, with: content)
+      try DurableFile.replace(
+        staging.appendingPathComponent(Self.versionName).path, with: Data(Self.version.utf8))
       for file in media {
         try manager.copyItem(at: file.source, to: folder.appendingPathComponent(file.name))
       }
       try manager.moveItem(at: staging, to: url)
+      SystemCall.syncDirectory(url.deletingLastPathComponent().path)
     } catch {
       try? manager.removeItem(at: staging)
       throw PersistenceError(.fileSystem(path: url.path, underlying: error))

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import KadrFileSystem
 
 /// Reads directory entries without following symbolic links, for ``FileImageStore``.
 ///
@@ -29,9 +22,11 @@ enum DirectoryEntry {
   ///
   /// - Throws: ``EntryFailure`` when `lstat` fails for another reason than a missing entry.
   static func status(of path: String) throws(EntryFailure) -> Status {
-    var info = stat()
-    guard lstat(path, &info) == 0 else {
-      if errno == ENOENT || errno == ENOTDIR { return .missing }
+    guard let info = FileStatus(path, followingLinks: false) else {
+      let code = SystemCall.lastError
+      if code == SystemCall.Code.missing || code == SystemCall.Code.notADirectory {
+        return .missing
+      }
       throw EntryFailure(operation: "lstat")
     }
     return status(info)
@@ -47,62 +42,52 @@ enum DirectoryEntry {
   /// - Throws: ``EntryFailure``, with ``EntryFailure/kind`` set when the entry is not a regular
   ///   file, and ``EntryFailure/size`` when it is larger than `limit`.
   static func readRegularFile(at path: String, limit: Int) throws(EntryFailure) -> Data {
-    var before = stat()
-    guard lstat(path, &before) == 0 else { throw EntryFailure(operation: "lstat") }
+    guard let before = FileStatus(path, followingLinks: false) else {
+      throw EntryFailure(operation: "lstat")
+    }
     if case .other(let kind) = status(before) { throw EntryFailure(kind: kind) }
-    let descriptor = open(path, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
+    let descriptor = SystemCall.open(
+      path,
+      SystemCall.Flags.readOnly | SystemCall.Flags.noFollow | SystemCall.Flags.nonBlocking
+        | SystemCall.Flags.closeOnExec)
     guard descriptor >= 0 else {
-      if errno == ELOOP { throw EntryFailure(kind: .symbolicLink) }
+      if SystemCall.lastError == SystemCall.Code.tooManyLinks {
+        throw EntryFailure(kind: .symbolicLink)
+      }
       throw EntryFailure(operation: "open")
     }
-    defer { _ = close(descriptor) }
-    var after = stat()
-    guard fstat(descriptor, &after) == 0 else { throw EntryFailure(operation: "fstat") }
-    guard case .regularFile = status(after), after.st_dev == before.st_dev,
-      after.st_ino == before.st_ino
+    defer { SystemCall.close(descriptor) }
+    guard let after = FileStatus(descriptor: descriptor) else {
+      throw EntryFailure(operation: "fstat")
+    }
+    guard case .regularFile = status(after), after.device == before.device,
+      after.inode == before.inode
     else {
       throw EntryFailure(kind: .other)
     }
-    let size = Int(after.st_size)
-    guard size <= limit else { throw EntryFailure(size: size) }
-    let data = try readAll(descriptor, expected: size, limit: limit)
-    guard data.count <= limit else { throw EntryFailure(size: data.count) }
-    return data
+    guard after.size <= limit else { throw EntryFailure(size: after.size) }
+    do {
+      return try BoundedRead.bytes(descriptor: descriptor, limit: limit)
+    } catch {
+      switch error {
+      case .tooLarge(let size, _): throw EntryFailure(size: size ?? limit + 1)
+      case .system(let failure): throw EntryFailure(failure)
+      case .notRegular, .grew: throw EntryFailure(kind: .other)
+      }
+    }
   }
 
   /// Removes the entry at `path` (a symbolic link is removed, never its target).
   /// - Throws: ``EntryFailure`` when `unlink` fails.
   static func remove(_ path: String) throws(EntryFailure) {
-    guard unlink(path) == 0 else { throw EntryFailure(operation: "unlink") }
+    guard SystemCall.unlink(path) else { throw EntryFailure(operation: "unlink") }
   }
 
-  /// Reads to the end, or to `limit + 1` bytes, whichever comes first.
-  private static func readAll(_ descriptor: Int32, expected: Int, limit: Int)
-    throws(EntryFailure) -> Data
-  {
-    var data = Data()
-    data.reserveCapacity(min(max(expected, 0), limit) + 1)
-    var chunk = [UInt8](repeating: 0, count: 64 * 1024)
-    while data.count <= limit {
-      let request = min(chunk.count, limit + 1 - data.count)
-      let count = chunk.withUnsafeMutableBytes { buffer in
-        read(descriptor, buffer.baseAddress, request)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        throw EntryFailure(operation: "read")
-      }
-      if count == 0 { return data }
-      data.append(contentsOf: chunk[0..<count])
-    }
-    return data
-  }
-
-  private static func status(_ info: stat) -> Status {
-    switch info.st_mode & S_IFMT {
-    case S_IFREG: return .regularFile(size: Int(info.st_size))
-    case S_IFLNK: return .other(.symbolicLink)
-    case S_IFDIR: return .other(.directory)
+  private static func status(_ info: FileStatus) -> Status {
+    switch info.kind {
+    case .regular: return .regularFile(size: info.size)
+    case .symbolicLink: return .other(.symbolicLink)
+    case .directory: return .other(.directory)
     default: return .other(.other)
     }
   }
@@ -133,9 +118,12 @@ struct EntryFailure: Error {
   }
 
   init(operation: String) {
-    let code = errno
+    self.init(SystemError(operation))
+  }
+
+  init(_ failure: SystemError) {
     kind = nil
-    reason = "\(operation) failed: \(String(cString: strerror(code)))"
-    isMissing = code == ENOENT
+    reason = "\(failure.operation) failed: \(failure.reason)"
+    isMissing = failure.isMissing
   }
 }

@@ -1,12 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import KadrFileSystem
 
 extension FileImageStore {
   /// The largest image file a store reads or writes unless told otherwise: 256 MiB.
@@ -20,8 +13,7 @@ extension FileImageStore {
   /// directory replaced by a link after the store was created is refused too.
   /// - Throws: ``FileImageStoreError/directoryUnavailable(path:reason:)``.
   func refuseLinkedDirectory() throws(FileImageStoreError) {
-    var info = stat()
-    guard lstat(directory.path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { return }
+    guard FileStatus(directory.path, followingLinks: false)?.kind == .symbolicLink else { return }
     throw .directoryUnavailable(
       path: directory.path,
       reason: "it is a symbolic link, and a store's directory is never followed through one "

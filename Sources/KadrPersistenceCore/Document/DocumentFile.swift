@@ -1,14 +1,8 @@
 import Foundation
+import KadrFileSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Reads documents from files and streams without ever holding more than a size limit.
+/// Reads documents from files and streams without ever holding more than a size limit, through
+/// the package's one bounded read (``KadrFileSystem/BoundedRead``).
 ///
 /// A regular file over the limit is refused from its size, before a byte is read (a gigabyte
 /// costs what a small file does); a pipe, or a file growing while read, once the limit is passed.
@@ -25,31 +19,14 @@ package enum DocumentFile {
   ///   file cannot be opened or read.
   package static func read(_ url: URL, maximumBytes: Int) throws -> Data {
     let path = url.path
-    // Opened without blocking: a FIFO with no writer would otherwise hold the open for ever.
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw PersistenceError(
-        .fileSystem(path: path, underlying: POSIXFailure(operation: "open it for reading")))
-    }
-    defer { _ = close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else {
-      throw PersistenceError(
-        .fileSystem(path: path, underlying: POSIXFailure(operation: "read its status")))
-    }
-    let kind = status.st_mode & S_IFMT
-    if kind != S_IFREG {
+    do {
       // A stream the shell made for this process (`/dev/stdin`, `<(…)`) is read as one; any
       // other FIFO, device, socket or directory is refused, never waited on.
-      guard kind == S_IFIFO, isProcessStream(path) else {
-        throw PersistenceError(
-          .fileSystem(
-            path: path,
-            underlying: NotARegularFile(kind: AtomicFile.Destination.kindName(status.st_mode))))
-      }
-      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+      return try BoundedRead.bytes(
+        atPath: path, limit: max(0, maximumBytes), acceptingStream: isProcessStream)
+    } catch {
+      throw persistenceError(error, name: path)
     }
-    return try read(descriptor: descriptor, named: path, maximumBytes: maximumBytes)
   }
 
   /// Whether `path` names one of this process's own descriptors: `/dev/stdin`, `/dev/fd/N`,
@@ -83,54 +60,29 @@ package enum DocumentFile {
   package static func read(descriptor: Int32, named name: String, maximumBytes: Int)
     throws -> Data
   {
-    let limit = max(0, maximumBytes)
-    var status = stat()
-    var expected = 0
-    if fstat(descriptor, &status) == 0, (status.st_mode & S_IFMT) == S_IFREG {
-      let size = Int(status.st_size)
-      guard size <= limit else { throw tooLarge(size: size, limit: limit) }
-      expected = size
-    }
-    var data = Data(capacity: expected + 1)
-    let chunk = 1 << 20
-    while true {
-      // Never ask for more than one byte past the limit: enough to know it was passed.
-      let request = min(chunk, limit + 1 - data.count)
-      let before = data.count
-      data.count = before + request
-      let count = data.withUnsafeMutableBytes { (buffer: UnsafeMutableRawBufferPointer) -> Int in
-        guard let base = buffer.baseAddress else { return 0 }
-        return systemRead(descriptor, base + before, request)
-      }
-      if count < 0 {
-        data.count = before
-        if errno == EINTR { continue }
-        throw PersistenceError(
-          .fileSystem(path: name, underlying: POSIXFailure(operation: "read it")))
-      }
-      data.count = before + count
-      if count == 0 { return data }
-      guard data.count <= limit else { throw tooLarge(size: nil, limit: limit) }
+    do {
+      return try BoundedRead.bytes(descriptor: descriptor, limit: maximumBytes)
+    } catch {
+      throw persistenceError(error, name: name)
     }
   }
 
-  private static func tooLarge(size: Int?, limit: Int) -> PersistenceError {
-    let what =
-      size.map { "The document is \($0) bytes, more than the limit of \(limit) bytes" }
-      ?? "The document is larger than the limit of \(limit) bytes"
-    return PersistenceError(.limitExceeded(what), at: .root)
+  /// The bounded read's refusal as the document's error.
+  private static func persistenceError(_ failure: BoundedRead.Failure, name: String)
+    -> PersistenceError
+  {
+    switch failure {
+    case .system(let error):
+      return PersistenceError(.fileSystem(path: name, underlying: error))
+    case .notRegular(let kind):
+      return PersistenceError(.fileSystem(path: name, underlying: NotARegularFile(kind: kind)))
+    case .tooLarge(let size, let limit):
+      let what =
+        size.map { "The document is \($0) bytes, more than the limit of \(limit) bytes" }
+        ?? "The document is larger than the limit of \(limit) bytes"
+      return PersistenceError(.limitExceeded(what), at: .root)
+    case .grew:
+      return PersistenceError(.limitExceeded("The document grew while it was read"), at: .root)
+    }
   }
-}
-
-/// The system's `read(2)`.
-private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int)
-  -> Int
-{
-  #if canImport(Glibc)
-    Glibc.read(descriptor, buffer, count)
-  #elseif canImport(Musl)
-    Musl.read(descriptor, buffer, count)
-  #else
-    Darwin.read(descriptor, buffer, count)
-  #endif
 }

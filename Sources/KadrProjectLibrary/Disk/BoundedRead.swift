@@ -1,12 +1,8 @@
 import Foundation
+import KadrFileSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
-/// Reads of the library's files bounded before their bytes are read, by the size of what is
+/// Reads of the library's files (the platform layer's bounded read, with the library's
+/// failures): bounded before their bytes are read, by the size of what is
 /// actually opened: the file is opened (without blocking, so a FIFO cannot hang the read), the
 /// open descriptor's size is checked (a symbolic link to a large file is measured as that file),
 /// anything but a regular file is refused, and at most one byte more than that size is read (a
@@ -35,39 +31,20 @@ enum BoundedRead {
     }
   }
 
-  /// The bytes of the file at `path`, at most `limit` of them.
+  /// The bytes of the file at `path`, at most `limit` of them, through the package's one
+  /// bounded read.
   ///
   /// - Throws: ``Failure``.
   static func bytes(atPath path: String, limit: Int) throws(Failure) -> Data {
-    let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-    guard descriptor >= 0 else {
-      throw errno == ENOENT ? .missing : .system(String(cString: strerror(errno)))
-    }
-    defer { close(descriptor) }
-    var status = stat()
-    guard fstat(descriptor, &status) == 0 else { throw .system(String(cString: strerror(errno))) }
-    guard status.st_mode & S_IFMT == S_IFREG else { throw .notRegular }
-    let size = Int(status.st_size)
-    guard size <= limit else { throw .tooLarge(size: size, limit: limit) }
-    var data = Data(count: size + 1)
-    var filled = 0
-    var failure: Failure?
-    data.withUnsafeMutableBytes { buffer in
-      guard let base = buffer.baseAddress else { return }
-      while filled < buffer.count {
-        let count = read(descriptor, base + filled, buffer.count - filled)
-        if count == 0 { break }
-        if count < 0 {
-          if errno == EINTR { continue }
-          failure = .system(String(cString: strerror(errno)))
-          return
-        }
-        filled += count
+    do {
+      return try KadrFileSystem.BoundedRead.bytes(atPath: path, limit: limit)
+    } catch {
+      switch error {
+      case .system(let failure): throw failure.isMissing ? .missing : .system(failure.reason)
+      case .notRegular: throw .notRegular
+      case .tooLarge(let size, let limit): throw .tooLarge(size: size ?? limit + 1, limit: limit)
+      case .grew: throw .system("it grew while it was read")
       }
     }
-    if let failure { throw failure }
-    guard filled <= size else { throw .system("it grew while it was read") }
-    data.count = filled
-    return data
   }
 }

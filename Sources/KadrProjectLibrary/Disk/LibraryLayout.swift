@@ -114,9 +114,9 @@ struct LibraryLayout: Sendable {
   /// parents.
   static func move(_ source: URL, to destination: URL) throws {
     guard rename(source.path, destination.path) == 0 else {
-      throw DurableFile.failure(source, "cannot move it to \(destination.path)")
+      throw LibraryFile.failure(source, "cannot move it to \(destination.path)")
     }
-    DurableFile.syncDirectory(source.deletingLastPathComponent())
-    DurableFile.syncDirectory(destination.deletingLastPathComponent())
+    LibraryFile.syncDirectory(source.deletingLastPathComponent())
+    LibraryFile.syncDirectory(destination.deletingLastPathComponent())
   }
 }

@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import KadrFileSystem
 
 /// The lock that keeps two processes from changing one library at once: `flock` on the
 /// library's `.lock` file, exclusive for changes and shared for reads.
@@ -27,24 +22,33 @@ struct LibraryLock {
   /// - Throws: ``ProjectLibraryError/fileSystem(path:detail:)`` when the lock file cannot be
   ///   opened or locked, or what `body` throws.
   func withLock<T>(exclusive: Bool, _ body: () throws -> T) throws -> T {
-    var descriptor = open(url.path, O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
-    if descriptor < 0, !exclusive, [EACCES, EPERM, EROFS].contains(errno) {
-      descriptor = open(url.path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-      if descriptor < 0, errno == ENOENT { return try body() }  // read-only, never locked
+    let flags = SystemCall.Flags.noFollow | SystemCall.Flags.closeOnExec
+    var descriptor = SystemCall.open(
+      url.path, SystemCall.Flags.readWrite | SystemCall.Flags.create | flags)
+    if descriptor < 0, !exclusive,
+      [
+        SystemCall.Code.accessDenied, SystemCall.Code.notPermitted,
+        SystemCall.Code.readOnlyFileSystem,
+      ]
+      .contains(SystemCall.lastError)
+    {
+      descriptor = SystemCall.open(url.path, SystemCall.Flags.readOnly | flags)
+      // Read-only, never locked: no process of this user can change the library either.
+      if descriptor < 0, SystemCall.lastError == SystemCall.Code.missing { return try body() }
     }
     guard descriptor >= 0 else {
-      if errno == ELOOP {
+      if SystemCall.lastError == SystemCall.Code.tooManyLinks {
         throw ProjectLibraryError.fileSystem(
           path: url.path,
           detail: "the lock file is a symbolic link; remove it (the library makes its own)")
       }
-      throw DurableFile.failure(url, "cannot open the lock file")
+      throw LibraryFile.failure(url, "cannot open the lock file")
     }
-    defer { close(descriptor) }
-    while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 {
-      guard errno == EINTR else { throw DurableFile.failure(url, "cannot lock the library") }
+    defer { SystemCall.close(descriptor) }
+    guard SystemCall.lock(descriptor, exclusive ? .exclusive : .shared) else {
+      throw LibraryFile.failure(url, "cannot lock the library")
     }
-    defer { flock(descriptor, LOCK_UN) }
+    defer { _ = SystemCall.lock(descriptor, .unlocked) }
     return try body()
   }
 }

@@ -1,12 +1,6 @@
 import Foundation
 import KadrFileSystem
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A save's single commit point: a complete new project folder takes the old one's place in one
 /// step, so a crash or a full disk at any moment leaves the old save whole or the new one whole.
 ///
@@ -38,20 +32,20 @@ enum ProjectCommit {
     remove(staging)  // what a save killed while writing left
     try LibraryLayout.makeDirectory(staging)
     do {
-      try DurableFile.write(document, to: LibraryLayout.document(in: staging))
-      try DurableFile.write(metadata, to: LibraryLayout.metadata(in: staging))
-      DurableFile.syncDirectory(staging)
+      try LibraryFile.write(document, to: LibraryLayout.document(in: staging))
+      try LibraryFile.write(metadata, to: LibraryLayout.metadata(in: staging))
+      LibraryFile.syncDirectory(staging)
     } catch {
       remove(staging)
       throw error
     }
-    if kadr_exchange_paths(staging.path, directory.path) == 0 {
-      DurableFile.syncDirectory(projects)
+    if SystemCall.exchange(staging.path, directory.path) {
+      LibraryFile.syncDirectory(projects)
       remove(staging)  // now the old save
       return
     }
-    guard errno == EINVAL || errno == ENOSYS || errno == ENOTSUP || errno == EOPNOTSUPP else {
-      let error = DurableFile.failure(directory, "cannot replace the project's folder")
+    guard SystemCall.Code.cannotExchange.contains(SystemCall.lastError) else {
+      let error = LibraryFile.failure(directory, "cannot replace the project's folder")
       remove(staging)
       throw error
     }
@@ -63,18 +57,18 @@ enum ProjectCommit {
     let projects = directory.deletingLastPathComponent()
     let retired = projects.appendingPathComponent(retiredPrefix + directory.lastPathComponent)
     remove(retired)
-    guard rename(directory.path, retired.path) == 0 else {
-      let error = DurableFile.failure(directory, "cannot move the old save aside")
+    guard SystemCall.rename(directory.path, to: retired.path) else {
+      let error = LibraryFile.failure(directory, "cannot move the old save aside")
       remove(staging)
       throw error
     }
-    guard rename(staging.path, directory.path) == 0 else {
-      let error = DurableFile.failure(directory, "cannot move the new save into place")
-      _ = rename(retired.path, directory.path)
+    guard SystemCall.rename(staging.path, to: directory.path) else {
+      let error = LibraryFile.failure(directory, "cannot move the new save into place")
+      _ = SystemCall.rename(retired.path, to: directory.path)
       remove(staging)
       throw error
     }
-    DurableFile.syncDirectory(projects)
+    LibraryFile.syncDirectory(projects)
     remove(retired)
   }
 
@@ -93,8 +87,10 @@ enum ProjectCommit {
     let staging = projects.appendingPathComponent(stagingPrefix + id)
     guard exists(retired) else { return exists(directory) }
     if !exists(directory) {
-      if rename(staging.path, directory.path) != 0 { _ = rename(retired.path, directory.path) }
-      DurableFile.syncDirectory(projects)
+      if !SystemCall.rename(staging.path, to: directory.path) {
+        _ = SystemCall.rename(retired.path, to: directory.path)
+      }
+      LibraryFile.syncDirectory(projects)
     }
     if exists(directory) { remove(retired) }
     return exists(directory)
@@ -108,8 +104,7 @@ enum ProjectCommit {
   }
 
   private static func exists(_ url: URL) -> Bool {
-    var status = stat()
-    return lstat(url.path, &status) == 0
+    FileStatus(url.path, followingLinks: false) != nil
   }
 
   private static func remove(_ url: URL) {

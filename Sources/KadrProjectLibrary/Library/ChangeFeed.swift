@@ -1,10 +1,5 @@
 import Foundation
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
+import KadrFileSystem
 
 /// The library's streams of changes and autosave events, and the record on disk through which
 /// other processes see its changes.
@@ -153,10 +148,10 @@ struct ChangeRecord: Codable, Sendable {
   func write(to file: URL) -> Bool {
     guard let data = try? JSONEncoder().encode(self) else { return false }
     let temporary = file.deletingLastPathComponent().appendingPathComponent(
-      "\(DurableFile.temporaryPrefix)changes-\(UUID().uuidString)")
+      "\(LibraryFile.temporaryPrefix)changes-\(UUID().uuidString)")
     do {
       try data.write(to: temporary)
-      if rename(temporary.path, file.path) == 0 { return true }
+      if SystemCall.rename(temporary.path, to: file.path) { return true }
     } catch {}
     try? FileManager.default.removeItem(at: temporary)
     return false

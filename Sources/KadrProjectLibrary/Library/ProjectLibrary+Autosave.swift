@@ -155,7 +155,7 @@ extension ProjectLibrary {
       }
       guard !stale else { return false }
       let directory = try existingDirectory(of: id)
-      DurableFile.removeLeftovers(in: directory)
+      LibraryFile.removeLeftovers(in: directory)
       let old = try envelope(in: directory)
       // Another process saved a later revision than the one this edit was made on: writing
       // the edit would offer it for recovery over that save, or save over it.
@@ -192,7 +192,7 @@ extension ProjectLibrary {
       let sequence = (slots[newest]?.header.sequence ?? 0) + 1
       let target = slots[newest] == nil ? newest : 1 - newest
       let slot = AutosaveSlot(sequence: sequence, saved: now, project: project, document: document)
-      try DurableFile.write(slot.encoded(), to: urls[target])
+      try LibraryFile.write(slot.encoded(), to: urls[target])
       state.withLock { state in state.written[id] = edit.edit }
       feed.record(.autosaved, id)
       return true

@@ -239,7 +239,7 @@ extension ProjectLibrary {
     let staging = layout.projects.appendingPathComponent(LibraryLayout.newPrefix + id.rawValue)
     try LibraryLayout.makeDirectory(staging)
     do {
-      try DurableFile.write(document, to: LibraryLayout.document(in: staging))
+      try LibraryFile.write(document, to: LibraryLayout.document(in: staging))
       let written = try write(envelope, in: staging)
       let directory = layout.directory(of: id)
       try LibraryLayout.move(staging, to: directory)
@@ -254,7 +254,7 @@ extension ProjectLibrary {
   /// precise as the file holds them, so a summary equals the one listed later).
   func write(_ envelope: MetadataEnvelope, in directory: URL) throws -> MetadataEnvelope {
     let data = try envelope.encoded()
-    try DurableFile.write(data, to: LibraryLayout.metadata(in: directory))
+    try LibraryFile.write(data, to: LibraryLayout.metadata(in: directory))
     return try MetadataEnvelope.decode(data)
   }
 

@@ -1,12 +1,7 @@
 import Foundation
 import KadrArchive
+import KadrFileSystem
 import KadrPersistence
-
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
 
 /// Writes a project package from a project as its store keeps it: each image is fetched from
 /// the store once, hashed and staged in a temporary folder (a `FileImageStore`'s files are
@@ -83,39 +78,23 @@ enum PackageWriter {
     }
   }
 
-  /// Writes a zip to a temporary file beside `url`, flushes it to the disk and renames it over
-  /// `url`; on failure the temporary file is removed and `url` is untouched.
+  /// Writes a zip through the package's one durable write: a temporary file beside `url`,
+  /// flushed to the disk (`F_FULLFSYNC` on Darwin) and renamed over `url`; on failure the
+  /// temporary file is removed and `url` is untouched.
   static func atomically(to url: URL, _ body: (inout ZipWriter) throws -> Void) throws {
-    let directory = url.deletingLastPathComponent()
-    let temporary = directory.appendingPathComponent(
-      ".\(url.lastPathComponent).\(UUID().uuidString).partial")
-    guard FileManager.default.createFile(atPath: temporary.path, contents: nil) else {
-      throw ProjectLibraryError.fileSystem(
-        path: url.path, detail: "a temporary file cannot be created in \(directory.path)")
-    }
     do {
-      let handle = try FileHandle(forWritingTo: temporary)
-      do {
-        var writer = ZipWriter(writingTo: handle)
+      try DurableFile.replace(url.path) { file in
+        var writer = ZipWriter(writingTo: file.fileHandle)
         try body(&writer)
         try writer.finish()
-        try handle.synchronize()
-        try handle.close()
-      } catch {
-        try? handle.close()
-        throw error
       }
-      guard rename(temporary.path, url.path) == 0 else {
-        throw ProjectLibraryError.fileSystem(
-          path: url.path, detail: String(cString: strerror(errno)))
-      }
-      DurableFile.syncDirectory(directory)
-    } catch {
-      try? FileManager.default.removeItem(at: temporary)
-      if let failure = error as? ZipWriter.Failure {
-        throw ProjectLibraryError.fileSystem(path: url.path, detail: failure.reason)
-      }
-      throw error
+    } catch let failure as ZipWriter.Failure {
+      throw ProjectLibraryError.fileSystem(path: url.path, detail: failure.reason)
+    } catch let failure as SystemError {
+      throw ProjectLibraryError.fileSystem(path: url.path, detail: failure.description)
+    } catch let refusal as DestinationRefusal {
+      throw ProjectLibraryError.fileSystem(
+        path: url.path, detail: refusal.errorDescription ?? "it is not a regular file")
     }
   }
 }

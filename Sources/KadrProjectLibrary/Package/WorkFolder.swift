@@ -1,4 +1,5 @@
 import Foundation
+import KadrFileSystem
 
 /// A temporary folder a package import, export or copy works in, named after the process that
 /// made it (`kadr-import-<pid>-<uuid>`), so that the folders of a process killed mid-way
@@ -14,7 +15,7 @@ package enum WorkFolder {
     let root = FileManager.default.temporaryDirectory
     removeAbandoned(for: purpose, in: root)
     return root.appendingPathComponent(
-      "kadr-\(purpose)-\(getpid())-\(UUID().uuidString)", isDirectory: true)
+      "kadr-\(purpose)-\(SystemCall.processID)-\(UUID().uuidString)", isDirectory: true)
   }
 
   /// Removes the folders for `purpose` in `root` whose process has ended; best effort. A folder
@@ -29,14 +30,9 @@ package enum WorkFolder {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
     for name in names where name.hasPrefix(prefix) {
       guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
-        !isRunning(pid)
+        !SystemCall.processExists(pid)
       else { continue }
       try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
     }
-  }
-
-  /// Whether a process with id `pid` exists (a signal 0 reaches it, or may not be sent to it).
-  private static func isRunning(_ pid: Int32) -> Bool {
-    kill(pid, 0) == 0 || errno == EPERM
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import KadrFileSystem
 import KadrPersistenceCore
 import Testing
 
@@ -67,14 +68,14 @@ struct DiskFlushTests {
     for path in [file.path, directory.path] {
       let descriptor = open(path, O_RDONLY)
       #expect(descriptor >= 0)
-      #expect(DiskFlush.flush(descriptor), "\(path): \(String(cString: strerror(errno)))")
+      #expect(SystemCall.flushToDisk(descriptor), "\(path): \(String(cString: strerror(errno)))")
       close(descriptor)
     }
   }
 
   @Test func aClosedDescriptorIsAFailureWithItsReason() {
     // No descriptor is open at -1: the flush fails and says why, as a write's caller reports.
-    #expect(!DiskFlush.flush(-1))
+    #expect(!SystemCall.flushToDisk(-1))
     #expect(errno == EBADF)
   }
 }

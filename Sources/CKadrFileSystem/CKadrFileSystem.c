@@ -1,4 +1,4 @@
-#include "KadrFileSystem.h"
+#include "CKadrFileSystem.h"
 
 #include <errno.h>
 #include <stdio.h>

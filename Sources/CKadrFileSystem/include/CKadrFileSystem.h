@@ -2,8 +2,8 @@
 // two directory entries (Linux renameat2 with RENAME_EXCHANGE, Darwin renamex_np with
 // RENAME_SWAP). The project library commits a save by exchanging a complete new project folder
 // with the old one: one system call, so a crash leaves either folder whole.
-#ifndef KADR_FILE_SYSTEM_H
-#define KADR_FILE_SYSTEM_H
+#ifndef CKADR_FILE_SYSTEM_H
+#define CKADR_FILE_SYSTEM_H
 
 #ifdef __cplusplus
 extern "C" {
