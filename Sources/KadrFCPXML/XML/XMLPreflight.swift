@@ -189,7 +189,9 @@ struct XMLPreflight {
   /// parser that decodes UTF-16 or EBCDIC would see declarations this scan cannot.
   private func encodingProblem(_ bytes: borrowing ByteText) -> FCPXMLError? {
     var start = 0
-    if bytes.starts(with: "\u{EF}\u{BB}\u{BF}", at: 0) { start = 3 }
+    // The UTF-8 byte-order mark, compared as bytes: a string literal of U+00EF U+00BB U+00BF
+    // would be their own UTF-8 (C3 AF C2 BB C2 BF), never the mark.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
     guard start < bytes.count, bytes[start] == UInt8(ascii: "<") else {
       return FCPXMLError(.malformed("the document does not start with '<' in UTF-8"), line: 1)
