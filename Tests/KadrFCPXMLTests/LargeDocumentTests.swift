@@ -75,3 +75,26 @@ struct LargeDocumentTests {
     #expect(imported.report.items(of: .timeMap).isEmpty)
   }
 }
+
+/// The parser's own limit on one value, which the package's limits cannot raise: refused
+/// before parsing, naming it, not blamed on the file.
+@Suite("FCPXML import of values past the parser's limit")
+struct ParserLimitTests {
+  typealias H = HostileDocuments
+
+  @Test(arguments: [
+    ("<gap name=\"VALUE\" duration=\"1s\"/>", "attribute length the XML parser reads (bytes)"),
+    ("<!--VALUE--><gap duration=\"1s\"/>", "comment length the XML parser reads (bytes)"),
+  ])
+  func refusesAValueOverTenMillionBytesNamingTheParsersLimit(_ spine: String, _ limit: String) {
+    let value = String(repeating: "v", count: 10_000_001)
+    let data = H.document(spine: spine.replacingOccurrences(of: "VALUE", with: value))
+    let importer = FCPXMLImporter(limits: FCPXMLReadingLimits(maximumValueBytes: 64 << 20))
+    guard case .failure(let error)? = H.outcome(data, importer: importer) else {
+      Issue.record("not refused")
+      return
+    }
+    #expect(error.reason == .limitExceeded(limit: limit, value: 10_000_000))
+    #expect(error.line == 4)
+  }
+}
