@@ -140,8 +140,7 @@ struct SequenceWriter {
       "format",
       [
         ("id", ResourceTable.formatID), ("frameDuration", FCPXMLTime.text(frame)),
-        ("width", "\(Int(video.preset.resolution.width))"),
-        ("height", "\(Int(video.preset.resolution.height))"),
+        ("width", "\(pixelSize.width)"), ("height", "\(pixelSize.height)"),
       ])
     let project = XMLTree("project", [("name", projectName)], children: [sequence])
     let event = XMLTree("event", [("name", eventName)], children: [project])
@@ -150,6 +149,14 @@ struct SequenceWriter {
       children: [resources.element(format: format), XMLTree("library", children: [event])])
     cleanUnrepresentable(&root)
     return root
+  }
+
+  /// The preset's size in pixels: a custom preset's own numbers (never through the `Double`s
+  /// of `resolution`, whose `Int(_:)` traps on a width of `Int.max`), a named one's size.
+  var pixelSize: (width: Int, height: Int) {
+    if case .custom(let width, let height, _, _) = video.preset { return (width, height) }
+    let size = video.preset.resolution
+    return (Int(size.width), Int(size.height))
   }
 
   /// The `sequence`: the main chain on the spine, every other layer, audio track and caption
