@@ -86,6 +86,31 @@ struct ExportHostileTests {
     #expect(imported.video.clips.count == 1)
   }
 
+  @Test func writesATimeThatOverflowsAsZeroSayingSo() throws {
+    // The ramp's time from the clip's local start (1/3 s) overflows: `Time`'s `+` gives an
+    // invalid time, which would be written `0/0s`.
+    let far = Time(value: .max - 1, timescale: 1)
+    let track = AudioTrack(
+      url: C.media("m.wav"), explicitDuration: C.seconds(2), trimStart: Time(value: 1, timescale: 3)
+    )
+    .volumeRamp(start: 1, end: 0.5, during: TimeRange(start: far, duration: C.seconds(1)))
+    let video = Video(clips: [C.clip("a.mov", from: 0, length: 2)], audioTracks: [track])
+    let losses = FCPXMLExporter().losses(in: video).map(\.description)
+    #expect(losses.contains { $0.contains("overflows FCPXML's times, written as 0s") }, "\(losses)")
+    let file = try FCPXMLExporter(allowingLoss: true).export(video)
+    #expect(!String(decoding: file.data, as: UTF8.self).contains("0/0s"))
+    _ = try FCPXMLImporter().importProject(from: file.data)
+  }
+
+  @Test func writesTheSizeOfAPresetAsLargeAsAnIntHolds() throws {
+    // A size an imported document can carry: Int(_:) of its CGSize trapped.
+    let video = Video(
+      clips: [C.clip("a.mov", from: 0, length: 2)],
+      preset: .custom(width: .max, height: .max, frameRate: 25, codec: .h264))
+    let xml = String(decoding: try FCPXMLExporter().export(video).data, as: UTF8.self)
+    #expect(xml.contains("width=\"9223372036854775807\" height=\"9223372036854775807\""))
+  }
+
   @Test func saysAVolumeIsRoundedByWhatNobodyHears() {
     let video = Video(clips: [C.clip("a.mov", from: 0, length: 2).volume(0.2)])
     let losses = FCPXMLExporter().losses(in: video).map(\.description)

@@ -33,6 +33,29 @@ struct FuzzFindingTests {
     #expect(error.line == 4)
   }
 
+  /// A connected audio clip's volume keyframe at the largest time: made relative to the
+  /// clip's start it overflowed, and the exporter wrote the invalid time as `0/0s`, which no
+  /// importer reads. The importer now refuses it at its place.
+  @Test func refusesAVolumeKeyframeWhoseTimeFromTheClipsStartOverflows() {
+    let data = H.document(
+      spine: "<gap name=\"g\" offset=\"0s\" duration=\"10s\"><asset-clip ref=\"r3\" "
+        + "lane=\"-1\" offset=\"0s\" start=\"1001/30000s\" duration=\"2s\"><adjust-volume>"
+        + "<param name=\"amount\"><keyframeAnimation>"
+        + "<keyframe time=\"9223372036854775807s\" value=\"0dB\" curve=\"linear\"/>"
+        + "<keyframe time=\"2s\" value=\"-6dB\" curve=\"linear\"/>"
+        + "</keyframeAnimation></param></adjust-volume></asset-clip></gap>")
+    guard case .failure(let error)? = H.outcome(data) else {
+      Issue.record("not refused")
+      return
+    }
+    guard case .invalidValue(let attribute, _) = error.reason else {
+      Issue.record("refused for another reason: \(error)")
+      return
+    }
+    #expect(attribute == "time")
+    #expect(error.path.hasSuffix("asset-clip[1]/adjust-volume"))
+  }
+
   @Test func readsEveryWellFormedUTF8Sequence() throws {
     // One of each length, at the edges of what UTF-8 allows.
     let name = "\u{7F}\u{80}\u{7FF}\u{800}\u{D7FF}\u{E000}\u{FFFD}\u{10000}\u{10FFFF}é日本😀"

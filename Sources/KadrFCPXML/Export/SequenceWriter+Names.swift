@@ -17,17 +17,27 @@ extension SequenceWriter {
     return Self.representable(text)
   }
 
-  /// Cleans what `tree` still holds that XML cannot (every name the writer takes from the
-  /// composition goes through ``xmlText(_:naming:at:)`` first; this is the net under it), each
-  /// element's clean-up reported as a loss of the composition, so that the document written is
-  /// always XML.
+  /// Cleans what `tree` still holds that XML or FCPXML cannot, each element's clean-up reported
+  /// as a loss of the composition, so that the document written is always one its importer
+  /// reads: characters XML cannot hold (every name the writer takes from the composition goes
+  /// through ``xmlText(_:naming:at:)`` first; this is the net under it), and a time whose sum
+  /// overflowed (`Time`'s operators give ``Time/invalid``, which would be written `0/0s`),
+  /// written as `0s`.
   mutating func cleanUnrepresentable(_ tree: inout XMLTree) {
-    for index in tree.attributes.indices
-    where !XMLTree.isRepresentable(tree.attributes[index].value) {
-      lose(
-        "characters XML cannot hold in the \(tree.name) element's \(tree.attributes[index].name), "
-          + "left out", at: Self.compositionPlace)
-      tree.attributes[index].value = Self.representable(tree.attributes[index].value)
+    let invalidTime = FCPXMLTime.text(.invalid)
+    for index in tree.attributes.indices {
+      let attribute = tree.attributes[index]
+      if attribute.value == invalidTime {
+        lose(
+          "a time in the \(tree.name) element's \(attribute.name) that overflows FCPXML's times, "
+            + "written as 0s", at: Self.compositionPlace)
+        tree.attributes[index].value = "0s"
+      } else if !XMLTree.isRepresentable(attribute.value) {
+        lose(
+          "characters XML cannot hold in the \(tree.name) element's \(attribute.name), left out",
+          at: Self.compositionPlace)
+        tree.attributes[index].value = Self.representable(attribute.value)
+      }
     }
     if !XMLTree.isRepresentable(tree.text) {
       lose(
