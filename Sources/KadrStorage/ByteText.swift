@@ -75,6 +75,45 @@ package struct ByteText: ~Copyable {
     firstIndex(of: byte, in: 0..<count) != nil
   }
 
+  /// The index of the first byte that does not belong to well-formed UTF-8 (a stray
+  /// continuation byte, a sequence cut short, an overlong form, a surrogate, a code point past
+  /// U+10FFFF), or `nil` when every byte does. Runs of ASCII are checked eight bytes at a time,
+  /// so that 64 MiB are checked in a moment even in a debug build.
+  package func firstInvalidUTF8Index() -> Int? {
+    var index = 0
+    while index < count {
+      if index + 8 <= count,
+        bytes.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+      {
+        index += 8
+        continue
+      }
+      let lead = bytes[index]
+      if lead < 0x80 {
+        index += 1
+        continue
+      }
+      // The sequence's length, and the range its second byte must be in (Unicode's table 3-7).
+      let length: Int
+      var low: UInt8 = 0x80
+      var high: UInt8 = 0xBF
+      switch lead {
+      case 0xC2...0xDF: length = 2
+      case 0xE0: (length, low) = (3, 0xA0)
+      case 0xE1...0xEC, 0xEE...0xEF: length = 3
+      case 0xED: (length, high) = (3, 0x9F)
+      case 0xF0: (length, low) = (4, 0x90)
+      case 0xF1...0xF3: length = 4
+      case 0xF4: (length, high) = (4, 0x8F)
+      default: return index
+      }
+      guard index + length <= count, (low...high).contains(bytes[index + 1]) else { return index }
+      for offset in 2..<length where bytes[index + offset] & 0xC0 != 0x80 { return index }
+      index += length
+    }
+    return nil
+  }
+
   /// The bytes of `range` (clamped) decoded as UTF-8, invalid sequences replaced.
   package func string(in range: Range<Int>) -> String {
     let range = range.clamped(to: 0..<count)

@@ -24,6 +24,12 @@ struct FuzzTarget: Sendable {
   /// The reader's probe.
   static let json = JSONProbe()
 
+  /// Whether this run fuzzes the FCPXML importer (`KADR_FUZZ_TARGET=fcpxml`).
+  static let isFCPXML = ProcessInfo.processInfo.environment["KADR_FUZZ_TARGET"] == "fcpxml"
+
+  /// The FCPXML importer's probe.
+  static let fcpxml = FCPXMLProbe()
+
   private init() {
     let environment = ProcessInfo.processInfo.environment
     let directory =

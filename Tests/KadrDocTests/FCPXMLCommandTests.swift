@@ -21,7 +21,7 @@ struct FCPXMLCommandTests {
         audioTracks: [
           AudioTrack(url: URL(fileURLWithPath: "/media/m.wav"), explicitDuration: seconds(6))
         ])
-      return try FCPXMLExporter(eventName: "Cut", projectName: "Cut").export(video).data
+      return try FCPXMLExporter(projectName: "Cut").export(video).data
     }
   }
 
@@ -113,10 +113,38 @@ struct FCPXMLCommandTests {
     #expect(run.status == 0)
     let names = try FileManager.default.contentsOfDirectory(atPath: all).sorted()
     // The project's name cannot leave the directory.
-    #expect(names == ["0-One.kadr.json", "1-Two_.._x.kadr.json"])
+    #expect(names == ["0-One.kadr.json", "1-Two-x.kadr.json"])
     #expect(try Tool.run(["import-fcpxml", file, "--all"]).status == 2)
     #expect(
       try Tool.run(["import-fcpxml", file, "--all", "-o", all, "--project", "0"]).status == 2)
+  }
+
+  @Test func projectNamesTheProjectAndLeavesTheEventsName() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = directory.path("cut.kadr.json")
+    let file = try directory.write(String(decoding: try Self.cut, as: UTF8.self), to: "cut.fcpxml")
+    #expect(try Tool.run(["import-fcpxml", file, "-o", document]).status == 0)
+    let exported = try Tool.run(["export-fcpxml", document, "--project", "Rough Cut"])
+    #expect(exported.status == 0)
+    #expect(exported.out.contains("<event name=\"kadr\">"))
+    #expect(exported.out.contains("<project name=\"Rough Cut\">"))
+  }
+
+  @Test func importsEveryProjectWhateverTheLengthOfItsName() throws {
+    // A name of 300 letters is too long for a file name: it is shortened, as import-otio
+    // --all shortens a timeline's, and the later projects are imported too.
+    let long = String(repeating: "Long", count: 75)
+    let document = Self.twoProjects.replacingOccurrences(
+      of: "name=\"One\"", with: "name=\"\(long)\"")
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let file = try directory.write(document, to: "two.fcpxml")
+    let all = directory.path("all")
+    let run = try Tool.run(["import-fcpxml", file, "--all", "-o", all])
+    #expect(run.status == 0, "\(run.err)")
+    let names = try FileManager.default.contentsOfDirectory(atPath: all).sorted()
+    #expect(names == ["0-\(long.prefix(48)).kadr.json", "1-Two-x.kadr.json"])
   }
 
   @Test func refusesHostileXMLSayingWhereAndWhy() throws {

@@ -23,7 +23,8 @@ enum ExportFCPXMLCommand: Command {
       -o, --output OUT.fcpxml  write to OUT.fcpxml instead of standard output
       --images DIR             resolve image tokens in the file image store at DIR and reference
                                stills by their file URLs (without it, stills are a loss)
-      --project NAME           the project's (and event's) name; kadr by default
+      --project NAME           the project's name; kadr by default (the event keeps its name,
+                               kadr)
       --allowing-loss          leave out what FCPXML cannot hold (listed on standard error)
                                instead of refusing
     """
@@ -41,9 +42,9 @@ enum ExportFCPXMLCommand: Command {
     do {
       let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
       let opened = try Input.open(file, coder: coder, images: images)
-      let name = arguments.value("--project") ?? "kadr"
-      let exporter = FCPXMLExporter(
-        allowingLoss: arguments.has("--allowing-loss"), eventName: name, projectName: name)
+      // --project names the project only: the event keeps the exporter's own name.
+      var exporter = FCPXMLExporter(allowingLoss: arguments.has("--allowing-loss"))
+      if let name = arguments.value("--project") { exporter.projectName = name }
       // Stills need a store that can name their images: only a real one (--images) can.
       let stillStore = arguments.value("--images") == nil ? nil : opened.imageStore
       let document: FCPXMLFile

@@ -119,8 +119,9 @@ struct ImportAllTimelines {
   }
 
   /// A timeline's name as part of a file name: letters, digits, `-` and `_` kept, every other
-  /// run of characters one `-`, at most 48 characters; `timeline` when nothing is left.
-  static func fileName(for name: String) -> String {
+  /// run of characters one `-`, at most 48 characters; `fallback` when nothing is left.
+  /// `import-fcpxml --all` names its projects' documents with it too.
+  static func fileName(for name: String, fallback: String = "timeline") -> String {
     var result = ""
     for character in name {
       let isSafe =
@@ -133,7 +134,7 @@ struct ImportAllTimelines {
       if result.count >= 48 { break }
     }
     while result.last == "-" { result.removeLast() }
-    return result.isEmpty ? "timeline" : result
+    return result.isEmpty ? fallback : result
   }
 
   /// `names` made distinct where a case-insensitive, normalising file system (APFS) would see

@@ -124,8 +124,10 @@ enum ImportFCPXMLCommand: Command {
     }
   }
 
-  /// Writes each project as `N-NAME.kadr.json` in `directory` (created if missing), the name
-  /// reduced to letters, digits, `-`, `_` and `.` so that it cannot leave the directory.
+  /// Writes each project as `N-NAME.kadr.json` in `directory` (created if missing), NAME the
+  /// project's name shortened and made safe as `import-otio --all` does it
+  /// (``ImportAllTimelines/fileName(for:fallback:)``), so that it cannot leave the directory
+  /// nor be too long for a file name.
   private static func writeAll(
     _ imports: [FCPXMLImport], to directory: String, coder: KadrCoder,
     images: any ImageStore, console: Console
@@ -139,17 +141,13 @@ enum ImportFCPXMLCommand: Command {
           + (error as NSError).localizedDescription)
       return ExitCode.failure
     }
-    for imported in imports {
-      let safe = String(
-        imported.projectName.unicodeScalars.map { scalar -> Character in
-          let allowed =
-            CharacterSet.alphanumerics.contains(scalar) && scalar.isASCII
-            || "-_.".unicodeScalars.contains(scalar)
-          return allowed ? Character(scalar) : "_"
-        }
-      ).trimmingCharacters(in: CharacterSet(charactersIn: "."))
-      let name = "\(imported.projectIndex)-\(safe.isEmpty ? "project" : safe).kadr.json"
-      let path = URL(fileURLWithPath: directory).appendingPathComponent(name).path
+    let names = ImportAllTimelines.distinctFileNames(
+      imports.map {
+        "\($0.projectIndex)-"
+          + ImportAllTimelines.fileName(for: $0.projectName, fallback: "project")
+      })
+    for (imported, name) in zip(imports, names) {
+      let path = URL(fileURLWithPath: directory).appendingPathComponent(name + ".kadr.json").path
       let bytes = try coder.data(for: imported.video, images: images)
       guard FileOutput.write(bytes, to: path, console: console) else { return ExitCode.failure }
       console.err(

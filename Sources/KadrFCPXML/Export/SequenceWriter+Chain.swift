@@ -70,8 +70,10 @@ extension SequenceWriter {
         slots.append(transitionSlot(span, base: base))
         continue
       }
-      var start = frames(item.start, at: place) - base
-      var end = frames(item.end, at: place) - base
+      guard let first = frames(item.start, at: place), let last = frames(item.end, at: place)
+      else { continue }
+      var start = first - base
+      var end = last - base
       if index > 0, let span = cutSpan(items[index - 1], at: place) { start = span.cut - base }
       if index + 1 < items.count, let span = cutSpan(items[index + 1], at: place) {
         end = span.cut - base
@@ -118,10 +120,12 @@ extension SequenceWriter {
         lose("a track opacity that is not a finite number; left out", at: place)
       }
     }
-    let start = frames(layer.start, at: place)
+    let start = frames(layer.start, at: place) ?? 0
     let slots = chain(layer, base: start)
     let length = slots.last.map { $0.offset + $0.duration } ?? 0
-    let name = track?.name ?? FCPXMLVocabulary.compoundName
+    let name =
+      track?.name.map { xmlText($0, naming: "a track's name", at: place) }
+      ?? FCPXMLVocabulary.compoundName
     let sequence = XMLTree(
       "sequence",
       [
@@ -167,9 +171,9 @@ extension SequenceWriter {
     else {
       return nil
     }
-    let start = frames(overlap.start, at: place)
-    let duration = frames(overlap.duration, at: place)
-    guard duration > 0 else { return nil }
+    guard let start = frames(overlap.start, at: place),
+      let duration = frames(overlap.duration, at: place), duration > 0
+    else { return nil }
     return (start, duration, start + duration / 2)
   }
 

@@ -103,11 +103,15 @@ extension SequenceWriter {
     _ video: VideoClip, head: [(name: String, value: String)], duration: Time, localIn: Time,
     origin: Time, mediaEnd: Time, timing: [XMLTree], place: Place
   ) -> (XMLTree, Time) {
+    let fileName = xmlText(video.url.lastPathComponent, naming: "a media file's name", at: place)
     let asset = resources.asset(
-      source: video.url.absoluteString, name: video.url.lastPathComponent, kind: .movie,
-      usedUpTo: mediaEnd)
+      source: xmlText(video.url.absoluteString, naming: "a media file's location", at: place),
+      name: fileName, kind: .movie, usedUpTo: mediaEnd)
     var rest: [(name: String, value: String)] = [
-      ("name", video.clipID?.rawValue ?? video.url.lastPathComponent)
+      (
+        "name",
+        video.clipID.map { xmlText($0.rawValue, naming: "a clip id", at: place) } ?? fileName
+      )
     ]
     if localIn != .zero { rest.append(("start", FCPXMLTime.text(localIn))) }
     rest.append(("duration", FCPXMLTime.text(duration)))
@@ -212,10 +216,17 @@ extension SequenceWriter {
     if image.audioURL != nil {
       lose("audio played with a still, which FCPXML would need a separate clip for", at: place)
     }
-    let name = URL(string: source)?.lastPathComponent ?? "image"
-    let asset = resources.asset(source: source, name: name, kind: .still, usedUpTo: .zero)
+    let name = xmlText(
+      URL(string: source)?.lastPathComponent ?? "image", naming: "an image file's name", at: place)
+    let asset = resources.asset(
+      source: xmlText(source, naming: "an image's location", at: place), name: name,
+      kind: .still, usedUpTo: .zero)
     let rest: [(name: String, value: String)] = [
-      ("name", image.clipID?.rawValue ?? name), ("duration", FCPXMLTime.text(duration)),
+      (
+        "name",
+        image.clipID.map { xmlText($0.rawValue, naming: "a still's clip id", at: place) } ?? name
+      ),
+      ("duration", FCPXMLTime.text(duration)),
     ]
     return (
       XMLTree(
@@ -234,7 +245,9 @@ extension SequenceWriter {
         lose("a gap on a layer of its own, which FCPXML cannot connect; left out", at: place)
         return nil
       }
-      let name = placeholder.name.isEmpty ? "Gap" : placeholder.name
+      let name =
+        placeholder.name.isEmpty
+        ? "Gap" : xmlText(placeholder.name, naming: "a gap's name", at: place)
       return (
         XMLTree("gap", [("name", name)] + head + [("duration", FCPXMLTime.text(duration))]),
         .zero
@@ -245,11 +258,16 @@ extension SequenceWriter {
         return nil
       }
       let localIn = (placeholder.sourceRange?.start ?? .zero) + shift
+      let fileName = xmlText(url.lastPathComponent, naming: "a media file's name", at: place)
       let asset = resources.asset(
-        source: url.absoluteString, name: url.lastPathComponent, kind: .movie,
-        usedUpTo: localIn + duration)
+        source: xmlText(url.absoluteString, naming: "a media file's location", at: place),
+        name: fileName, kind: .movie, usedUpTo: localIn + duration)
       var rest: [(name: String, value: String)] = [
-        ("name", placeholder.name.isEmpty ? url.lastPathComponent : placeholder.name)
+        (
+          "name",
+          placeholder.name.isEmpty
+            ? fileName : xmlText(placeholder.name, naming: "an offline clip's name", at: place)
+        )
       ]
       if localIn != .zero { rest.append(("start", FCPXMLTime.text(localIn))) }
       rest.append(("duration", FCPXMLTime.text(duration)))

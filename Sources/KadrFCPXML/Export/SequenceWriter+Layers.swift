@@ -30,9 +30,8 @@ extension SequenceWriter {
         lane += 1
         guard let entry = layer.entries.first, let clip = clip(at: [clipIndex]) else { continue }
         let place = place(of: clip, path: [clipIndex])
-        let start = frames(entry.start, at: place)
-        let end = frames(entry.end, at: place)
-        guard end > start,
+        guard let start = frames(entry.start, at: place), let end = frames(entry.end, at: place),
+          end > start,
           let (element, _) = clipElement(
             clip, offset: nil, duration: time(end - start), sourceShift: .zero, lane: lane,
             place: place)
@@ -50,11 +49,13 @@ extension SequenceWriter {
             "a track opacity (a connected storyline has none in FCPXML; a track nested in a "
               + "track keeps its own, as a compound clip's)", at: place)
         }
-        let start = frames(layer.start, at: place)
+        guard let start = frames(layer.start, at: place) else { continue }
         let slots = chain(layer, base: start)
         guard let last = slots.last else { continue }
         var attributes: [(name: String, value: String)] = [("lane", "\(lane)")]
-        if let name { attributes.append(("name", name)) }
+        if let name {
+          attributes.append(("name", xmlText(name, naming: "a storyline's name", at: place)))
+        }
         let element = XMLTree("spine", attributes, children: slots.map(\.element))
         items.append(
           ConnectedItem(
@@ -83,8 +84,8 @@ extension SequenceWriter {
         try? $0.multiplied(by: rate.denominator, dividedBy: rate.numerator)
       }
       let length = played ?? (compositionEnd - startTime)
-      let start = frames(startTime, at: place)
-      let count = frames(length, at: place)
+      guard let start = frames(startTime, at: place), let count = frames(length, at: place)
+      else { continue }
       guard count > 0, length.isValid else {
         lose("an audio track that starts after the composition ends; left out", at: place)
         continue
@@ -100,11 +101,12 @@ extension SequenceWriter {
         lose("an in-point or speed whose times overflow; left out", at: place)
         continue
       }
+      let fileName = xmlText(track.url.lastPathComponent, naming: "an audio file's name", at: place)
       let asset = resources.asset(
-        source: track.url.absoluteString, name: track.url.lastPathComponent, kind: .audio,
-        usedUpTo: mediaEnd)
+        source: xmlText(track.url.absoluteString, naming: "an audio file's location", at: place),
+        name: fileName, kind: .audio, usedUpTo: mediaEnd)
       var attributes: [(name: String, value: String)] = [
-        ("ref", asset), ("lane", "\(-(index + 1))"), ("name", track.url.lastPathComponent),
+        ("ref", asset), ("lane", "\(-(index + 1))"), ("name", fileName),
       ]
       if localIn != .zero { attributes.append(("start", FCPXMLTime.text(localIn))) }
       attributes.append(("duration", text(frames: count)))
@@ -185,8 +187,9 @@ extension SequenceWriter {
         location: "captions[\(index)]",
         pointer: "/\(DocumentEnvelope.rootKey)/captions/\(index)",
         user: "caption \(index + 1)")
-      let start = frames(caption.timeRange.start, at: place)
-      let count = frames(caption.timeRange.duration, at: place)
+      guard let start = frames(caption.timeRange.start, at: place),
+        let count = frames(caption.timeRange.duration, at: place)
+      else { continue }
       guard count > 0 else {
         lose("a caption with no duration; left out", at: place)
         continue

@@ -236,8 +236,19 @@ extension SequenceWriter {
     if let amount = LookMapping.volume(level) { return amount }
     let decibels = LookMapping.decibels(level)
     if level.isFinite, decibels.isFinite, decibels > LookMapping.silenceDecibels {
-      lose("a volume of \(level), which FCPXML's decibels cannot hold exactly", at: place)
-      return LookMapping.number(decibels) + "dB"
+      let written = LookMapping.number(decibels) + "dB"
+      let back = LookMapping.level(from: written) ?? .nan
+      // A change of a thousandth of a decibel is far below the smallest anyone hears (about
+      // a tenth to a whole decibel): say by how much it is rounded, not that it is lost.
+      let heard = abs(LookMapping.decibels(back) - decibels)
+      if back.isFinite, back > 0, heard < 0.001 {
+        lose(
+          "a volume of \(level), written as \(written), which reads back as \(back): rounded by "
+            + "\(abs(back - level)), far below what anyone hears", at: place)
+      } else {
+        lose("a volume of \(level), which FCPXML's decibels cannot hold exactly", at: place)
+      }
+      return written
     }
     lose(
       "a volume of \(level), which FCPXML's decibels cannot hold (at most "

@@ -19,7 +19,11 @@ extension SequenceWriter {
       name: FCPXMLVocabulary.basicTitleName, uid: FCPXMLVocabulary.basicTitleUID)
     let styleID = nextStyleID()
     let rest: [(name: String, value: String)] = [
-      ("name", title.clipID?.rawValue ?? FCPXMLVocabulary.basicTitleName),
+      (
+        "name",
+        title.clipID.map { xmlText($0.rawValue, naming: "a title's clip id", at: place) }
+          ?? FCPXMLVocabulary.basicTitleName
+      ),
       ("duration", FCPXMLTime.text(duration)),
     ]
     let text = XMLTree(
@@ -27,7 +31,15 @@ extension SequenceWriter {
       children: [XMLTree("text-style", [("ref", styleID)], text: Self.representable(title.text))])
     let definition = XMLTree(
       "text-style-def", [("id", styleID)],
-      children: [XMLTree("text-style", TitleStyleMapping.attributes(of: title.style))])
+      children: [
+        XMLTree(
+          "text-style",
+          TitleStyleMapping.attributes(of: title.style).map { attribute in
+            attribute.name == "font"
+              ? (attribute.name, xmlText(attribute.value, naming: "a font's name", at: place))
+              : attribute
+          })
+      ])
     return XMLTree(
       "title", [("ref", effect)] + head + rest,
       children: [text, definition] + visualAdjustments(title, origin: origin, at: place))

@@ -53,13 +53,30 @@ struct SequenceWriter {
         detail: kind == nil ? nil : what, placeForUser: place.user))
   }
 
+  /// The most frames a time may count, either way: a quarter of `Int64`, so that adding or
+  /// subtracting a few frame counts (an offset and a duration) can never overflow. At 1,000 fps
+  /// that is 73 million years.
+  static let maximumFrames = Int64.max / 4
+
   /// The frame `time` falls on; a time between frames is rounded to the nearest one, as a loss.
-  mutating func frames(_ time: Time, at place: Place) -> Int64 {
-    if let exact = FCPXMLTime.frames(in: time, frameDuration: frame) { return exact }
-    lose(
-      "a time between frames of the \(video.preset.frameRate) fps sequence, moved to the "
-        + "nearest frame", at: place)
-    return FCPXMLTime.nearestFrame(to: time, frameDuration: frame) ?? 0
+  /// `nil`, with a loss that says so, when the time is invalid or counts more frames than
+  /// ``maximumFrames``: the caller leaves its item out.
+  mutating func frames(_ time: Time, at place: Place) -> Int64? {
+    guard let nearest = FCPXMLTime.nearestFrame(to: time, frameDuration: frame),
+      nearest.magnitude <= Self.maximumFrames.magnitude
+    else {
+      let what = time.isValid ? "a time of \(time.seconds) s" : "a time that is not a number"
+      lose(
+        "\(what), which FCPXML cannot count in frames of the \(video.preset.frameRate) fps "
+          + "sequence (at most \(Self.maximumFrames) frames); left out", at: place)
+      return nil
+    }
+    if FCPXMLTime.frames(in: time, frameDuration: frame) == nil {
+      lose(
+        "a time between frames of the \(video.preset.frameRate) fps sequence, moved to the "
+          + "nearest frame", at: place)
+    }
+    return nearest
   }
 
   /// The time of `count` frames.
@@ -123,14 +140,23 @@ struct SequenceWriter {
       "format",
       [
         ("id", ResourceTable.formatID), ("frameDuration", FCPXMLTime.text(frame)),
-        ("width", "\(Int(video.preset.resolution.width))"),
-        ("height", "\(Int(video.preset.resolution.height))"),
+        ("width", "\(pixelSize.width)"), ("height", "\(pixelSize.height)"),
       ])
     let project = XMLTree("project", [("name", projectName)], children: [sequence])
     let event = XMLTree("event", [("name", eventName)], children: [project])
-    return XMLTree(
+    var root = XMLTree(
       "fcpxml", [("version", FCPXMLVocabulary.exportVersion)],
       children: [resources.element(format: format), XMLTree("library", children: [event])])
+    cleanUnrepresentable(&root)
+    return root
+  }
+
+  /// The preset's size in pixels: a custom preset's own numbers (never through the `Double`s
+  /// of `resolution`, whose `Int(_:)` traps on a width of `Int.max`), a named one's size.
+  var pixelSize: (width: Int, height: Int) {
+    if case .custom(let width, let height, _, _) = video.preset { return (width, height) }
+    let size = video.preset.resolution
+    return (Int(size.width), Int(size.height))
   }
 
   /// The `sequence`: the main chain on the spine, every other layer, audio track and caption

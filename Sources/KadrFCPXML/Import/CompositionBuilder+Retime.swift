@@ -32,7 +32,10 @@ extension CompositionBuilder {
       trim = TimeRange(
         start: Self.reduced(mediaAtStart), duration: Self.reduced(mediaAtEnd - mediaAtStart))
       var keys: [Animation<Double>.Keyframe] = []
-      for (a, b) in zip(retime.points, retime.points.dropFirst()) {
+      // Each segment's own ends: linear in the number of points.
+      for index in retime.points.indices.dropLast() {
+        let a = retime.points[index]
+        let b = retime.points[index + 1]
         let from = Time.max(a.time, localStart)
         let to = Time.min(b.time, localEnd)
         guard to > from, b.time > a.time else { continue }
@@ -43,8 +46,12 @@ extension CompositionBuilder {
               kind: .timeMap, path: path,
               detail: "A speed of \(speed)× is played at kadr's nearest (0.25× to 4×)."))
         }
-        let sourceFrom = Self.reduced(retime.media(at: from) - mediaAtStart)
-        let sourceTo = Self.reduced(retime.media(at: to) - mediaAtStart)
+        let sourceFrom = Self.reduced(retime.media(at: from, onSegment: index) - mediaAtStart)
+        let sourceTo = Self.reduced(retime.media(at: to, onSegment: index) - mediaAtStart)
+        guard sourceFrom.isValid, sourceTo.isValid else {
+          throw FCPXMLError(
+            .invalidValue(attribute: "timeMap", value: "(a media time overflows)"), path: path)
+        }
         keys.append(.init(time: sourceFrom, value: speed))
         keys.append(.init(time: sourceTo, value: speed))
       }

@@ -37,9 +37,10 @@ struct CompositionBuilder {
       !$0.isNested && $0.pieces.contains { !$0.isTransition }
     }
     .sorted { lhs, rhs in
-      // Lanes above the spine first, upwards; then lanes below it, downwards.
-      let a = (lhs.lane > 0 ? 0 : 1, abs(lhs.lane), firstStart(lhs), lhs.order)
-      let b = (rhs.lane > 0 ? 0 : 1, abs(rhs.lane), firstStart(rhs), rhs.order)
+      // Lanes above the spine first, upwards; then lanes below it, downwards. The distance is
+      // a magnitude: `abs` traps on lane -9223372036854775808.
+      let a = (lhs.lane > 0 ? 0 : 1, lhs.lane.magnitude, firstStart(lhs), lhs.order)
+      let b = (rhs.lane > 0 ? 0 : 1, rhs.lane.magnitude, firstStart(rhs), rhs.order)
       return a < b
     }
     for layer in connected {
@@ -55,8 +56,8 @@ struct CompositionBuilder {
       }
     }
     let audio = reader.audio.sorted { lhs, rhs in
-      (lhs.lane < 0 ? 0 : 1, abs(lhs.lane), lhs.start, lhs.order)
-        < (rhs.lane < 0 ? 0 : 1, abs(rhs.lane), rhs.start, rhs.order)
+      (lhs.lane < 0 ? 0 : 1, lhs.lane.magnitude, lhs.start, lhs.order)
+        < (rhs.lane < 0 ? 0 : 1, rhs.lane.magnitude, rhs.start, rhs.order)
     }.map { piece in
       AudioTrack(
         url: piece.url, volumeLevel: piece.volume.level,

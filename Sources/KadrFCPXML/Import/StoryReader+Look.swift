@@ -62,14 +62,14 @@ extension StoryReader {
       let format = (element["format"] ?? asset["format"]).flatMap({ document.resources[$0] }),
       let width = format["width"].flatMap(Double.init),
       let height = format["height"].flatMap(Double.init), width > 0, height > 0,
-      abs(width / height - frame.aspect) > 1e-3
+      width.isFinite, height.isFinite, abs(width / height - frame.aspect) > 1e-3
     else { return }
     let placement =
       type == "none" ? "shows the picture at its own size" : "fits the picture into the frame"
     note(
       .effect, path,
       "Final Cut Pro \(placement) (conform '\(type)'); kadr fills the frame, cropping the "
-        + "\(Int(width))×\(Int(height)) picture.")
+        + "\(LookMapping.number(width))×\(LookMapping.number(height)) picture.")
   }
 
   private mutating func readTransform(

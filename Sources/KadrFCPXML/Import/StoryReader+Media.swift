@@ -66,6 +66,12 @@ extension StoryReader {
         lane: layer == 0 ? 0 : layers[layer].lane, order: audio.count)
       piece.volume = look.volume
       piece.volume.keys = look.volume.keys.map { ($0.time - localStart, $0.level) }
+      guard piece.volume.keys.allSatisfy({ $0.time.isValid }) else {
+        throw FCPXMLError(
+          .invalidValue(
+            attribute: "time", value: "(a keyframe's time from the clip's start overflows)"),
+          path: path + "/adjust-volume", line: element.line)
+      }
       piece.rate = rate.rate
       piece.preservesPitch = element.child(named: "timeMap")?["preservesPitch"] != "0"
       if rate.retime != nil {

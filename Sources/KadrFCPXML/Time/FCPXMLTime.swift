@@ -35,17 +35,20 @@ enum FCPXMLTime {
       let whole = Int64(body[..<point].isEmpty ? "0" : body[..<point])
     else { return nil }
     let fraction = body[body.index(after: point)...]
-    guard !fraction.isEmpty, fraction.count <= 9, fraction.allSatisfy(\.isASCII),
-      let digits = Int64(fraction), digits >= 0
+    guard !fraction.isEmpty, fraction.count <= 9,
+      fraction.allSatisfy({ $0.isASCII && $0.isWholeNumber }),
+      let digits = Int64(fraction)
     else { return nil }
     var scale: Int64 = 1
     for _ in 0..<fraction.count { scale *= 10 }
     let negative = body.hasPrefix("-")
+    // Every step is checked: `9223372036.854775808s` is one past Int64.max units.
     let (product, overflow) = Int64(clamping: whole.magnitude).multipliedReportingOverflow(
       by: scale)
     guard !overflow else { return nil }
-    let value = product + digits
-    return Time(value: negative ? -value : value, timescale: Int32(scale))
+    let (value, sumOverflow) = product.addingReportingOverflow(digits)
+    guard !sumOverflow, let timescale = Int32(exactly: scale) else { return nil }
+    return Time(value: negative ? -value : value, timescale: timescale)
   }
 
   /// The number of frames `time` holds at `rate` frames per second when it falls on a frame

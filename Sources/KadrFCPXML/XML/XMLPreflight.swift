@@ -55,9 +55,10 @@ struct XMLPreflight {
       }
       if bytes.starts(with: "<!--", at: at.index) {
         at.index += 4
-        guard skip(bytes, past: "-->", from: &at) != nil else {
+        guard let run = skip(bytes, past: "-->", from: &at) else {
           return malformed("an unclosed comment", at.line)
         }
+        if run > Self.parserRunLimit { return tooLongForParser("comment", at.line) }
         continue
       }
       if bytes.starts(with: "<![CDATA[", at: at.index) {
@@ -65,14 +66,15 @@ struct XMLPreflight {
         guard let run = skip(bytes, past: "]]>", from: &at) else {
           return malformed("an unclosed CDATA", at.line)
         }
-        if run > limits.maximumValueBytes { return tooLong("text", at.line) }
+        if run > valueLimit { return valueTooLong("text", at.line) }
         continue
       }
       if bytes.starts(with: "<?", at: at.index) {
         at.index += 2
-        guard skip(bytes, past: "?>", from: &at) != nil else {
+        guard let run = skip(bytes, past: "?>", from: &at) else {
           return malformed("an unclosed processing instruction", at.line)
         }
+        if run > Self.parserRunLimit { return tooLongForParser("processing instruction", at.line) }
         continue
       }
       if bytes.starts(with: "<!DOCTYPE", at: at.index) {
@@ -128,17 +130,17 @@ struct XMLPreflight {
         // A value: to its closing quote, found in one search.
         let start = at.index + 1
         guard let close = bytes.firstIndex(of: current, in: start..<count) else {
-          if count - start > limits.maximumValueBytes {
-            return .problem(tooLong("attribute", at.line))
+          if count - start > valueLimit {
+            return .problem(valueTooLong("attribute", at.line))
           }
           at.line += bytes.count(of: newline, in: start..<count)
           at.index = count
           break
         }
-        if close - start > limits.maximumValueBytes {
-          let end = start + limits.maximumValueBytes + 1
+        if close - start > valueLimit {
+          let end = start + valueLimit + 1
           at.line += bytes.count(of: newline, in: start..<end)
-          return .problem(tooLong("attribute", at.line))
+          return .problem(valueTooLong("attribute", at.line))
         }
         at.line += bytes.count(of: newline, in: start..<close)
         at.index = close + 1
@@ -179,9 +181,34 @@ struct XMLPreflight {
     return nil
   }
 
+  /// The longest attribute value, CDATA section, comment or processing instruction the
+  /// platform's XML parser reads: libxml2's own limit (without its "huge" option, which
+  /// FoundationXML does not set). Longer ones are refused here, naming that limit, instead of
+  /// by the parser as a damaged file. (It delivers a longer run of plain text in pieces.)
+  static let parserRunLimit = 10_000_000
+
+  /// The longest attribute value or CDATA section: the package's limit, or the parser's when
+  /// that is lower.
+  private var valueLimit: Int { min(limits.maximumValueBytes, Self.parserRunLimit) }
+
+  /// The error for a run of text past the package's limit.
   private func tooLong(_ what: String, _ line: Int) -> FCPXMLError {
     FCPXMLError(
       .limitExceeded(limit: "\(what) length (bytes)", value: limits.maximumValueBytes),
+      line: line)
+  }
+
+  /// The error for a value past ``valueLimit``, naming the limit it passed: the package's, or
+  /// the parser's when that is the lower.
+  private func valueTooLong(_ what: String, _ line: Int) -> FCPXMLError {
+    limits.maximumValueBytes <= Self.parserRunLimit
+      ? tooLong(what, line) : tooLongForParser(what, line)
+  }
+
+  private func tooLongForParser(_ what: String, _ line: Int) -> FCPXMLError {
+    FCPXMLError(
+      .limitExceeded(
+        limit: "\(what) length the XML parser reads (bytes)", value: Self.parserRunLimit),
       line: line)
   }
 
@@ -189,13 +216,22 @@ struct XMLPreflight {
   /// parser that decodes UTF-16 or EBCDIC would see declarations this scan cannot.
   private func encodingProblem(_ bytes: borrowing ByteText) -> FCPXMLError? {
     var start = 0
-    if bytes.starts(with: "\u{EF}\u{BB}\u{BF}", at: 0) { start = 3 }
+    // The UTF-8 byte-order mark, compared as bytes: a string literal of U+00EF U+00BB U+00BF
+    // would be their own UTF-8 (C3 AF C2 BB C2 BF), never the mark.
+    if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { start = 3 }
     while start < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[start]) { start += 1 }
     guard start < bytes.count, bytes[start] == UInt8(ascii: "<") else {
       return FCPXMLError(.malformed("the document does not start with '<' in UTF-8"), line: 1)
     }
     if bytes.contains(0) {
       return FCPXMLError(.malformed("a NUL byte (FCPXML is UTF-8 text)"))
+    }
+    // FoundationXML's parser recovers from bytes that are not UTF-8 and then traps on them in
+    // an element's attributes: they are refused here, with their line.
+    if let invalid = bytes.firstInvalidUTF8Index() {
+      return FCPXMLError(
+        .malformed("bytes that are not UTF-8 (FCPXML is UTF-8 text), at byte \(invalid)"),
+        line: 1 + bytes.count(of: UInt8(ascii: "\n"), in: 0..<invalid))
     }
     // The XML declaration's encoding, when it names one, must be UTF-8 or ASCII.
     let head = bytes.string(in: start..<min(bytes.count, start + 200))

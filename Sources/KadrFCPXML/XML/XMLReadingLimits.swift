@@ -8,6 +8,10 @@ public struct FCPXMLReadingLimits: Sendable, Hashable {
   /// The most elements; 4,000,000 by default.
   public var maximumElements: Int
   /// The longest attribute value or run of text, in bytes; 1 MiB by default.
+  ///
+  /// The platform's XML parser reads no attribute value, CDATA section, comment or processing
+  /// instruction over 10,000,000 bytes, whatever this says: such a document is refused with
+  /// that limit named.
   public var maximumValueBytes: Int
 
   /// Creates limits.

@@ -17,7 +17,11 @@ struct XMLTreeReader {
   /// - Throws: `FCPXMLError` for unsafe declarations, limits and malformed XML.
   func read(_ data: Data) throws(FCPXMLError) -> XMLTree {
     try XMLPreflight(limits: limits).check(data)
-    let parser = XMLParser(data: data)
+    // Fed from a stream, the parser reads the document in chunks. Given the bytes whole,
+    // FoundationXML's parser fails every document over 10,000,000 bytes (libxml2's own input
+    // limit), whatever it holds; the package's limits (``FCPXMLReadingLimits``, checked above)
+    // are meant to be the only ones.
+    let parser = XMLParser(stream: InputStream(data: data))
     parser.shouldResolveExternalEntities = false
     parser.shouldProcessNamespaces = false
     parser.shouldReportNamespacePrefixes = false

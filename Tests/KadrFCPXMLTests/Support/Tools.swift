@@ -53,6 +53,20 @@ enum Tools {
   }
 }
 
+extension Tools {
+  /// xmllint's verdict on whether `data` is well-formed XML (no DTD): `nil` when it is, else
+  /// its output.
+  static func wellFormednessProblems(_ data: Data) -> String? {
+    guard let xmllint else { return "xmllint is not installed (apt-get install libxml2-utils)" }
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kadr-fcpxml-\(UUID().uuidString).fcpxml")
+    defer { try? FileManager.default.removeItem(at: file) }
+    do { try data.write(to: file) } catch { return "cannot write \(file.path): \(error)" }
+    let run = Subprocess.run(xmllint, ["--noout", "--nonet", file.path])
+    return run.status == 0 ? nil : run.output
+  }
+}
+
 /// Runs a program and collects its exit status and combined output, through a file so that a
 /// long output cannot block the child.
 enum Subprocess {
