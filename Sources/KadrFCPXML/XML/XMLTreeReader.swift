@@ -30,7 +30,7 @@ struct XMLTreeReader {
     let parsed = parser.parse()
     if let failure = builder.failure { throw failure }
     guard parsed, let root = builder.root else {
-      let message = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root"
+      let message = XMLParserFailure.phrase(for: parser.parserError, column: parser.columnNumber)
       throw FCPXMLError(.malformed(message), line: parser.lineNumber)
     }
     return root
