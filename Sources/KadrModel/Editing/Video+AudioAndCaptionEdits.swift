@@ -13,9 +13,7 @@ extension Video {
   public func updatingAudioTrack(
     at index: Int, _ change: (AudioTrack) throws -> AudioTrack
   ) throws -> Video {
-    try ClipTree.check(index, in: audioTracks, place: "audioTracks[\(index)]")
-    let changed = try change(audioTracks[index])
-    return with { $0.audioTracks[index] = changed }
+    try updating(at: index, in: \.audioTracks, named: "audioTracks", change)
   }
 
   /// Returns a copy with `track` inserted at `index` among the audio tracks (their count
@@ -27,8 +25,7 @@ extension Video {
   /// - Returns: The composition with `track` at `index`.
   /// - Throws: ``TimelineEditError`` when `index` is outside `0...audioTracks.count`.
   public func insertingAudioTrack(_ track: AudioTrack, at index: Int) throws -> Video {
-    try ClipTree.check(index, in: audioTracks, place: "audioTracks[\(index)]", insertion: true)
-    return with { $0.audioTracks.insert(track, at: index) }
+    try inserting(track, at: index, in: \.audioTracks, named: "audioTracks")
   }
 
   /// Returns a copy without the audio track at `index`.
@@ -37,8 +34,7 @@ extension Video {
   /// - Returns: The composition without that track.
   /// - Throws: ``TimelineEditError`` when there is no track at `index`.
   public func removingAudioTrack(at index: Int) throws -> Video {
-    try ClipTree.check(index, in: audioTracks, place: "audioTracks[\(index)]")
-    return with { $0.audioTracks.remove(at: index) }
+    try removing(at: index, in: \.audioTracks, named: "audioTracks")
   }
 
   /// Returns a copy in which the audio track at `source` is moved to `destination`.
@@ -49,9 +45,7 @@ extension Video {
   /// - Returns: The composition with the track at `destination`.
   /// - Throws: ``TimelineEditError`` when either place is outside the audio tracks.
   public func movingAudioTrack(from source: Int, to destination: Int) throws -> Video {
-    try ClipTree.check(source, in: audioTracks, place: "audioTracks[\(source)]")
-    try ClipTree.check(destination, in: audioTracks, place: "audioTracks[\(destination)]")
-    return with { $0.audioTracks.insert($0.audioTracks.remove(at: source), at: destination) }
+    try moving(from: source, to: destination, in: \.audioTracks, named: "audioTracks")
   }
 
   /// Returns a copy in which the caption at `index` is replaced by what `change` returns.
@@ -70,9 +64,7 @@ extension Video {
   public func updatingCaption(at index: Int, _ change: (Caption) throws -> Caption) throws
     -> Video
   {
-    try ClipTree.check(index, in: captions, place: "captions[\(index)]")
-    let changed = try change(captions[index])
-    return with { $0.captions[index] = changed }
+    try updating(at: index, in: \.captions, named: "captions", change)
   }
 
   /// Returns a copy with `caption` inserted at `index` among the captions (their count
@@ -84,8 +76,7 @@ extension Video {
   /// - Returns: The composition with `caption` at `index`.
   /// - Throws: ``TimelineEditError`` when `index` is outside `0...captions.count`.
   public func insertingCaption(_ caption: Caption, at index: Int) throws -> Video {
-    try ClipTree.check(index, in: captions, place: "captions[\(index)]", insertion: true)
-    return with { $0.captions.insert(caption, at: index) }
+    try inserting(caption, at: index, in: \.captions, named: "captions")
   }
 
   /// Returns a copy without the caption at `index`.
@@ -94,8 +85,7 @@ extension Video {
   /// - Returns: The composition without that caption.
   /// - Throws: ``TimelineEditError`` when there is no caption at `index`.
   public func removingCaption(at index: Int) throws -> Video {
-    try ClipTree.check(index, in: captions, place: "captions[\(index)]")
-    return with { $0.captions.remove(at: index) }
+    try removing(at: index, in: \.captions, named: "captions")
   }
 
   /// Returns a copy in which the caption at `source` is moved to `destination`.
@@ -106,8 +96,6 @@ extension Video {
   /// - Returns: The composition with the caption at `destination`.
   /// - Throws: ``TimelineEditError`` when either place is outside the captions.
   public func movingCaption(from source: Int, to destination: Int) throws -> Video {
-    try ClipTree.check(source, in: captions, place: "captions[\(source)]")
-    try ClipTree.check(destination, in: captions, place: "captions[\(destination)]")
-    return with { $0.captions.insert($0.captions.remove(at: source), at: destination) }
+    try moving(from: source, to: destination, in: \.captions, named: "captions")
   }
 }

@@ -70,8 +70,7 @@ extension Video {
   /// - Returns: The composition with `overlay` at that layer.
   /// - Throws: ``TimelineEditError`` when there is no overlay at `index`.
   public func replacingOverlay(at index: Int, with overlay: any Overlay) throws -> Video {
-    try ClipTree.check(index, in: overlays, place: "overlays[\(index)]")
-    return with { $0.overlays[index] = overlay }
+    try updating(at: index, in: \.overlays, named: "overlays") { _ in overlay }
   }
 
   /// Returns a copy with `overlay` inserted at `index` among the overlays (0 is the bottom
@@ -83,8 +82,7 @@ extension Video {
   /// - Returns: The composition with `overlay` at `index`.
   /// - Throws: ``TimelineEditError`` when `index` is outside `0...overlays.count`.
   public func insertingOverlay(_ overlay: any Overlay, at index: Int) throws -> Video {
-    try ClipTree.check(index, in: overlays, place: "overlays[\(index)]", insertion: true)
-    return with { $0.overlays.insert(overlay, at: index) }
+    try inserting(overlay, at: index, in: \.overlays, named: "overlays")
   }
 
   /// Returns a copy without the overlay with identity `id` (the first that has it).
@@ -102,8 +100,7 @@ extension Video {
   /// - Returns: The composition without that overlay.
   /// - Throws: ``TimelineEditError`` when there is no overlay at `index`.
   public func removingOverlay(at index: Int) throws -> Video {
-    try ClipTree.check(index, in: overlays, place: "overlays[\(index)]")
-    return with { $0.overlays.remove(at: index) }
+    try removing(at: index, in: \.overlays, named: "overlays")
   }
 
   /// Returns a copy in which the overlay at `source` is moved to layer `destination`.
@@ -114,9 +111,7 @@ extension Video {
   /// - Returns: The composition with the overlay at `destination`.
   /// - Throws: ``TimelineEditError`` when either place is outside the overlays.
   public func movingOverlay(from source: Int, to destination: Int) throws -> Video {
-    try ClipTree.check(source, in: overlays, place: "overlays[\(source)]")
-    try ClipTree.check(destination, in: overlays, place: "overlays[\(destination)]")
-    return with { $0.overlays.insert($0.overlays.remove(at: source), at: destination) }
+    try moving(from: source, to: destination, in: \.overlays, named: "overlays")
   }
 
   private func requireIndex(of id: LayerID) throws -> Int {
