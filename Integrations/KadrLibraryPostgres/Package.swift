@@ -33,6 +33,7 @@ let package = Package(
       dependencies: [
         store, postgresClient, "PostgresTestServer",
         .product(name: "KadrProjectLibraryTesting", package: "kadr-persistence"),
+        .product(name: "KadrS3", package: "kadr-persistence"),
       ]),
     // Saves and opens per second with 1, 4 and 16 clients, beside the folder store.
     .executableTarget(

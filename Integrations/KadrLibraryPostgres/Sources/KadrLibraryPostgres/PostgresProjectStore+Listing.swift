@@ -145,9 +145,14 @@
     /// Removes the images no revision, autosave or thumbnail of any project (trashed ones too)
     /// uses, in one transaction that holds saves of images off meanwhile.
     ///
+    /// With an external image store, it then deletes, still holding saves of images off, the
+    /// store's objects no row names that are older than ``imageGracePeriod`` (an object a save
+    /// uploaded but has not committed yet is younger, and the save uploads it again if not).
+    ///
     /// - Parameter dryRun: Only say what would be removed.
-    /// - Returns: What was (or would be) removed and what is kept, sorted.
-    /// - Throws: `PostgresError`; nothing is removed then.
+    /// - Returns: What was (or would be) removed and what is kept, sorted: rows and objects.
+    /// - Throws: `PostgresError`, or the external store's error; no row is removed then
+    ///   (objects deleted before the error stay deleted: no row named them).
     @discardableResult
     public func collectImages(dryRun: Bool = false) throws -> ImageCollection {
       try connection.transaction { connection in
@@ -165,6 +170,14 @@
           try connection.query(
             "DELETE FROM \(schema).images WHERE token = ANY (string_to_array($1, E'\\n'))",
             [.string(removed.joined(separator: "\n"))])
+        }
+        if let external = images.external {
+          let named = Set(kept)
+          let objects =
+            dryRun
+            ? try external.prunableTokens(keeping: named, olderThan: imageGracePeriod)
+            : try external.prunedTokens(keeping: named, olderThan: imageGracePeriod)
+          removed = Array(Set(removed).union(objects)).sorted()
         }
         return ImageCollection(dryRun: dryRun, removed: removed, kept: kept)
       }
