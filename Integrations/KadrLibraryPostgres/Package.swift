@@ -47,6 +47,7 @@ let package = Package(
       dependencies: [
         store, .product(name: "KadrDocCommands", package: "kadr-persistence"),
         .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+        .product(name: "KadrS3", package: "kadr-persistence"),
       ]),
     // The store's sources compiled again as a module of this package, which `package` access
     // in kadr-persistence cannot reach: proof that the store is built on the public API alone

@@ -2,6 +2,7 @@ import Foundation
 import KadrDocCommands
 import KadrLibraryPostgres
 import KadrProjectLibrary
+import KadrS3
 
 // kadr-doc, with PostgreSQL stores for `kadr-doc library --store postgres://…`. kadr-doc runs
 // this tool in its place for such a store when it is beside kadr-doc or on PATH.
@@ -12,17 +13,28 @@ import KadrProjectLibrary
 /// line names (`--schema`, or a copy's `--from-schema` and `--to-schema`), else
 /// `KADR_POSTGRES_SCHEMA`, else `kadr`. Only `library init` sets a store up; for every other
 /// command a store that is not set up is an error, never created.
+///
+/// The images are in the S3 bucket `--images-bucket` or `KADR_S3_BUCKET` names, under
+/// `KADR_S3_PREFIX` (default `images/`), with the AWS variables and files for the rest; with
+/// no bucket they are rows. `KADR_S3_GRACE_SECONDS` is the collection's grace period.
 let postgreSQL = LibraryStoreKind(name: "PostgreSQL", schemes: ["postgres", "postgresql"]) {
   request in
+  let environment = ProcessInfo.processInfo.environment
   let location = request.location
   let connectionString =
     location.contains("://")
     ? location : String(location.drop { $0 != ":" }.dropFirst())
-  let schema =
-    request.schema ?? ProcessInfo.processInfo.environment["KADR_POSTGRES_SCHEMA"] ?? "kadr"
+  let schema = request.schema ?? environment["KADR_POSTGRES_SCHEMA"] ?? "kadr"
+  var images: S3ImageStore?
+  if let bucket = request.imagesBucket ?? environment["KADR_S3_BUCKET"], !bucket.isEmpty {
+    images = try S3ImageStore(
+      configuration: .fromEnvironment(
+        bucket: bucket, prefix: environment["KADR_S3_PREFIX"] ?? "images/"))
+  }
   return try PostgresProjectStore<OpaqueMetadata>(
     connectionString: connectionString, schema: schema, registry: request.registry,
-    migratingSchema: request.creating)
+    migratingSchema: request.creating, imageStore: images,
+    imageGracePeriod: environment["KADR_S3_GRACE_SECONDS"].flatMap(TimeInterval.init) ?? 3600)
 }
 
 KadrDocTool.main(libraryStores: [postgreSQL])
