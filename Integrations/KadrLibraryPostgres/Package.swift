@@ -35,11 +35,13 @@ let package = Package(
         .product(name: "KadrProjectLibraryTesting", package: "kadr-persistence"),
         .product(name: "KadrS3", package: "kadr-persistence"),
       ]),
-    // Saves and opens per second with 1, 4 and 16 clients, beside the folder store.
+    // Saves and opens per second with 1, 4 and 16 clients, beside the folder store; with --s3,
+    // images put and got by S3ImageStore beside the AWS CLI.
     .executableTarget(
       name: "kadr-library-bench",
       dependencies: [
         store, .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+        .product(name: "KadrS3", package: "kadr-persistence"),
       ]),
     // kadr-doc with PostgreSQL stores: `kadr-doc library --store postgres://…` runs it.
     .executableTarget(
