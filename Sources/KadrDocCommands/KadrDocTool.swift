@@ -73,7 +73,7 @@ public struct LibraryStoreKind: Sendable {
     public let creating: Bool
     /// The bucket named by `--images-bucket`, where a store that can keep its images in object
     /// storage keeps them; `nil` when none was (the store kind's default applies,
-    /// `KADR_S3_BUCKET` say).
+    /// `KADR_IMAGES_BUCKET` say).
     public let imagesBucket: String?
   }
 

@@ -52,14 +52,15 @@ enum LibraryCommand: Command {
     Only init creates a store.
 
     A PostgreSQL store keeps its images in an S3 bucket (Amazon S3, R2, B2, MinIO, SeaweedFS)
-    when --images-bucket or KADR_S3_BUCKET names one: new images go there, the database keeps
-    their tokens, and a copy from a folder moves the folder's images into the bucket; check
-    names every image a project uses that the bucket lacks, and gc deletes the objects no
-    project uses, after a grace period (KADR_S3_GRACE_SECONDS, default 3600). The keys under
-    KADR_S3_PREFIX (default images/); credentials, region and endpoint as the AWS CLI reads
-    them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, AWS_SESSION_TOKEN, AWS_PROFILE,
-    AWS_REGION, AWS_ENDPOINT_URL_S3, ~/.aws/credentials). The key must be allowed to write:
-    the store proves at start that the server honours conditional writes.
+    when --images-bucket or KADR_IMAGES_BUCKET names one: new images go there, the database
+    keeps their tokens, and a copy from a folder moves the folder's images into the bucket;
+    check names every image a project uses that the bucket lacks, and gc deletes the objects
+    no project uses after a grace period (KADR_IMAGES_GRACE_SECONDS, default 3600). Object
+    keys start with KADR_IMAGES_PREFIX (default images/); credentials, region and endpoint
+    are read as the AWS CLI reads them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+    AWS_SESSION_TOKEN, AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_S3, ~/.aws/credentials). The
+    key must be allowed to write: the store proves at start that the server honours
+    conditional writes.
 
     options:
       --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;
@@ -72,7 +73,7 @@ enum LibraryCommand: Command {
       --from-schema NAME      the schema of the store copy reads
       --to-schema NAME        the schema of the store copy writes
       --images-bucket NAME    the S3 bucket of a PostgreSQL store's images (default
-                              KADR_S3_BUCKET; none keeps them in the database)
+                              KADR_IMAGES_BUCKET; none keeps them in the database)
       --metadata-version N    the app's metadata version; newer projects are skipped
       --dry-run               print what gc would delete or copy would copy, and change nothing
       --from LOCATION         the library copy reads: a directory or a PostgreSQL store

@@ -14,9 +14,9 @@ import KadrS3
 /// `KADR_POSTGRES_SCHEMA`, else `kadr`. Only `library init` sets a store up; for every other
 /// command a store that is not set up is an error, never created.
 ///
-/// The images are in the S3 bucket `--images-bucket` or `KADR_S3_BUCKET` names, under
-/// `KADR_S3_PREFIX` (default `images/`), with the AWS variables and files for the rest; with
-/// no bucket they are rows. `KADR_S3_GRACE_SECONDS` is the collection's grace period.
+/// The images are in the S3 bucket `--images-bucket` or `KADR_IMAGES_BUCKET` names, under
+/// `KADR_IMAGES_PREFIX` (default `images/`), with the AWS variables and files for the rest; with
+/// no bucket they are rows. `KADR_IMAGES_GRACE_SECONDS` is the collection's grace period.
 let postgreSQL = LibraryStoreKind(name: "PostgreSQL", schemes: ["postgres", "postgresql"]) {
   request in
   let environment = ProcessInfo.processInfo.environment
@@ -26,15 +26,15 @@ let postgreSQL = LibraryStoreKind(name: "PostgreSQL", schemes: ["postgres", "pos
     ? location : String(location.drop { $0 != ":" }.dropFirst())
   let schema = request.schema ?? environment["KADR_POSTGRES_SCHEMA"] ?? "kadr"
   var images: S3ImageStore?
-  if let bucket = request.imagesBucket ?? environment["KADR_S3_BUCKET"], !bucket.isEmpty {
+  if let bucket = request.imagesBucket ?? environment["KADR_IMAGES_BUCKET"], !bucket.isEmpty {
     images = try S3ImageStore(
       configuration: .fromEnvironment(
-        bucket: bucket, prefix: environment["KADR_S3_PREFIX"] ?? "images/"))
+        bucket: bucket, prefix: environment["KADR_IMAGES_PREFIX"] ?? "images/"))
   }
   return try PostgresProjectStore<OpaqueMetadata>(
     connectionString: connectionString, schema: schema, registry: request.registry,
     migratingSchema: request.creating, imageStore: images,
-    imageGracePeriod: environment["KADR_S3_GRACE_SECONDS"].flatMap(TimeInterval.init) ?? 3600)
+    imageGracePeriod: environment["KADR_IMAGES_GRACE_SECONDS"].flatMap(TimeInterval.init) ?? 3600)
 }
 
 KadrDocTool.main(libraryStores: [postgreSQL])

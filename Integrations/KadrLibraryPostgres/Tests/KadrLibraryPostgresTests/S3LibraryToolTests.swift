@@ -19,11 +19,11 @@ struct S3LibraryToolTests {
     let variables = ProcessInfo.processInfo.environment
     guard let endpoint = S3Server.endpoint else { throw S3Server.Missing() }
     return [
-      "KADR_POSTGRES_SCHEMA": schema, "KADR_S3_PREFIX": prefix,
+      "KADR_POSTGRES_SCHEMA": schema, "KADR_IMAGES_PREFIX": prefix,
       "AWS_ACCESS_KEY_ID": variables["KADR_S3_ACCESS_KEY_ID"] ?? "",
       "AWS_SECRET_ACCESS_KEY": variables["KADR_S3_SECRET_ACCESS_KEY"] ?? "",
       "AWS_ENDPOINT_URL_S3": endpoint.absoluteString, "AWS_REGION": "us-east-1",
-      "AWS_PROFILE": "", "AWS_SESSION_TOKEN": "", "KADR_S3_BUCKET": "",
+      "AWS_PROFILE": "", "AWS_SESSION_TOKEN": "", "KADR_IMAGES_BUCKET": "",
     ]
   }
 
@@ -87,7 +87,7 @@ struct S3LibraryToolTests {
     let run = try KadrDocLibraryTests.run("kadr-doc-postgres", ["help", "library"])
     #expect(run.status == 0)
     for phrase in [
-      "--images-bucket NAME", "KADR_S3_BUCKET", "AWS_ENDPOINT_URL_S3", "KADR_S3_PREFIX",
+      "--images-bucket NAME", "KADR_IMAGES_BUCKET", "AWS_ENDPOINT_URL_S3", "KADR_IMAGES_PREFIX",
     ] {
       #expect(run.out.contains(phrase), "help library lacks \(phrase)")
     }
