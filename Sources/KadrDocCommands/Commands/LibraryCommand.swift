@@ -58,9 +58,9 @@ enum LibraryCommand: Command {
     no project uses after a grace period (KADR_IMAGES_GRACE_SECONDS, default 3600). Object
     keys start with KADR_IMAGES_PREFIX (default images/); credentials, region and endpoint
     are read as the AWS CLI reads them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
-    AWS_SESSION_TOKEN, AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_S3, ~/.aws/credentials). The
-    key must be allowed to write: the store proves at start that the server honours
-    conditional writes.
+    AWS_SESSION_TOKEN, AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_S3, ~/.aws/credentials). A
+    key that may write proves at start that the server honours conditional writes; a
+    read-only key serves list, check and export.
 
     options:
       --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;

@@ -148,6 +148,8 @@
     /// With an external image store, it then deletes, still holding saves of images off, the
     /// store's objects no row names that are older than ``imageGracePeriod`` (an object a save
     /// uploaded but has not committed yet is younger, and the save uploads it again if not).
+    /// Saves that write images wait for it meanwhile, up to ``PostgresTimeouts/lock``:
+    /// on a large bucket, collect when few people save.
     ///
     /// - Parameter dryRun: Only say what would be removed.
     /// - Returns: What was (or would be) removed and what is kept, sorted: rows and objects.

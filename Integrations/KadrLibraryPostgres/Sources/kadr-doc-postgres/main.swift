@@ -27,9 +27,16 @@ let postgreSQL = LibraryStoreKind(name: "PostgreSQL", schemes: ["postgres", "pos
   let schema = request.schema ?? environment["KADR_POSTGRES_SCHEMA"] ?? "kadr"
   var images: S3ImageStore?
   if let bucket = request.imagesBucket ?? environment["KADR_IMAGES_BUCKET"], !bucket.isEmpty {
-    images = try S3ImageStore(
-      configuration: .fromEnvironment(
-        bucket: bucket, prefix: environment["KADR_IMAGES_PREFIX"] ?? "images/"))
+    let configuration = try S3Configuration.fromEnvironment(
+      bucket: bucket, prefix: environment["KADR_IMAGES_PREFIX"] ?? "images/")
+    do {
+      images = try S3ImageStore(configuration: configuration)
+    } catch let error as S3ImageStoreError {
+      // A key that may not write (list, check, export with a read-only key) cannot run the
+      // probe of conditional writes, and cannot write either: a write says so when it is tried.
+      guard case .accessDenied = error.reason else { throw error }
+      images = try S3ImageStore(configuration: configuration, checksConditionalWrites: false)
+    }
   }
   return try PostgresProjectStore<OpaqueMetadata>(
     connectionString: connectionString, schema: schema, registry: request.registry,

@@ -65,6 +65,17 @@ struct S3LibraryToolTests {
       environment: environment)
     #expect(healthy.status == 0, "\(healthy.out)\(healthy.err)")
 
+    // A read-only key checks too (it cannot run the probe of conditional writes).
+    var reader = environment
+    reader["AWS_ACCESS_KEY_ID"] =
+      ProcessInfo.processInfo.environment["KADR_S3_READONLY_ACCESS_KEY_ID"]
+    reader["AWS_SECRET_ACCESS_KEY"] =
+      ProcessInfo.processInfo.environment["KADR_S3_READONLY_SECRET_ACCESS_KEY"]
+    let readOnly = try KadrDocLibraryTests.run(
+      "kadr-doc-postgres", ["library", "check", "--store", location, "--images-bucket", bucket],
+      environment: reader)
+    #expect(readOnly.status == 0, "\(readOnly.out)\(readOnly.err)")
+
     // The object goes behind the store's back: check names it for both projects.
     try images.prunedTokens(keeping: [], olderThan: -60)
     let check = try KadrDocLibraryTests.run(
