@@ -33,12 +33,15 @@ let package = Package(
       dependencies: [
         store, postgresClient, "PostgresTestServer",
         .product(name: "KadrProjectLibraryTesting", package: "kadr-persistence"),
+        .product(name: "KadrS3", package: "kadr-persistence"),
       ]),
-    // Saves and opens per second with 1, 4 and 16 clients, beside the folder store.
+    // Saves and opens per second with 1, 4 and 16 clients, beside the folder store; with --s3,
+    // images put and got by S3ImageStore beside the AWS CLI.
     .executableTarget(
       name: "kadr-library-bench",
       dependencies: [
         store, .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+        .product(name: "KadrS3", package: "kadr-persistence"),
       ]),
     // kadr-doc with PostgreSQL stores: `kadr-doc library --store postgres://…` runs it.
     .executableTarget(
@@ -46,6 +49,7 @@ let package = Package(
       dependencies: [
         store, .product(name: "KadrDocCommands", package: "kadr-persistence"),
         .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
+        .product(name: "KadrS3", package: "kadr-persistence"),
       ]),
     // The store's sources compiled again as a module of this package, which `package` access
     // in kadr-persistence cannot reach: proof that the store is built on the public API alone

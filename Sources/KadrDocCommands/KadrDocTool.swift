@@ -70,6 +70,10 @@ public struct LibraryStoreKind: Sendable {
     /// other command must find the store set up and never create one (a typo in a location
     /// must not make a new, empty store).
     public let creating: Bool
+    /// The bucket named by `--images-bucket`, where a store that can keep its images in object
+    /// storage keeps them; `nil` when none was (the store kind's default applies,
+    /// `KADR_IMAGES_BUCKET` say).
+    public let imagesBucket: String?
   }
 
   /// Opens (or, for `library init`, sets up and opens) the store a request names.

@@ -96,16 +96,18 @@ struct ArticleCodeTests {
   /// The normalized lines of every compiled copy.
   static func compiledCopies() throws -> [[String]] {
     var files: [URL] = []
-    // kadr-doc-postgres is built by CI in the PostgreSQL package, which this one cannot import.
+    // kadr-doc-postgres and the PostgreSQL package's tests are built by CI in that package,
+    // which this one cannot import.
     for folder in [
       "Tests", "Examples/KadrPluginExample",
       "Integrations/KadrLibraryPostgres/Sources/kadr-doc-postgres",
+      "Integrations/KadrLibraryPostgres/Tests",
     ] {
       let enumerator = FileManager.default.enumerator(
         at: root.appendingPathComponent(folder), includingPropertiesForKeys: nil)
       while let url = enumerator?.nextObject() as? URL {
         guard url.pathExtension == "swift" else { continue }
-        if folder == "Tests", !url.path.contains("/ArticleTests/"),
+        if folder.hasSuffix("Tests"), !url.path.contains("/ArticleTests/"),
           !url.lastPathComponent.hasPrefix("ReadmeExample"),
           !url.lastPathComponent.hasPrefix("ArticleExample")
         {

@@ -26,7 +26,12 @@ extension LibraryCommand {
     let dryRun = arguments.has("--dry-run")
     let json = arguments.has("--json")
     let source: any ProjectStore<OpaqueMetadata>
-    switch LibraryStores.open(from, schema: arguments.value("--from-schema"), console: console) {
+    // The bucket is the images' of whichever side is a PostgreSQL store (a folder has none).
+    let bucket = arguments.value("--images-bucket")
+    switch LibraryStores.open(
+      from, schema: arguments.value("--from-schema"),
+      imagesBucket: isFolder(from) ? nil : bucket, console: console)
+    {
     case .opened(let opened): source = opened
     case .exit(let status): return status
     }
@@ -36,7 +41,10 @@ extension LibraryCommand {
       if !dryRun, isNewFolder(to), let status = LibraryStores.makeFolder(to, console: console) {
         return status
       }
-      switch LibraryStores.open(to, schema: arguments.value("--to-schema"), console: console) {
+      switch LibraryStores.open(
+        to, schema: arguments.value("--to-schema"), imagesBucket: isFolder(to) ? nil : bucket,
+        console: console)
+      {
       case .opened(let opened): destination = opened
       case .exit(let status): return status
       }
@@ -125,6 +133,11 @@ extension LibraryCommand {
     case .alreadyThere: console.out("already there \(project.id)  \(name)")
     case .failed: console.out("failed \(project.id)  \(name): \(failure ?? "")")
     }
+  }
+
+  /// Whether `location` names a folder (it has no scheme, or is an existing path).
+  private static func isFolder(_ location: String) -> Bool {
+    LibraryStoreKind.scheme(of: location) == nil || FileManager.default.fileExists(atPath: location)
   }
 
   /// Whether `location` is a path to nothing or to an empty folder (not a store's URI).

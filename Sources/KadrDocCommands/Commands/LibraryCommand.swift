@@ -9,13 +9,13 @@ enum LibraryCommand: Command {
   static let name = "library"
   static let summary = "make, list, check, collect the images of, export, import or copy a library"
   static let help = """
-    usage: kadr-doc library init [DIR] [--store LOCATION] [--schema NAME]
+    usage: kadr-doc library init [DIR] [--store LOCATION] [--schema NAME] [--images-bucket NAME]
            kadr-doc library list [DIR] [--store LOCATION] [--schema NAME] [--json] [--metadata-version N]
-           kadr-doc library check [DIR] [--store LOCATION] [--schema NAME] [--json] [--metadata-version N]
-           kadr-doc library gc [DIR] [--store LOCATION] [--schema NAME] [--dry-run]
+           kadr-doc library check [DIR] [--store LOCATION] [--schema NAME] [--images-bucket NAME] [--json] [--metadata-version N]
+           kadr-doc library gc [DIR] [--store LOCATION] [--schema NAME] [--images-bucket NAME] [--dry-run]
            kadr-doc library export [DIR] ID -o FILE [--store LOCATION] [--schema NAME] [--history]
            kadr-doc library import [DIR] FILE [--store LOCATION] [--schema NAME] [--identity copy|keep|replace|duplicate]
-           kadr-doc library copy --from LOCATION --to LOCATION [--from-schema NAME] [--to-schema NAME] [--dry-run] [--json]
+           kadr-doc library copy --from LOCATION --to LOCATION [--from-schema NAME] [--to-schema NAME] [--images-bucket NAME] [--dry-run] [--json]
 
     Reads a project library (a directory written by KadrProjectLibrary, or a PostgreSQL store)
     without the app that wrote it: the library's own fields (name, dates) and, opaque, the app's
@@ -51,6 +51,17 @@ enum LibraryCommand: Command {
     names (for a copy, --from-schema and --to-schema), else KADR_POSTGRES_SCHEMA, else kadr.
     Only init creates a store.
 
+    A PostgreSQL store keeps its images in an S3 bucket (Amazon S3, R2, B2, MinIO, SeaweedFS)
+    when --images-bucket or KADR_IMAGES_BUCKET names one: new images go there, the database
+    keeps their tokens, and a copy from a folder moves the folder's images into the bucket;
+    check names every image a project uses that the bucket lacks, and gc deletes the objects
+    no project uses after a grace period (KADR_IMAGES_GRACE_SECONDS, default 3600). Object
+    keys start with KADR_IMAGES_PREFIX (default images/); credentials, region and endpoint
+    are read as the AWS CLI reads them (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY,
+    AWS_SESSION_TOKEN, AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_S3, ~/.aws/credentials). A
+    key that may write proves at start that the server honours conditional writes; a
+    read-only key serves list, check and export.
+
     options:
       --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;
                               without either, KADR_LIBRARY_STORE holds it (keep passwords
@@ -61,6 +72,8 @@ enum LibraryCommand: Command {
                               else kadr)
       --from-schema NAME      the schema of the store copy reads
       --to-schema NAME        the schema of the store copy writes
+      --images-bucket NAME    the S3 bucket of a PostgreSQL store's images (default
+                              KADR_IMAGES_BUCKET; none keeps them in the database)
       --metadata-version N    the app's metadata version; newer projects are skipped
       --dry-run               print what gc would delete or copy would copy, and change nothing
       --from LOCATION         the library copy reads: a directory or a PostgreSQL store
@@ -76,7 +89,7 @@ enum LibraryCommand: Command {
     flags: [["--json"], ["--dry-run"], ["--history"]],
     options: [
       ["--metadata-version"], ["--store"], ["--output", "-o"], ["--identity"], ["--from"],
-      ["--to"], ["--schema"], ["--from-schema"], ["--to-schema"],
+      ["--to"], ["--schema"], ["--from-schema"], ["--to-schema"], ["--images-bucket"],
     ],
     positionals: 1...3)
 
@@ -87,12 +100,16 @@ enum LibraryCommand: Command {
     let action = arguments.positionals[0]
     let flagsAllowed: Set<String> =
       switch action {
-      case "init": ["--schema"]
-      case "gc": ["--dry-run", "--schema"]
-      case "export": ["--output", "--history", "--schema"]
-      case "import": ["--identity", "--schema"]
-      case "copy": ["--dry-run", "--json", "--from", "--to", "--from-schema", "--to-schema"]
-      default: ["--json", "--metadata-version", "--schema"]
+      case "init": ["--schema", "--images-bucket"]
+      case "gc": ["--dry-run", "--schema", "--images-bucket"]
+      case "export": ["--output", "--history", "--schema", "--images-bucket"]
+      case "import": ["--identity", "--schema", "--images-bucket"]
+      case "copy":
+        [
+          "--dry-run", "--json", "--from", "--to", "--from-schema", "--to-schema",
+          "--images-bucket",
+        ]
+      default: ["--json", "--metadata-version", "--schema", "--images-bucket"]
       }
     guard ["init", "list", "check", "gc", "export", "import", "copy"].contains(action) else {
       console.err(
@@ -104,7 +121,7 @@ enum LibraryCommand: Command {
       ["--json", "--dry-run"].filter(arguments.has)
       + [
         "--metadata-version", "--output", "--identity", "--from", "--to", "--store", "--schema",
-        "--from-schema", "--to-schema",
+        "--from-schema", "--to-schema", "--images-bucket",
       ].filter { arguments.value($0) != nil }
     for flag in given where !flagsAllowed.contains(flag) && flag != "--store" {
       console.err("kadr-doc library: \(flag) does not apply to \(action).")
@@ -159,7 +176,8 @@ enum LibraryCommand: Command {
     }
     let store: any ProjectStore<OpaqueMetadata>
     switch LibraryStores.open(
-      location, schema: arguments.value("--schema"), creating: action == "init", console: console)
+      location, schema: arguments.value("--schema"), creating: action == "init",
+      imagesBucket: arguments.value("--images-bucket"), console: console)
     {
     case .opened(let opened): store = opened
     case .exit(let status): return status

@@ -27,9 +27,11 @@ enum LibraryStores {
   ///   - location: A folder, or a store's location with its scheme.
   ///   - schema: The schema `--schema` (or a side of a copy) named, for a store that has them.
   ///   - creating: Whether to make a new folder library, or set a store up.
+  ///   - imagesBucket: The bucket `--images-bucket` named, for a store that keeps images there.
   ///   - console: Where to say why there is no library.
   static func open(
-    _ location: String, schema: String? = nil, creating: Bool = false, console: Console
+    _ location: String, schema: String? = nil, creating: Bool = false,
+    imagesBucket: String? = nil, console: Console
   ) -> Outcome {
     let registry = OTIOPlaceholderModule.standardRegistry
     guard let scheme = LibraryStoreKind.scheme(of: location),
@@ -41,6 +43,12 @@ enum LibraryStores {
             + "names a PostgreSQL store's.")
         return .exit(ExitCode.usage)
       }
+      guard imagesBucket == nil else {
+        console.err(
+          "kadr-doc library: \(location) is a folder, which keeps its images in its images "
+            + "folder; --images-bucket names a PostgreSQL store's bucket.")
+        return .exit(ExitCode.usage)
+      }
       if creating, let status = makeFolder(location, console: console) { return .exit(status) }
       return folder(location, registry: registry, console: console)
     }
@@ -49,7 +57,8 @@ enum LibraryStores {
         return .opened(
           try kind.open(
             LibraryStoreKind.Request(
-              location: location, registry: registry, schema: schema, creating: creating)))
+              location: location, registry: registry, schema: schema, creating: creating,
+              imagesBucket: imagesBucket)))
       } catch {
         console.err("kadr-doc library: \(LibraryCommand.describe(error))")
         return .exit(ExitCode.failure)

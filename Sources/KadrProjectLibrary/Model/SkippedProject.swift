@@ -125,7 +125,15 @@ public struct SkippedProject: Sendable, Hashable, Identifiable {
 extension SkippedProject {
   /// A project whose document does not open: the reason, versions and kinds `error` gives, and
   /// the user's sentence (which names no path: the file is a property of its own).
-  init(id: ProjectID, name: String?, file: URL, openError error: any Error) {
+  ///
+  /// For a store's own `check()`, which classifies open errors as the library does.
+  ///
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - name: Its name, when known.
+  ///   - file: The file at fault (a store without files names the project by a URL of its id).
+  ///   - error: What opening the project threw.
+  public init(id: ProjectID, name: String?, file: URL, openError error: any Error) {
     var found: Int?
     var supported: Int?
     var unknown: [String] = []

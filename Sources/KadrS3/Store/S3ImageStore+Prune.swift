@@ -1,7 +1,8 @@
 import Foundation
+import KadrPersistence
 import KadrPersistenceCore
 
-extension S3ImageStore {
+extension S3ImageStore: PrunableImageStore {
   /// One object of the store's own naming directly under the prefix.
   struct StoredObject {
     /// Its key.
@@ -45,12 +46,9 @@ extension S3ImageStore {
   public func prunedTokens(keeping tokens: Set<String>, olderThan grace: TimeInterval) throws
     -> [String]
   {
-    let kept = Set(tokens.compactMap { try? S3ImageName(token: $0).token })
-    let cutoff = Date(timeIntervalSinceNow: -grace)
     do {
       var removed: [String] = []
-      for object in try storedObjects() where !kept.contains(object.token) {
-        guard let written = object.lastModified, written < cutoff else { continue }
+      for object in try unusedObjects(keeping: tokens, olderThan: grace) {
         let response = try client.send(
           .init(method: "DELETE", key: object.key), operation: .put, token: object.token,
           limit: 1024 * 1024, deadline: deadline())
@@ -62,6 +60,36 @@ extension S3ImageStore {
       return removed.sorted()
     } catch {
       throw PersistenceError.imageStore(error)
+    }
+  }
+
+  /// The images ``prunedTokens(keeping:olderThan:)`` would delete now, deleting nothing.
+  ///
+  /// - Parameters:
+  ///   - tokens: The tokens to keep; tokens of other schemes are ignored.
+  ///   - grace: How old an unused image must be to go, in seconds.
+  /// - Returns: The tokens, sorted.
+  /// - Throws: `PersistenceError` wrapping an ``S3ImageStoreError`` when the bucket cannot be
+  ///   listed.
+  public func prunableTokens(keeping tokens: Set<String>, olderThan grace: TimeInterval) throws
+    -> [String]
+  {
+    do {
+      return try unusedObjects(keeping: tokens, olderThan: grace).map(\.token).sorted()
+    } catch {
+      throw PersistenceError.imageStore(error, reading: true)
+    }
+  }
+
+  /// The objects not in `tokens` written more than `grace` seconds ago.
+  func unusedObjects(keeping tokens: Set<String>, olderThan grace: TimeInterval)
+    throws(S3ImageStoreError) -> [StoredObject]
+  {
+    let kept = Set(tokens.compactMap { try? S3ImageName(token: $0).token })
+    let cutoff = Date(timeIntervalSinceNow: -grace)
+    return try storedObjects().filter { object in
+      guard !kept.contains(object.token), let written = object.lastModified else { return false }
+      return written < cutoff
     }
   }
 

@@ -145,12 +145,20 @@
     /// Removes the images no revision, autosave or thumbnail of any project (trashed ones too)
     /// uses, in one transaction that holds saves of images off meanwhile.
     ///
+    /// With an external image store, it then deletes, in a second transaction that holds saves
+    /// of images off, the store's objects no row names that are older than
+    /// ``imageGracePeriod`` (an object a save uploaded but has not committed yet is younger, and
+    /// the save uploads it again if not). Saves that write images wait for it meanwhile, up to
+    /// ``PostgresTimeouts/lock``: on a large bucket, collect when few people save.
+    ///
     /// - Parameter dryRun: Only say what would be removed.
-    /// - Returns: What was (or would be) removed and what is kept, sorted.
-    /// - Throws: `PostgresError`; nothing is removed then.
+    /// - Returns: What was (or would be) removed and what is kept, sorted: rows and objects.
+    /// - Throws: `PostgresError`, or the external store's error: the rows' transaction removes
+    ///   all or nothing; objects deleted before an error of the store stay deleted (no row named
+    ///   them).
     @discardableResult
     public func collectImages(dryRun: Bool = false) throws -> ImageCollection {
-      try connection.transaction { connection in
+      var (removed, kept) = try connection.transaction { connection in
         try lockImages()
         let rows = try connection.query(
           "SELECT token, EXISTS (SELECT 1 FROM \(schema).image_uses u WHERE u.token = i.token) "
@@ -166,8 +174,26 @@
             "DELETE FROM \(schema).images WHERE token = ANY (string_to_array($1, E'\\n'))",
             [.string(removed.joined(separator: "\n"))])
         }
-        return ImageCollection(dryRun: dryRun, removed: removed, kept: kept)
+        return (removed, kept)
       }
+      if let external = images.external {
+        // After the rows' transaction committed, in one of its own: every row then names an
+        // object, whatever becomes of this one (a failed listing leaves rows and objects as
+        // they were; no object a row names is deleted).
+        let objects = try connection.transaction { connection in
+          try lockImages()
+          let named = Set(
+            try connection.query("SELECT token FROM \(schema).images").compactMap {
+              try $0.string(0)
+            }
+          ).subtracting(dryRun ? removed : [])
+          return dryRun
+            ? try external.prunableTokens(keeping: named, olderThan: imageGracePeriod)
+            : try external.prunedTokens(keeping: named, olderThan: imageGracePeriod)
+        }
+        removed = Array(Set(removed).union(objects)).sorted()
+      }
+      return ImageCollection(dryRun: dryRun, removed: removed, kept: kept)
     }
 
     /// Keeps other transactions from adding images until this one ends (saves write images

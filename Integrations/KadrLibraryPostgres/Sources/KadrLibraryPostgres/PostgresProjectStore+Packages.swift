@@ -91,10 +91,15 @@
       _ package: PackagedProject<Metadata>, id: ProjectID, replacing: Bool
     ) throws -> ProjectSummary<Metadata> {
       // A package token is `file:<sha256>.<ext>`, checked against the bytes; ours is `pg:` and
-      // the same name.
+      // the same name, or the external store's token, which uploading the image (one file at a
+      // time) gives.
       var tokens: [String: String] = [:]
       for image in package.images {
-        tokens[image.token] = "pg:" + image.token.drop { $0 != ":" }.dropFirst()
+        if let external = images.external {
+          tokens[image.token] = try external.token(for: try image.load())
+        } else {
+          tokens[image.token] = "pg:" + image.token.drop { $0 != ":" }.dropFirst()
+        }
       }
       let (saved, facts) = try package.document(replacingTokens: tokens)
       let thumbnail = package.thumbnailToken.flatMap { tokens[$0] }

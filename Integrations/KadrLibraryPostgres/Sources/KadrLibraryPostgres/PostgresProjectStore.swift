@@ -29,7 +29,8 @@
   ///   show; the app may keep editing its own copy instead, and its next save merges again.
   /// - **Images** are rows, content-addressed and shared by every project
   ///   (``PostgresImageStore``); ``collectImages(dryRun:)`` never removes one a revision, an
-  ///   autosave or a thumbnail uses.
+  ///   autosave or a thumbnail uses. Given an `imageStore` (an `S3ImageStore` of KadrS3, or any
+  ///   `PrunableImageStore`), new images go there and the database keeps only their tokens.
   /// - **Live updates.** Every change is announced with `NOTIFY` when it commits. A notification
   ///   is only a hint (PostgreSQL lets any role send one): ``changes()`` reads the projects again
   ///   and delivers what changed there.
@@ -50,6 +51,10 @@
 
     /// The image store the projects share.
     public let images: PostgresImageStore
+    /// How old an unused object of the external image store must be before
+    /// ``collectImages(dryRun:)`` deletes it, in seconds: longer than the longest save, so an
+    /// image uploaded by a save not yet committed survives.
+    public let imageGracePeriod: TimeInterval
     /// How long ``scheduleSave(_:metadata:thumbnail:for:)`` waits for edits to stop.
     public let autosaveDelay: Duration
     /// What an autosave writes: a recovery copy (the default) or a revision.
@@ -94,6 +99,10 @@
     ///     tools that only read a store someone else set up.
     ///   - timeouts: How long a call waits for the server (see ``PostgresTimeouts``).
     ///   - connections: The most connections open at once: calls beyond it wait for one.
+    ///   - imageStore: Where to keep new images (an `S3ImageStore`, say), with only their tokens
+    ///     in the database; `nil` keeps them as rows. Images saved as rows before stay readable.
+    ///   - imageGracePeriod: How old an object of `imageStore` that nothing uses must be before
+    ///     a collection deletes it, in seconds (an hour by default).
     /// - Throws: ``PostgresProjectStoreError`` (a bad schema name, a newer schema, or with
     ///   `migratingSchema: false` a schema not set up) or `PostgresError` (no connection, a
     ///   missing privilege: the error names it).
@@ -102,7 +111,8 @@
       options: CodingOptions = CodingOptions(), migrations: MigrationChain = MigrationChain(),
       autosaveDelay: Duration = .milliseconds(500), autosave: AutosavePolicy = .recoveryCopies,
       migratingSchema: Bool = true, timeouts: PostgresTimeouts = PostgresTimeouts(),
-      connections: Int = 4
+      connections: Int = 4, imageStore: (any PrunableImageStore)? = nil,
+      imageGracePeriod: TimeInterval = 3600
     ) throws {
       guard StoreSchema.isValidName(schema) else {
         throw PostgresProjectStoreError.invalidSchemaName(schema)
@@ -123,7 +133,8 @@
       self.migrations = migrations
       self.autosaveDelay = autosaveDelay
       self.autosavePolicy = autosave
-      images = PostgresImageStore(connection: connection, schema: schema)
+      self.imageGracePeriod = imageGracePeriod
+      images = PostgresImageStore(connection: connection, schema: schema, external: imageStore)
     }
 
     /// The coder of the store's documents.

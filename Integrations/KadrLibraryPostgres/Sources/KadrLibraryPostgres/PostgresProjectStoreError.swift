@@ -27,6 +27,9 @@
     /// A save of a project this store never opened, recovered or created: with no base to merge
     /// from, it could undo another client's save unseen, so nothing was written.
     case notOpened(ProjectID)
+    /// The project names images the store lacks (their rows, or the external image store's
+    /// objects, are gone): `tokens`, sorted. ``PostgresProjectStore/check()`` reports it.
+    case missingImages(ProjectID, tokens: [String])
 
     /// The sentence for the person using the app.
     public var errorDescription: String? {
@@ -48,6 +51,9 @@
       case .notOpened:
         return "This project was not opened here, so saving it could undo someone else's "
           + "changes. Nothing was saved."
+      case .missingImages(_, let tokens):
+        let count = tokens.count == 1 ? "1 picture" : "\(tokens.count) pictures"
+        return "The project uses \(count) that the project server no longer has."
       }
     }
 
@@ -72,6 +78,9 @@
       case .notOpened:
         return "Open the project (or recover its autosave) with this store first, make the "
           + "changes on what it returns, then save."
+      case .missingImages:
+        return "Restore the images from a backup of the bucket (or the database), or open the "
+          + "project with placeholders and replace them."
       }
     }
 
@@ -100,6 +109,9 @@
       case .notOpened(let id):
         return "Project \(id) was never opened, recovered or created by this store, so a save "
           + "has no base revision to merge other clients' saves from."
+      case .missingImages(let id, let tokens):
+        return "Project \(id) names \(tokens.count) image(s) the store lacks: "
+          + tokens.joined(separator: ", ")
       }
     }
   }

@@ -15,12 +15,13 @@
   ///   the facts of its document.
   /// - `autosaves`: at most one per project: the newest autosave and what it was based on (the
   ///   revision, and the document and metadata when they are not that revision's).
-  /// - `images`: the shared images, content-addressed (`pg:<sha256>.<ext>`).
+  /// - `images`: the shared images, content-addressed (`pg:<sha256>.<ext>`); a row of an image
+  ///   kept in an external store has its token and no bytes.
   /// - `image_uses`: which revision, autosave or thumbnail of which project uses which image; an
   ///   image is collected only when no row names it.
   enum StoreSchema {
     /// The version this build creates and reads.
-    static let currentVersion = 2
+    static let currentVersion = 3
 
     /// The advisory lock key of migrations (any constant; "kadr" in ASCII).
     static let migrationLock: Int64 = 0x6B61_6472
@@ -52,6 +53,8 @@
       [
         "ALTER TABLE S.autosaves ADD COLUMN base_document bytea, ADD COLUMN base_metadata bytea"
       ],
+      // 3: an image kept in an external store (an S3 bucket) is a row with its token only.
+      ["ALTER TABLE S.images ALTER COLUMN bytes DROP NOT NULL"],
     ]
 
     /// Brings the schema `name` to ``currentVersion``, creating it when it is missing.

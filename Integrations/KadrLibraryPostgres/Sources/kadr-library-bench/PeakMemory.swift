@@ -16,6 +16,9 @@ enum PeakMemory {
     return (result, max(0, field("VmHWM") - before))
   }
 
+  /// The process's peak resident size so far (Linux's `VmHWM`), in bytes; 0 elsewhere.
+  static var highWater: Int { field("VmHWM") }
+
   private static func trim() {
     typealias Trim = @convention(c) (Int) -> Int32
     guard let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "malloc_trim") else { return }

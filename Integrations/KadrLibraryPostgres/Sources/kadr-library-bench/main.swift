@@ -13,6 +13,10 @@ import KadrProjectLibrary
 // With --packages: export and import of a 1,000-clip project with 200 images, through the
 // store's streaming hooks and through `open` and `create`, and `library copy` of 1,000 folder
 // projects to the server, twice (see Packages.swift).
+//
+// With --s3: 200 images of about 50 MB in all put into and got from an S3 server (KADR_S3_*,
+// as Scripts/s3-server exports them) by S3ImageStore, beside the AWS CLI (`aws s3 cp
+// --recursive`) on the same files and server (see S3Bench.swift).
 
 struct BenchMetadata: ProjectMetadata {
   static let version = 1
@@ -79,6 +83,10 @@ func measure(clients: Int, seconds: Double, _ make: (Int) throws -> Client) thro
 }
 
 let seconds = CommandLine.arguments.dropFirst().first.flatMap(Double.init) ?? 3
+if CommandLine.arguments.contains("--s3") {
+  try S3Bench.run()
+  exit(0)
+}
 guard let server = ProcessInfo.processInfo.environment["KADR_POSTGRES"] else {
   FileHandle.standardError.write(
     Data(
