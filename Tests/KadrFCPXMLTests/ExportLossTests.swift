@@ -30,13 +30,6 @@ struct ExportLossTests {
     #expect(String(decoding: file.data, as: UTF8.self).contains("name=\"a.mov\""))
   }
 
-  @Test func movesATimeBetweenFramesToTheNearestFrameAsALoss() throws {
-    #expect(FCPXMLExporter().losses(in: C.offFrame).count == 1)
-    let file = try FCPXMLExporter(allowingLoss: true).export(C.offFrame)
-    // 1001/600 s is 50.05 frames at 30 fps: 50 frames, 5/3 s.
-    #expect(String(decoding: file.data, as: UTF8.self).contains("duration=\"5/3s\""))
-  }
-
   @Test func writesAFadeAsACutAndASlideAsADissolveKeepingThePlaces() throws {
     let losses = FCPXMLExporter().losses(in: C.fadeAndSlide).map(\.description)
     #expect(losses.count == 2)
