@@ -18,7 +18,9 @@ import KadrPersistence
 /// clip's transform, opacity and volume as `adjust-transform`, `adjust-blend` and
 /// `adjust-volume` with keyframed `param`s for animations (units in the article "Sending a cut
 /// to Final Cut Pro"), a `gap`
-/// per placeholder gap and a `transition` (Cross Dissolve) per dissolve. Every other layer is
+/// per placeholder gap and a `transition` per transition, as Final Cut Pro's own: Cross
+/// Dissolve for a dissolve, Fade To Color (black) for a fade through black, Slide with its
+/// direction for a slide. Every other layer is
 /// connected to the spine element playing where it starts: a clip placed with `at(time:)` as a
 /// connected clip and a track as a connected storyline, on lanes 1, 2, … in declaration order
 /// (a track nested in a track as a compound clip, a `ref-clip` over a `media` sequence); audio
@@ -30,8 +32,7 @@ import KadrPersistence
 /// same composition always gives the same bytes.
 ///
 /// The report has two kinds of items. What FCPXML cannot hold and the picture or sound would
-/// show (filters, compositors, overlays, a fade through black, an easing other than linear,
-/// ducking, …) is a loss: refused by default with `PersistenceError/lossyContent(_:)` listing
+/// show (filters, compositors, overlays, an easing other than linear, ducking, …) is a loss: refused by default with `PersistenceError/lossyContent(_:)` listing
 /// every one, written without it when ``allowingLoss`` is set, and then listed in
 /// ``FCPXMLFile/lossReport``. What changes nothing anyone sees or hears is a note
 /// (``FCPXMLExportNote``), never refused and always listed in ``FCPXMLFile/notes``: kadr settings
