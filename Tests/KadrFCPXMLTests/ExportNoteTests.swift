@@ -14,7 +14,7 @@ struct ExportNoteTests {
 
   @Test func exportsMobileWorkWithoutAllowingLoss() throws {
     #expect(FCPXMLExporter().losses(in: C.mobile).isEmpty)
-    let file = try FCPXMLExporter().export(C.mobile)
+    let file = try CheckedExport.export(C.mobile)
     #expect(file.lossReport.isLossless)
     let kinds = file.notes.map(\.kind)
     #expect(kinds.contains(.presetName("Reels and Shorts")))
@@ -29,7 +29,7 @@ struct ExportNoteTests {
   ])
   func writesAVerticalPresetAtItsSizeAndRateWithANote(name: String, preset: Preset) throws {
     let video = Video(clips: [C.clip("a.mov", from: 0, length: 2)], preset: preset)
-    let file = try FCPXMLExporter().export(video)
+    let file = try CheckedExport.export(video)
     #expect(file.notes.map(\.kind) == [.presetName(name)])
     #expect(file.notes.first?.describedForUser.contains("no preset named \(name)") == true)
     #expect(
@@ -42,13 +42,13 @@ struct ExportNoteTests {
       clips: [C.clip("a.mov", from: 0, length: 2)],
       preset: .custom(width: 1920, height: 1080, frameRate: 25, codec: .hevc)
     ).quality(.bitrate(6_000_000))
-    let notes = try FCPXMLExporter().export(video).notes
+    let notes = try CheckedExport.export(video).notes
     #expect(notes.map(\.kind) == [.exportQuality, .presetCodec("hevc")])
     #expect(notes.allSatisfy { $0.describedForUser.contains("when you share from Final Cut Pro") })
   }
 
   @Test func movesATimeBetweenFramesToTheNearestFrameWithANoteSayingByHowMuch() throws {
-    let file = try FCPXMLExporter().export(C.offFrame)
+    let file = try CheckedExport.export(C.offFrame)
     // 1001/600 s is 50.05 frames at 30 fps: 50 frames, 5/3 s, 1.7 ms earlier.
     #expect(String(decoding: file.data, as: UTF8.self).contains("duration=\"5/3s\""))
     #expect(file.notes.map(\.kind) == [.movedToFrame(seconds: 1.0 / 600)])
@@ -58,7 +58,7 @@ struct ExportNoteTests {
   }
 
   @Test func snapsBoundariesSoClipsStillTouch() throws {
-    let file = try FCPXMLExporter().export(C.mobile)
+    let file = try CheckedExport.export(C.mobile)
     let half = 1.0 / 60
     for note in file.notes {
       if case .movedToFrame(let seconds) = note.kind {
@@ -93,7 +93,7 @@ struct ExportNoteTests {
   @Test func notesAVolumeRoundedByWhatNobodyHears() throws {
     let video = Self.one(C.clip("a.mov", from: 0, length: 2).volume(0.2))
     #expect(FCPXMLExporter().losses(in: video).isEmpty)
-    let file = try FCPXMLExporter().export(video)
+    let file = try CheckedExport.export(video)
     let note = try #require(file.notes.first)
     guard case .roundedVolume(let level, let back) = note.kind else {
       Issue.record("not a volume note: \(note)")
@@ -114,7 +114,7 @@ struct ExportNoteTests {
   @Test func aLossIsStillRefusedWithNotesBesideIt() {
     let video = Video(
       clips: [C.clip("a.mov", from: 0, length: 2).filter(.mono)], preset: .tiktok)
-    #expect(throws: PersistenceError.self) { try FCPXMLExporter().export(video) }
+    #expect(throws: PersistenceError.self) { try CheckedExport.export(video) }
     #expect(FCPXMLExporter().notes(in: video).map(\.kind) == [.presetName("TikTok")])
   }
 
@@ -123,7 +123,7 @@ struct ExportNoteTests {
     for video in [
       C.mobile, C.offFrame, Video(clips: [C.clip("a", from: 0, length: 1)], preset: .tiktok),
     ] {
-      let problems = Tools.dtdProblems(try FCPXMLExporter().export(video).data)
+      let problems = Tools.dtdProblems(try CheckedExport.export(video).data)
       #expect(problems == nil, "\(problems ?? "")")
     }
   }

@@ -11,7 +11,7 @@ struct TransitionExportTests {
 
   @Test func writesAFadeAsFadeToColorAndASlideAsSlideKeepingThePlaces() throws {
     #expect(FCPXMLExporter().losses(in: C.fadeAndSlide).isEmpty)
-    let xml = String(decoding: try FCPXMLExporter().export(C.fadeAndSlide).data, as: UTF8.self)
+    let xml = String(decoding: try CheckedExport.export(C.fadeAndSlide).data, as: UTF8.self)
     #expect(
       xml.contains(
         "<effect id=\"r3\" name=\"Fade To Color\" uid=\"FxPlug:F779C565-486D-4633-8035-0374B4DB8F5C\"/>"
@@ -37,7 +37,7 @@ struct TransitionExportTests {
       C.clip("b.mov", from: 1, length: 3)
     }
     let imported = try FCPXMLImporter().importProject(
-      from: try FCPXMLExporter().export(video).data)
+      from: try CheckedExport.export(video).data)
     #expect(imported.report.isEmpty, "\(imported.report)")
     #expect(
       imported.video.clips[1] as? Transition
@@ -46,14 +46,14 @@ struct TransitionExportTests {
 
   @Test func readsAFadeToColorBackAsAFadeThroughBlackWithItsClipsMeetingAtItsMiddle() throws {
     let imported = try FCPXMLImporter().importProject(
-      from: try FCPXMLExporter().export(C.fadeAndSlide).data)
+      from: try CheckedExport.export(C.fadeAndSlide).data)
     #expect(imported.video.clips[1] as? Transition == .fade(duration: C.seconds(1)))
     #expect(imported.video.clips[0].duration == C.seconds(3))
     #expect(imported.video.clips[2].duration == C.seconds(3))
   }
 
   @Test func readsAnotherTransitionAsADissolveAndSaysSo() throws {
-    let xml = String(decoding: try FCPXMLExporter().export(C.dissolve).data, as: UTF8.self)
+    let xml = String(decoding: try CheckedExport.export(C.dissolve).data, as: UTF8.self)
       .replacingOccurrences(of: "FxPlug:4731E73A-8DAC-4113-9A30-AE85B1761265", with: "Wipe.uid")
       .replacingOccurrences(of: "Cross Dissolve", with: "Wipe")
     let imported = try FCPXMLImporter().importProject(from: Data(xml.utf8))
