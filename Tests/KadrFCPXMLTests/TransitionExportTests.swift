@@ -60,4 +60,19 @@ struct TransitionExportTests {
     #expect(imported.video.clips[1] as? Transition == .dissolve(duration: C.seconds(1)))
     #expect(imported.report.items.map(\.kind) == [.transitionKind])
   }
+
+  /// A Fade To Color as DaVinci Resolve writes it (a colour parameter, key 3): black reads as a
+  /// fade through black; another colour too, and the report says so.
+  @Test(arguments: [("0 0 0 1", 0), ("0 0 1 1", 1)])
+  func readsAFadeToColorsColour(colour: String, reportItems: Int) throws {
+    let xml = String(decoding: try CheckedExport.export(C.fadeAndSlide).data, as: UTF8.self)
+      .replacingOccurrences(
+        of: "<filter-video ref=\"r3\" name=\"Fade To Color\"/>",
+        with: "<filter-video ref=\"r3\" name=\"Transition\"><param name=\"Color\" key=\"3\" "
+          + "value=\"\(colour)\"/></filter-video>")
+    #expect(xml.contains("key=\"3\""))
+    let imported = try FCPXMLImporter().importProject(from: Data(xml.utf8))
+    #expect(imported.video.clips[1] as? Transition == .fade(duration: C.seconds(1)))
+    #expect(imported.report.items.count == reportItems, "\(imported.report)")
+  }
 }

@@ -223,8 +223,10 @@ extension StoryReader {
     case FCPXMLVocabulary.crossDissolveUID, FCPXMLVocabulary.crossDissolveName:
       return .dissolve
     case FCPXMLVocabulary.fadeToColorUID, FCPXMLVocabulary.fadeToColorName:
-      // Black is the default; another colour is a fade through black in kadr.
-      if parameters.contains(where: { $0["name"]?.lowercased() == "color" }) {
+      // Black is the default (no parameter); another colour is a fade through black in kadr.
+      let colour = parameters.first { $0["name"]?.lowercased() == "color" }?["value"]
+      let rgb = colour?.split(separator: " ").prefix(3).map { Double($0) ?? 1 } ?? [0, 0, 0]
+      if rgb.contains(where: { $0 != 0 }) {
         note(
           .transitionKind, path,
           "The Fade To Color transition '\(name)' is imported as a fade through black.")
