@@ -18,7 +18,9 @@ import KadrPersistence
 /// clip's transform, opacity and volume as `adjust-transform`, `adjust-blend` and
 /// `adjust-volume` with keyframed `param`s for animations (units in the article "Sending a cut
 /// to Final Cut Pro"), a `gap`
-/// per placeholder gap and a `transition` (Cross Dissolve) per dissolve. Every other layer is
+/// per placeholder gap and a `transition` per transition, as Final Cut Pro's own: Cross
+/// Dissolve for a dissolve, Fade To Color (black) for a fade through black, Slide with its
+/// direction for a slide. Every other layer is
 /// connected to the spine element playing where it starts: a clip placed with `at(time:)` as a
 /// connected clip and a track as a connected storyline, on lanes 1, 2, … in declaration order
 /// (a track nested in a track as a compound clip, a `ref-clip` over a `media` sequence); audio
@@ -29,10 +31,14 @@ import KadrPersistence
 /// sequence: times are exact fractions (`1001/30000s`), never floating-point numbers. The
 /// same composition always gives the same bytes.
 ///
-/// What FCPXML cannot hold (filters, compositors, overlays, a fade through black, an easing
-/// other than linear, ducking, a time between frames, …) is a loss: refused by default with
-/// `PersistenceError/lossyContent(_:)` listing every one, written without it when
-/// ``allowingLoss`` is set, and then listed in ``FCPXMLFile/lossReport``.
+/// The report has two kinds of items. What FCPXML cannot hold and the picture or sound would
+/// show (filters, compositors, overlays, an easing other than linear, ducking, …) is a loss: refused by default with `PersistenceError/lossyContent(_:)` listing
+/// every one, written without it when ``allowingLoss`` is set, and then listed in
+/// ``FCPXMLFile/lossReport``. What changes nothing anyone sees or hears is a note
+/// (``FCPXMLExportNote``), never refused and always listed in ``FCPXMLFile/notes``: kadr settings
+/// Final Cut Pro has no use for (a preset's name such as `.reelsAndShorts`, a custom preset's
+/// codec, an export quality), a time between the sequence's frames (moved to the nearest frame,
+/// at most half a frame), a volume whose decibels read back a few millionths off.
 public struct FCPXMLExporter: Sendable {
   /// Whether content FCPXML cannot hold is left out instead of refused.
   public var allowingLoss: Bool
@@ -63,8 +69,9 @@ public struct FCPXMLExporter: Sendable {
   ///   - images: Where still images are saved: a `FileImageStore`'s images are referenced by
   ///     their file URLs, a URL store's by their URLs, others by their tokens. Without a store,
   ///     a still is a loss.
-  /// - Returns: The document's bytes (UTF-8) and what was left out.
-  /// - Throws: `PersistenceError/lossyContent(_:)` listing every loss, unless ``allowingLoss``.
+  /// - Returns: The document's bytes (UTF-8), what was left out and the notes.
+  /// - Throws: `PersistenceError/lossyContent(_:)` listing every loss, unless ``allowingLoss``
+  ///   (notes never throw).
   public func export(_ video: Video, images: (any ImageStore)? = nil) throws -> FCPXMLFile {
     var writer = SequenceWriter(video: video, images: images)
     let root = writer.document(
@@ -74,7 +81,20 @@ public struct FCPXMLExporter: Sendable {
     }
     return FCPXMLFile(
       data: XMLTree.data(root: root, doctype: "fcpxml"),
-      lossReport: LossReport(losses: writer.losses))
+      lossReport: LossReport(losses: writer.losses), notes: writer.notes)
+  }
+
+  /// The notes exporting `video` would report (see ``FCPXMLExportNote``), without writing
+  /// anything.
+  ///
+  /// - Parameters:
+  ///   - video: The composition.
+  ///   - images: Where still images would be saved.
+  /// - Returns: Every note; empty when nothing changes at all.
+  public func notes(in video: Video, images: (any ImageStore)? = nil) -> [FCPXMLExportNote] {
+    var writer = SequenceWriter(video: video, images: images)
+    _ = writer.document(eventName: eventName, projectName: projectName)
+    return writer.notes
   }
 
   /// The losses exporting `video` would report, without writing anything.
@@ -114,15 +134,22 @@ public struct FCPXMLFile: Sendable, Hashable {
   public let data: Data
   /// What was left out (only when loss is allowed).
   public let lossReport: LossReport
+  /// What changed without changing the picture or sound: settings Final Cut Pro has no use
+  /// for, times moved to the nearest frame, inaudible roundings. Never a reason to refuse.
+  public let notes: [FCPXMLExportNote]
 
   /// Creates a document value.
   ///
   /// - Parameters:
   ///   - data: The bytes.
   ///   - lossReport: What was left out.
-  public init(data: Data, lossReport: LossReport = LossReport(losses: [])) {
+  ///   - notes: What changed without changing the picture or sound.
+  public init(
+    data: Data, lossReport: LossReport = LossReport(losses: []), notes: [FCPXMLExportNote] = []
+  ) {
     self.data = data
     self.lossReport = lossReport
+    self.notes = notes
   }
 
   /// Saves the bytes to `url` atomically (see `AtomicFile`).

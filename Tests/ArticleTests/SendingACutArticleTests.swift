@@ -51,6 +51,22 @@ struct SendingACutArticleTests {
     #expect(xml.contains("<fadeIn type=\"linear\" duration=\"1s\"/>"))
   }
 
+  @Test func notesAreNotLosses() throws {
+    let reel = Video {
+      VideoClip(url: URL(fileURLWithPath: "/media/a.mov"))
+        .trimmed(to: TimeRange(start: .zero, duration: Time(value: 1001, timescale: 600)))
+    }
+    .preset(.reelsAndShorts)
+    let file = try FCPXMLExporter(projectName: "Reel").export(reel)
+    for note in file.notes {
+      print(note.describedForUser)
+    }
+    #expect(
+      file.notes.map(\.describedForUser).contains(
+        "Clip 1 (video a.mov) was moved 1.7 ms to the nearest frame."))
+    #expect(file.lossReport.isLossless)
+  }
+
   @Test func sendingACut() throws {
     let folder = try Self.folder()
     defer { try? FileManager.default.removeItem(at: folder) }

@@ -63,6 +63,31 @@ struct FCPXMLCommandTests {
     #expect(exported.stdout == original)
   }
 
+  /// A vertical Reels and Shorts document with an export quality and a trim between frames:
+  /// ordinary mobile work, which nothing in Final Cut Pro would show differently.
+  static let mobile = #"""
+    {"schema":1,"video":{"audioTracks":[],"captions":[],"clips":[{"video":{"_0":{"filterAnimat\#
+    ions":[],"filterIDs":[],"filters":[],"isMuted":false,"isReversed":false,"speedRate":1,"tri\#
+    mRange":{"duration":{"timescale":600,"value":1001},"start":{"timescale":1,"value":0}},"url\#
+    ":"file:\/\/\/media\/a.mov","volumeLevel":1}}}],"overlays":[],"preset":{"kind":"reelsAndSh\#
+    orts"},"quality":{"bitrate":4000000,"kind":"bitrate"}}}
+    """#
+
+  @Test func exportWritesMobileWorkWithoutAllowingLossAndPrintsNotes() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let document = try directory.write(Self.mobile, to: "reel.kadr.json")
+    let output = directory.path("reel.fcpxml")
+    let run = try Tool.run(["export-fcpxml", document, "-o", output])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(!run.err.contains("cannot hold"))
+    #expect(run.err.contains("note: Final Cut Pro has no preset named Reels and Shorts"))
+    #expect(run.err.contains("note: The export quality is chosen when a film is shared"))
+    #expect(run.err.contains("note: Clip 1 (video a.mov) was moved 1.7 ms to the nearest frame."))
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written.contains("width=\"1080\" height=\"1920\""))
+  }
+
   @Test func exportRefusesWhatFCPXMLCannotHoldUnlessAllowed() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

@@ -110,14 +110,4 @@ struct ExportHostileTests {
     let xml = String(decoding: try FCPXMLExporter().export(video).data, as: UTF8.self)
     #expect(xml.contains("width=\"9223372036854775807\" height=\"9223372036854775807\""))
   }
-
-  @Test func saysAVolumeIsRoundedByWhatNobodyHears() {
-    let video = Video(clips: [C.clip("a.mov", from: 0, length: 2).volume(0.2)])
-    let losses = FCPXMLExporter().losses(in: video).map(\.description)
-    #expect(losses.count == 1)
-    #expect(losses.first?.contains("a volume of 0.2, written as -13.9") == true, "\(losses)")
-    #expect(losses.first?.contains("rounded by") == true)
-    #expect(losses.first?.contains("far below what anyone hears") == true)
-    #expect(losses.first?.contains("cannot hold exactly") == false)
-  }
 }

@@ -96,6 +96,8 @@ struct OTIOOracleTests {
     // Transforms, opacity and volume, a step speed curve and reverses (time maps), and a ramped
     // speed curve whose length is not a whole number of frames (written to the nearest, a loss).
     ("looks", C.looks), ("retimed", C.retimed), ("ramped", C.ramped),
+    // Final Cut Pro's Fade To Color and Slide; mobile work, snapped to frames (notes).
+    ("fade and slide", C.fadeAndSlide), ("mobile", C.mobile),
   ]
 
   @Test(arguments: cases.map(\.0))

@@ -14,7 +14,7 @@ struct RoundTripTests {
   static let cases: [(String, Video)] = [
     ("cut", C.cut), ("dissolve", C.dissolve), ("broad", C.broad), ("late clip", C.lateClip),
     ("storyline dissolve", C.storylineDissolve), ("nested tracks", C.nestedTracks),
-    ("60 fps", C.sixty),
+    ("60 fps", C.sixty), ("fade and slide", C.fadeAndSlide),
   ]
 
   @Test(arguments: cases.map(\.0))

@@ -12,12 +12,14 @@ enum ExportFCPXMLCommand: Command {
 
     Writes the document's composition as a Final Cut Pro XML document (FCPXML 1.10, which Final
     Cut Pro 10.6 and later import with File > Import > XML): one event and one project whose
-    spine holds the main chain (video clips with their trims, stills, titles, gaps, cross
-    dissolves), with at(time:) clips, tracks, audio tracks and captions connected to it.
-    Times are exact fractions on frames of the preset's rate. What FCPXML cannot hold
-    (filters, overlays, transforms, a fade through black, a time between frames, ...) is
-    refused, each listed on standard error; --allowing-loss writes the rest. Files are written
-    atomically. Use - for standard input.
+    spine holds the main chain (video clips with their trims, stills, titles, gaps, and
+    transitions as Final Cut Pro's Cross Dissolve, Fade To Color and Slide), with at(time:)
+    clips, tracks, audio tracks and captions connected to it.
+    Times are exact fractions on frames of the preset's rate. What FCPXML cannot hold and the
+    picture or sound would show (filters, overlays, ducking, ...) is refused, each
+    listed on standard error; --allowing-loss writes the rest. What nobody sees or hears (a
+    preset's name, an export quality, a time moved to the nearest frame) is written and listed
+    on standard error as a note. Files are written atomically. Use - for standard input.
 
     options:
       -o, --output OUT.fcpxml  write to OUT.fcpxml instead of standard output
@@ -62,6 +64,9 @@ enum ExportFCPXMLCommand: Command {
       }
       for loss in document.lossReport.losses {
         console.err("kadr-doc export-fcpxml: left out: \(loss.describedForUser)")
+      }
+      for note in document.notes {
+        console.err("kadr-doc export-fcpxml: note: \(note.describedForUser)")
       }
       return FileOutput.deliver(document.data, to: arguments.value("--output"), console: console)
     } catch {

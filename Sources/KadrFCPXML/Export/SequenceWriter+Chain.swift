@@ -31,12 +31,14 @@ extension SequenceWriter {
   }
 
   /// The spine elements of a layer's chain: its clips and nested tracks in order, with a
-  /// `transition` between two pieces that a dissolve (or a slide) overlaps.
+  /// `transition` for each transition between two pieces.
   ///
-  /// A transition's overlap becomes the `transition` element; the cut between its pieces is in
-  /// the overlap's middle (on a frame), so the outgoing piece ends there and the incoming one
-  /// starts there, its in-point moved by as much: what each shows in the overlap is media FCPXML
-  /// takes from the pieces' handles, the same media kadr plays there. A nested track is a
+  /// A dissolve's or a slide's overlap becomes the `transition` element; the cut between its
+  /// pieces is in the overlap's middle (on a frame), so the outgoing piece ends there and the
+  /// incoming one starts there, its in-point moved by as much: what each shows in the overlap is
+  /// media FCPXML takes from the pieces' handles, the same media kadr plays there. A fade through
+  /// black spans half its duration either side of the boundary, which is its cut: Fade To Color
+  /// shows the outgoing piece to black, then the incoming one from black, as kadr does. A nested track is a
   /// compound clip (`ref-clip`) over a `media` sequence holding its own chain.
   ///
   /// - Parameters:
@@ -53,21 +55,10 @@ extension SequenceWriter {
       let place = place(of: clip, path: item.path)
       if case .entry(let entry) = item, case .transition(let transition, _) = entry.kind {
         guard let span = cutSpan(item, at: place) else {
-          if case .fade = transition {
-            lose(
-              "a fade through black, which FCPXML has no built-in transition for; written as "
-                + "a cut", at: place)
-          } else {
-            lose("a transition the layout rejected, left out", at: place)
-          }
+          lose("a transition the layout rejected, left out", at: place)
           continue
         }
-        if case .slide = transition {
-          lose(
-            "a slide, which FCPXML has no built-in transition for; written as a Cross Dissolve",
-            at: place)
-        }
-        slots.append(transitionSlot(span, base: base))
+        slots.append(transitionSlot(span, transition: transition, base: base))
         continue
       }
       guard let first = frames(item.start, at: place), let last = frames(item.end, at: place)
@@ -141,37 +132,64 @@ extension SequenceWriter {
     return (XMLTree("ref-clip", attributes, children: children), shift)
   }
 
-  /// A `transition` over `span` (frames of the sequence), as a Cross Dissolve.
+  /// A `transition` over `span` (frames of the sequence) as Final Cut Pro's own: a Cross
+  /// Dissolve, a Fade To Color (black, its default) for a fade through black, a Slide with its
+  /// direction for a slide.
   private mutating func transitionSlot(
-    _ span: (start: Int64, duration: Int64, cut: Int64), base: Int64
+    _ span: (start: Int64, duration: Int64, cut: Int64), transition: Transition, base: Int64
   ) -> Slot {
-    let effect = resources.effect(
-      name: FCPXMLVocabulary.crossDissolveName, uid: FCPXMLVocabulary.crossDissolveUID)
+    let name: String
+    let uid: String
+    var parameters: [XMLTree] = []
+    switch transition {
+    case .fade:
+      (name, uid) = (FCPXMLVocabulary.fadeToColorName, FCPXMLVocabulary.fadeToColorUID)
+    case .slide(let direction, _):
+      (name, uid) = (FCPXMLVocabulary.slideName, FCPXMLVocabulary.slideUID)
+      parameters.append(
+        XMLTree(
+          "param",
+          [
+            ("name", FCPXMLVocabulary.slideDirectionName),
+            ("key", FCPXMLVocabulary.slideDirectionKey),
+            ("value", FCPXMLVocabulary.slideDirectionValue(direction)),
+          ]))
+    case .dissolve:
+      (name, uid) = (FCPXMLVocabulary.crossDissolveName, FCPXMLVocabulary.crossDissolveUID)
+    }
+    let effect = resources.effect(name: name, uid: uid)
     let element = XMLTree(
       "transition",
       [
-        ("name", FCPXMLVocabulary.crossDissolveName),
-        ("offset", text(frames: span.start - base)), ("duration", text(frames: span.duration)),
+        ("name", name), ("offset", text(frames: span.start - base)),
+        ("duration", text(frames: span.duration)),
       ],
       children: [
-        XMLTree("filter-video", [("ref", effect), ("name", FCPXMLVocabulary.crossDissolveName)])
+        XMLTree("filter-video", [("ref", effect), ("name", name)], children: parameters)
       ])
     return Slot(
       element: element, offset: span.start - base, duration: span.duration, localStart: .zero,
       isTransition: true)
   }
 
-  /// The frames a dissolve or slide entry covers and its cut, or `nil` for any other item
-  /// (a clip, a nested track, a fade, a rejected transition).
+  /// The frames a transition entry covers and its cut, or `nil` for any other item (a clip, a
+  /// nested track, a rejected transition). A dissolve or a slide covers its overlap, cut in the
+  /// middle; a fade through black covers half its duration either side of the boundary between
+  /// its clips, which is its cut (its clips do not overlap).
   mutating func cutSpan(_ item: ChainItem, at place: Place) -> (
     start: Int64, duration: Int64, cut: Int64
   )? {
-    guard case .entry(let entry) = item, case .transition(_, let overlap) = entry.kind,
-      overlap.duration > .zero
-    else {
-      return nil
+    guard case .entry(let entry) = item, case .transition(let transition, let overlap) = entry.kind
+    else { return nil }
+    if case .fade = transition {
+      // A rejected fade is a mark of no length; an accepted one spans both sides.
+      guard entry.end > entry.start, let start = frames(entry.start, at: place),
+        let end = frames(entry.end, at: place), let cut = frames(overlap.start, at: place),
+        start < cut, cut < end
+      else { return nil }
+      return (start, end - start, cut)
     }
-    guard let start = frames(overlap.start, at: place),
+    guard overlap.duration > .zero, let start = frames(overlap.start, at: place),
       let duration = frames(overlap.duration, at: place), duration > 0
     else { return nil }
     return (start, duration, start + duration / 2)

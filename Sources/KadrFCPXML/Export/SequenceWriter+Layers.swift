@@ -84,8 +84,11 @@ extension SequenceWriter {
         try? $0.multiplied(by: rate.denominator, dividedBy: rate.numerator)
       }
       let length = played ?? (compositionEnd - startTime)
-      guard let start = frames(startTime, at: place), let count = frames(length, at: place)
+      // Both ends snap to frames, never the length on its own.
+      guard let start = frames(startTime, at: place),
+        let end = frames(startTime + length, at: place)
       else { continue }
+      let count = end - start
       guard count > 0, length.isValid else {
         lose("an audio track that starts after the composition ends; left out", at: place)
         continue
@@ -187,9 +190,11 @@ extension SequenceWriter {
         location: "captions[\(index)]",
         pointer: "/\(DocumentEnvelope.rootKey)/captions/\(index)",
         user: "caption \(index + 1)")
+      // Both ends snap to frames, never the length on its own: a caption ends where it did.
       guard let start = frames(caption.timeRange.start, at: place),
-        let count = frames(caption.timeRange.duration, at: place)
+        let end = frames(caption.timeRange.end, at: place)
       else { continue }
+      let count = end - start
       guard count > 0 else {
         lose("a caption with no duration; left out", at: place)
         continue
@@ -242,12 +247,14 @@ extension SequenceWriter {
       lose("a multi-input compositor (code)", at: place, kind: .multiInputCompositor)
     }
     if video.compositorWindow != nil { lose("a compositor window", at: place) }
-    if video.quality != .automatic { lose("an export quality", at: place) }
+    // Settings of kadr's export that a timeline has no place for: notes, not losses (the
+    // picture and sound are the same; the preset's size and rate are the sequence's format).
+    if video.quality != .automatic { note(.exportQuality, at: place) }
     switch video.preset {
-    case .reelsAndShorts, .tiktok:
-      lose("the preset's name (its size and rate are the sequence's format)", at: place)
+    case .reelsAndShorts: note(.presetName("Reels and Shorts"), at: place)
+    case .tiktok: note(.presetName("TikTok"), at: place)
     case .custom(_, _, _, let codec) where codec != .h264:
-      lose("the preset's codec", at: place)
+      note(.presetCodec(codec.rawValue), at: place)
     default:
       break
     }

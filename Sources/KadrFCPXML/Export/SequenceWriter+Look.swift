@@ -242,9 +242,7 @@ extension SequenceWriter {
       // a tenth to a whole decibel): say by how much it is rounded, not that it is lost.
       let heard = abs(LookMapping.decibels(back) - decibels)
       if back.isFinite, back > 0, heard < 0.001 {
-        lose(
-          "a volume of \(level), written as \(written), which reads back as \(back): rounded by "
-            + "\(abs(back - level)), far below what anyone hears", at: place)
+        note(.roundedVolume(level: level, readBack: back), at: place)
       } else {
         lose("a volume of \(level), which FCPXML's decibels cannot hold exactly", at: place)
       }

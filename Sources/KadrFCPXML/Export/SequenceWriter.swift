@@ -32,6 +32,8 @@ struct SequenceWriter {
   var resources = ResourceTable()
   private(set) var losses: [Loss] = []
   private var lostKeys: Set<String> = []
+  /// What changed without changing the picture or sound (see ``FCPXMLExportNote``).
+  private(set) var notes: [FCPXMLExportNote] = []
   var styleCount = 0
 
   init(video: Video, images: (any ImageStore)?) {
@@ -53,12 +55,32 @@ struct SequenceWriter {
         detail: kind == nil ? nil : what, placeForUser: place.user))
   }
 
+  /// Records a note at `place`: once per place and kind, except that a move to the nearest
+  /// frame keeps the largest move at its place.
+  mutating func note(_ kind: FCPXMLExportNote.Kind, at place: Place) {
+    let note = FCPXMLExportNote(kind: kind, location: place.location, placeForUser: place.user)
+    if case .movedToFrame(let seconds) = kind,
+      let index = notes.firstIndex(where: {
+        if case .movedToFrame = $0.kind { return $0.location == place.location }
+        return false
+      })
+    {
+      if case .movedToFrame(let previous) = notes[index].kind, seconds > previous {
+        notes[index] = note
+      }
+      return
+    }
+    if !notes.contains(note) { notes.append(note) }
+  }
+
   /// The most frames a time may count, either way: a quarter of `Int64`, so that adding or
   /// subtracting a few frame counts (an offset and a duration) can never overflow. At 1,000 fps
   /// that is 73 million years.
   static let maximumFrames = Int64.max / 4
 
-  /// The frame `time` falls on; a time between frames is rounded to the nearest one, as a loss.
+  /// The frame `time` falls on; a time between frames is rounded to the nearest one, as a note
+  /// saying by how much (at most half a frame, which nobody sees). Callers snap boundaries (a
+  /// start and an end), never a length, so neighbours stay touching after the move.
   /// `nil`, with a loss that says so, when the time is invalid or counts more frames than
   /// ``maximumFrames``: the caller leaves its item out.
   mutating func frames(_ time: Time, at place: Place) -> Int64? {
@@ -72,9 +94,8 @@ struct SequenceWriter {
       return nil
     }
     if FCPXMLTime.frames(in: time, frameDuration: frame) == nil {
-      lose(
-        "a time between frames of the \(video.preset.frameRate) fps sequence, moved to the "
-          + "nearest frame", at: place)
+      let moved = (self.time(nearest) - time).seconds
+      note(.movedToFrame(seconds: abs(moved)), at: place)
     }
     return nearest
   }

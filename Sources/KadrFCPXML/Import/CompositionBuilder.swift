@@ -135,8 +135,9 @@ struct CompositionBuilder {
   }
 
   /// The clips of a chain that starts at `origin`: a gap before a piece that starts later
-  /// than the previous ended, and a dissolve for each transition, whose neighbours are extended
-  /// to share its span (as kadr's layout overlaps them).
+  /// than the previous ended, and a kadr transition for each transition: a dissolve or a slide,
+  /// whose neighbours are extended to share its span (as kadr's layout overlaps them), or a
+  /// fade through black, whose neighbours meet at its middle.
   mutating func chain(_ unsorted: [Piece], from origin: Time) throws(FCPXMLError) -> [any Clip] {
     var pieces = unsorted.enumerated().sorted { lhs, rhs in
       (lhs.element.start, lhs.element.isTransition ? 0 : 1, lhs.offset)
@@ -161,15 +162,26 @@ struct CompositionBuilder {
             detail: "A transition without a clip on each side is left out."))
         continue
       }
-      kept[before].end = Time.max(kept[before].end, span.end)
-      pieces[index + 1].moveStart(to: Time.min(pieces[index + 1].start, span.start))
+      // A fade through black's clips meet at its middle, as kadr lays them out; a dissolve's
+      // and a slide's share its span.
+      if case .transition(.fade) = span.kind {
+      } else {
+        kept[before].end = Time.max(kept[before].end, span.end)
+        pieces[index + 1].moveStart(to: Time.min(pieces[index + 1].start, span.start))
+      }
       kept.append(span)
     }
     var clips: [any Clip] = []
     var cursor = origin
     for piece in kept {
-      if piece.isTransition {
-        clips.append(Transition.dissolve(duration: Self.reduced(piece.end - piece.start)))
+      if case .transition(let kind) = piece.kind {
+        let duration = Self.reduced(piece.end - piece.start)
+        switch kind {
+        case .dissolve: clips.append(Transition.dissolve(duration: duration))
+        case .fade: clips.append(Transition.fade(duration: duration))
+        case .slide(let direction):
+          clips.append(Transition.slide(direction: direction, duration: duration))
+        }
         continue
       }
       if piece.start > cursor, !(clips.last is Transition) {

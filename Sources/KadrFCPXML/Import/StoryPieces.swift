@@ -33,6 +33,13 @@ enum StoryPieces {
 
   /// One item of a layer, from `start` to `end` in the sequence's time.
   struct Piece {
+    /// The kadr transition a `transition` element reads as.
+    enum Transition {
+      case dissolve
+      case fade
+      case slide(SlideDirection)
+    }
+
     enum Kind {
       /// Video from `url`, showing `mediaStart` at the piece's start.
       case video(url: URL, mediaStart: Time, rate: Rate, muted: Bool, clipID: ClipID?)
@@ -43,8 +50,9 @@ enum StoryPieces {
       /// A clip whose media is missing: its name, the location when known, the media time at
       /// its start.
       case offline(name: String, url: URL?, mediaStart: Time)
-      /// A transition; the pieces before and after it share its span.
-      case transition
+      /// A transition: the pieces before and after a dissolve or a slide share its span; a
+      /// fade through black's meet at its middle.
+      case transition(Transition)
       /// A compound clip shown whole inside a storyline: a nested track of the pieces of
       /// layer `layer`.
       case nested(name: String?, layer: Int)

@@ -18,20 +18,10 @@ extension StoryReader {
     switch element.name {
     case "transition":
       let length = try duration(element, path: path)
-      let effectUID = element.child(named: "filter-video")?["ref"].flatMap {
-        document.resources[$0]?["uid"]
-      }
-      if effectUID != FCPXMLVocabulary.crossDissolveUID
-        && element["name"] != FCPXMLVocabulary.crossDissolveName
-      {
-        note(
-          .transitionKind, path,
-          "The transition '\(element["name"] ?? "unnamed")' is imported as a dissolve of the "
-            + "same length.")
-      }
       add(
-        Piece(start: start, end: start + length, kind: .transition, path: path), to: layer,
-        window: window)
+        Piece(
+          start: start, end: start + length, kind: .transition(transition(element, path: path)),
+          path: path), to: layer, window: window)
       var counts: [String: Int] = [:]
       for child in element.children where !["filter-video", "filter-audio"].contains(child.name) {
         counts[child.name, default: 0] += 1
@@ -219,6 +209,46 @@ extension StoryReader {
     try self.element(
       picked, at: start, layer: layer, window: window, path: path + "/\(picked.name)[1]",
       holdsPlace: true)
+  }
+
+  /// The kadr transition of a `transition` element, by its effect's uid (or, without one, its
+  /// name): Final Cut Pro's Cross Dissolve, Fade To Color (black) and Slide with its direction;
+  /// any other is a dissolve of the same length, and the report says so.
+  mutating func transition(_ element: XMLTree, path: String) -> Piece.Transition {
+    let filter = element.child(named: "filter-video")
+    let uid = filter?["ref"].flatMap { document.resources[$0]?["uid"] }
+    let name = element["name"] ?? "unnamed"
+    let parameters = filter?.children.filter { $0.name == "param" } ?? []
+    switch uid ?? name {
+    case FCPXMLVocabulary.crossDissolveUID, FCPXMLVocabulary.crossDissolveName:
+      return .dissolve
+    case FCPXMLVocabulary.fadeToColorUID, FCPXMLVocabulary.fadeToColorName:
+      // Black is the default (no parameter); another colour is a fade through black in kadr.
+      let colour = parameters.first { $0["name"]?.lowercased() == "color" }?["value"]
+      let rgb = colour?.split(separator: " ").prefix(3).map { Double($0) ?? 1 } ?? [0, 0, 0]
+      if rgb.contains(where: { $0 != 0 }) {
+        note(
+          .transitionKind, path,
+          "The Fade To Color transition '\(name)' is imported as a fade through black.")
+      }
+      return .fade
+    case FCPXMLVocabulary.slideUID, FCPXMLVocabulary.slideName:
+      let value =
+        parameters.first { $0["key"] == FCPXMLVocabulary.slideDirectionKey }?["value"] ?? "0"
+      guard let direction = FCPXMLVocabulary.slideDirection(value) else {
+        note(
+          .transitionKind, path,
+          "The Slide transition '\(name)' has a direction kadr does not know (\(value)); it is "
+            + "imported as a slide from the right.")
+        return .slide(.fromRight)
+      }
+      return .slide(direction)
+    default:
+      note(
+        .transitionKind, path,
+        "The transition '\(name)' is imported as a dissolve of the same length.")
+      return .dissolve
+    }
   }
 }
 

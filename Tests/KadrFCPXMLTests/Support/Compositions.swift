@@ -114,7 +114,7 @@ enum Compositions {
       ], preset: .custom(width: 1920, height: 1080, frameRate: 60, codec: .h264))
   }
 
-  /// A fade through black and a slide, which FCPXML has no built-in transition for.
+  /// A fade through black and a slide: Final Cut Pro's Fade To Color and Slide.
   static var fadeAndSlide: Video {
     Video {
       clip("a.mov", from: 0, length: 3)
