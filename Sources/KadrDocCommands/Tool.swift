@@ -47,7 +47,7 @@ protocol Command {
 
 enum KadrDoc {
   /// The package's version, printed by `--version` and carried in `--json` output.
-  static let version = "0.2.0"
+  static let version = "0.3.0"
 
   static var commands: [any Command.Type] {
     [
