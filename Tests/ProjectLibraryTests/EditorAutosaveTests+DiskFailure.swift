@@ -53,7 +53,7 @@ struct AutosaveDiskFailureTests {
     let events = app.autosaveEvents()
 
     app.scheduleSave(Pictures.video("b"), metadata: .init(), for: project.id)
-    let event = await EditorAutosaveTests.first(events, within: 10) { $0.id == project.id }
+    let event = await EditorAutosaveTests.first(events, within: 60) { $0.id == project.id }
     guard case .failed(_, let error)? = event else {
       Issue.record("no failed event: \(String(describing: event))")
       return

@@ -36,7 +36,7 @@ struct EditorAutosaveTests {
 
     let edited = Pictures.video("b", photos: [Pictures.red, Pictures.blue])
     app.scheduleSave(edited, metadata: EditorState(zoom: 4), for: project.id)
-    let event = await Self.first(events, within: 10) { $0.id == project.id }
+    let event = await Self.first(events, within: 60) { $0.id == project.id }
     guard case .written? = event else {
       Issue.record("no written event: \(String(describing: event))")
       return
@@ -64,7 +64,7 @@ struct EditorAutosaveTests {
     // A compositor is code: the write is refused, and the app hears of it.
     let lossy = Video { VideoClip(url: URL(fileURLWithPath: "/m.mov")).compositor { f, _ in f } }
     app.scheduleSave(lossy, metadata: .init(), for: project.id)
-    let event = await Self.first(events, within: 10) { $0.id == project.id }
+    let event = await Self.first(events, within: 60) { $0.id == project.id }
     guard case .failed(_, let error)? = event else {
       Issue.record("no failed event: \(String(describing: event))")
       return
@@ -84,12 +84,12 @@ struct EditorAutosaveTests {
       directory: directory.url, changeInterval: .milliseconds(20))
     let changes = watching.changes()
     let project = try watching.create(name: "p", video: Pictures.video("a"), metadata: .init())
-    let local = await Self.first(changes, within: 5) { $0.kind == .created }
+    let local = await Self.first(changes, within: 60) { $0.kind == .created }
     #expect(local == LibraryChange(.created, project.id, isLocal: true))
 
     let elsewhere = try ProjectLibrary<EditorState>(directory: directory.url)
     try elsewhere.rename(project.id, to: "renamed elsewhere")
-    let external = await Self.first(changes, within: 10) { !$0.isLocal }
+    let external = await Self.first(changes, within: 60) { !$0.isLocal }
     #expect(external == LibraryChange(.renamed, project.id, isLocal: false))
   }
 
@@ -104,7 +104,7 @@ struct EditorAutosaveTests {
     let changes = watching.changes()
     let run = try Executables.run(probe, ["save", directory.url.path, project.id.rawValue, "5"])
     #expect(run.status == 0, "\(run.err)")
-    let change = await Self.first(changes, within: 10) { !$0.isLocal }
+    let change = await Self.first(changes, within: 60) { !$0.isLocal }
     #expect(change == LibraryChange(.saved, project.id, isLocal: false))
   }
 }
