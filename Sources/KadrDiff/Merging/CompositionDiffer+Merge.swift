@@ -21,8 +21,37 @@ extension CompositionDiffer {
   public func merge(
     base: KadrDocument, ours: KadrDocument, theirs: KadrDocument, preferring: MergeSide = .ours
   ) throws -> MergeResult {
+    try merge(base: base, ours: ours, theirs: theirs, choosing: .keepingAll(preferring))
+  }
+
+  /// Merges two documents edited from a common base, each conflict resolved as the person
+  /// chose.
+  ///
+  /// Run the merge once with no choices to learn the conflicts (``MergeResult/openConflicts``),
+  /// show them (``MergeConflict/sentence``), then merge again with the person's choices. Every
+  /// change that did not conflict is kept from both sides either way.
+  ///
+  /// ```swift
+  /// let first = try differ.merge(base: base, ours: mine, theirs: other, choosing: .init())
+  /// var choices = ConflictChoices()
+  /// for conflict in first.openConflicts { choices.keep(.theirs, for: conflict) }
+  /// let merged = try differ.merge(base: base, ours: mine, theirs: other, choosing: choices)
+  /// ```
+  ///
+  /// - Parameters:
+  ///   - base: The common ancestor.
+  ///   - ours: Our version.
+  ///   - theirs: Their version.
+  ///   - choices: The side each conflict keeps; a conflict without a choice keeps
+  ///     ``ConflictChoices/otherwise``, or ours and is listed as open when that is `nil`.
+  /// - Returns: The merged document and composition, and the conflicts.
+  /// - Throws: `PersistenceError` when a document cannot be opened, or the merge is not a
+  ///   valid document; ``DiffError`` when a value is not a document.
+  public func merge(
+    base: KadrDocument, ours: KadrDocument, theirs: KadrDocument, choosing choices: ConflictChoices
+  ) throws -> MergeResult {
     let sides = try [base, ours, theirs].map(side)
-    var values = ValueMerge(preference: preferring)
+    var values = ValueMerge(choices: choices)
     var composition = sides[1].composition
     let fields = [sides[0].fields, sides[1].fields, sides[2].fields]
     var keys = fields[1].keys
@@ -54,7 +83,7 @@ extension CompositionDiffer {
     return MergeResult(
       document: document, video: opened.root,
       imageStore: opened.imageStore ?? UnresolvedImageStore(),
-      conflicts: values.conflicts)
+      conflicts: values.conflicts, open: values.open)
   }
 
   /// Merges three documents' bytes; see ``merge(base:ours:theirs:preferring:)-(KadrDocument,_,_,_)``.
@@ -73,5 +102,24 @@ extension CompositionDiffer {
     try merge(
       base: try document(base), ours: try document(ours), theirs: try document(theirs),
       preferring: preferring)
+  }
+
+  /// Merges three documents' bytes, each conflict resolved as the person chose; see
+  /// ``merge(base:ours:theirs:choosing:)-(KadrDocument,_,_,_)``.
+  ///
+  /// - Parameters:
+  ///   - base: The common ancestor.
+  ///   - ours: Our version.
+  ///   - theirs: Their version.
+  ///   - choices: The side each conflict keeps.
+  /// - Returns: The merge.
+  /// - Throws: `PersistenceError` when a document cannot be read or opened, or the merge is
+  ///   not a valid document.
+  public func merge(base: Data, ours: Data, theirs: Data, choosing choices: ConflictChoices)
+    throws -> MergeResult
+  {
+    try merge(
+      base: try document(base), ours: try document(ours), theirs: try document(theirs),
+      choosing: choices)
   }
 }

@@ -49,7 +49,7 @@ extension ValueMerge {
   /// have them (else the caller merges the members one by one).
   mutating func mergeFilters(
     base: JSONObject, ours: JSONObject, theirs: JSONObject, at pointer: JSONPointer,
-    label: String, into merged: inout JSONObject
+    label: String, origin: JSONPointer, into merged: inout JSONObject
   ) -> Bool {
     guard Self.filterKeys.allSatisfy({ ours[$0] != nil && theirs[$0] != nil }) else {
       return false
@@ -70,21 +70,23 @@ extension ValueMerge {
     }
     guard let mine = Filters(ours), let other = Filters(theirs) else {
       // Not a list this merge can match by id: the whole group is one clash.
-      record(
+      let side = record(
         .bothChanged, at: pointer.appending(key: Key.filters.rawValue), label: label,
-        base: base[Key.filters.rawValue], ours: ours[Key.filters.rawValue],
+        origin: origin, base: base[Key.filters.rawValue], ours: ours[Key.filters.rawValue],
         theirs: theirs[Key.filters.rawValue])
-      let kept = preference == .ours ? ours : theirs
+      let kept = side == .ours ? ours : theirs
       for key in Self.filterKeys { merged[key] = kept[key] }
       return true
     }
     let original = Filters(base) ?? Filters()
-    mergeByID(original, mine, other, at: pointer, label: label).write(into: &merged)
+    mergeByID(original, mine, other, at: pointer, label: label, origin: origin)
+      .write(into: &merged)
     return true
   }
 
   private mutating func mergeByID(
-    _ base: Filters, _ ours: Filters, _ theirs: Filters, at pointer: JSONPointer, label: String
+    _ base: Filters, _ ours: Filters, _ theirs: Filters, at pointer: JSONPointer, label: String,
+    origin: JSONPointer
   ) -> Filters {
     var result = Filters()
     let filtersPointer = pointer.appending(key: Key.filters.rawValue)
@@ -95,13 +97,14 @@ extension ValueMerge {
       case (true, true):
         result.filter[id] = merge(
           base: base.filter[id], ours: ours.filter[id], theirs: theirs.filter[id], at: at,
-          label: label)
+          label: label, origin: origin)
         result.animation[id] = merge(
           base: base.animation[id], ours: ours.animation[id], theirs: theirs.animation[id],
-          at: pointer.appending(key: Key.filterAnimations.rawValue), label: label)
+          at: pointer.appending(key: Key.filterAnimations.rawValue), label: label,
+          origin: origin)
         if !inBase, ours.filter[id] != theirs.filter[id] {
           record(
-            .bothAdded, at: at, label: label, base: nil, ours: ours.filter[id],
+            .bothAdded, at: at, label: label, origin: origin, base: nil, ours: ours.filter[id],
             theirs: theirs.filter[id])
         }
       case (true, false), (false, true):
@@ -113,10 +116,10 @@ extension ValueMerge {
         }
         guard changed else { break }  // deleted on one side, untouched on the other
         let keptByOurs = ours.filter[id] != nil
-        record(
-          .deletedAndChanged, at: at, label: label, base: base.filter[id],
+        let kept = record(
+          .deletedAndChanged, at: at, label: label, origin: origin, base: base.filter[id],
           ours: keptByOurs ? side.filter[id] : nil, theirs: keptByOurs ? nil : side.filter[id])
-        if (preference == .ours) == keptByOurs {
+        if (kept == .ours) == keptByOurs {
           (result.filter[id], result.animation[id]) = (side.filter[id], side.animation[id])
         }
       case (false, false):

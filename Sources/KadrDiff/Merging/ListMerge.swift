@@ -33,16 +33,16 @@ struct ListMerge {
         resolved[.base(index)] = item(old, ours[mine], theirs[other], values: &values)
       case (let mine?, nil):
         guard ours[mine].entry != old.entry else { break }
-        values.record(
+        let side = values.record(
           .deletedAndChanged, at: ours[mine].pointer, label: old.label, base: old.entry,
           ours: ours[mine].entry, theirs: nil)
-        if values.preference == .ours { resolved[.base(index)] = ours[mine].entry }
+        if side == .ours { resolved[.base(index)] = ours[mine].entry }
       case (nil, let other?):
         guard theirs[other].entry != old.entry else { break }
-        values.record(
+        let side = values.record(
           .deletedAndChanged, at: theirs[other].pointer, label: old.label, base: old.entry,
           ours: nil, theirs: theirs[other].entry)
-        if values.preference == .theirs { resolved[.base(index)] = theirs[other].entry }
+        if side == .theirs { resolved[.base(index)] = theirs[other].entry }
       case (nil, nil):
         break
       }
@@ -58,10 +58,10 @@ struct ListMerge {
       let other = theirsAdded[pair.after]
       pairedTheirs[other] = mine
       guard ours[mine].entry != theirs[other].entry else { continue }
-      values.record(
+      let side = values.record(
         .bothAdded, at: ours[mine].pointer, label: ours[mine].label, base: nil,
         ours: ours[mine].entry, theirs: theirs[other].entry)
-      if values.preference == .theirs { resolved[.ours(mine)] = theirs[other].entry }
+      if side == .theirs { resolved[.ours(mine)] = theirs[other].entry }
     }
     for index in theirsAdded where pairedTheirs[index] == nil {
       resolved[.theirs(index)] = theirs[index].entry
