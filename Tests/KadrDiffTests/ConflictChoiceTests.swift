@@ -68,7 +68,8 @@ struct ConflictChoiceTests {
     #expect(try Compositions.json(decided.video) == Compositions.json(Video(clips: expected)))
 
     // One choice made: the other conflict stays open, resolved to ours for now.
-    let half = try merge(base, ours, theirs, choosing: ConflictChoices().keeping(.theirs, for: trim))
+    let half = try merge(
+      base, ours, theirs, choosing: ConflictChoices().keeping(.theirs, for: trim))
     #expect(half.openConflicts.map(\.id) == [volume.id])
     #expect(half.conflicts.map(\.resolution) == [.ours, .theirs])
   }
