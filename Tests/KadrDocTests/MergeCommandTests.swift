@@ -33,8 +33,10 @@ struct MergeCommandTests {
     #expect(run.status == 1)
     #expect(run.err.contains("/video/clips/3/title/_0/text"))
     // Both sides (and the base) are printed, so the person resolving sees what they choose.
-    #expect(run.err.contains(#"base "Chapter One""#), "\(run.err)")
-    #expect(run.err.contains(#"ours "Chapter Two""#) && run.err.contains(#"theirs "Part One""#))
+    #expect(
+      run.err.contains(
+        "clip “title”, text: yours “Chapter Two”, theirs “Part One” (was “Chapter One”); "
+          + "kept yours"), "\(run.err)")
     #expect(try String(contentsOfFile: output, encoding: .utf8).contains("Chapter Two"))
     let preferringTheirs = try Tool.run(["merge", base, ours, theirs, "-o", output, "--theirs"])
     #expect(preferringTheirs.status == 1)

@@ -74,21 +74,27 @@ public struct MergeConflict: Sendable, Hashable, Codable, Identifiable, CustomSt
   /// The base value in the person's units (`none` when the base lacked it).
   public var baseText: String { ConflictText.value(base, field: field, absent: "none") }
 
-  /// One sentence for the person: `clip “c2”, volume: yours 20 %, theirs 70 % (was 100 %);
-  /// kept yours`, or `clip “c1”: you deleted it, they changed it; kept yours`.
-  public var sentence: String {
+  /// What the two sides did, without the side kept: `clip “c2”, volume: yours 20 %, theirs
+  /// 70 % (was 100 %)`, or `clip “c1”: you deleted it, they changed it`. The words for a person
+  /// choosing between the two (a save that was refused kept neither).
+  public var disagreement: String {
     let subject = fieldName.isEmpty ? label : "\(label), \(fieldName)"
-    let kept = "kept " + (resolution == .ours ? "yours" : "theirs")
     switch kind {
     case .deletedAndChanged:
       let what = ours == nil ? "you deleted it, they changed it" : "they deleted it, you changed it"
-      return "\(subject): \(what); \(kept)"
+      return "\(subject): \(what)"
     case .bothAdded:
-      return "\(subject): both added it differently; \(kept)"
+      return "\(subject): both added it differently"
     case .bothChanged:
       let was = base == nil ? "" : " (was \(baseText))"
-      return "\(subject): yours \(oursText), theirs \(theirsText)\(was); \(kept)"
+      return "\(subject): yours \(oursText), theirs \(theirsText)\(was)"
     }
+  }
+
+  /// One sentence for the person: the ``disagreement`` and the side the merge kept, `clip “c2”,
+  /// volume: yours 20 %, theirs 70 % (was 100 %); kept yours`.
+  public var sentence: String {
+    disagreement + "; kept " + (resolution == .ours ? "yours" : "theirs")
   }
 
   /// The sentence and the place: `clip “c2”, volume: yours 20 %, theirs 70 % (was 100 %); kept

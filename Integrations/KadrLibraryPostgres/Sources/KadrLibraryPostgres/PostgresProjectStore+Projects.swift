@@ -139,9 +139,44 @@
     public func saveMerging(
       _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID
     ) throws -> SaveOutcome<Metadata> {
+      try saveMerging(
+        video, metadata: metadata, thumbnail: thumbnail, for: id, choosing: ConflictChoices())
+    }
+
+    /// Saves a project as ``saveMerging(_:metadata:thumbnail:for:)`` does, with the person's
+    /// choice for each conflict the merge meets: the save that threw
+    /// ``PostgresProjectStoreError/conflict(_:theirRevision:conflicts:)``, made again.
+    ///
+    /// ```swift
+    /// do {
+    ///   try store.save(edited, metadata: state, for: id)
+    /// } catch PostgresProjectStoreError.conflict(_, _, let conflicts) {
+    ///   var choices = ConflictChoices()
+    ///   for conflict in conflicts { choices.keep(ask(conflict.disagreement), for: conflict) }
+    ///   try store.saveMerging(edited, metadata: state, for: id, choosing: choices)
+    /// }
+    /// ```
+    ///
+    /// Everything that did not conflict is merged from both sides. A conflict the choices do not
+    /// cover (another client saved once more meanwhile, say) refuses the save again, listing
+    /// only the conflicts still open, so the person decides each once.
+    ///
+    /// - Parameters:
+    ///   - video: The composition.
+    ///   - metadata: The app's metadata; a member both clients changed is a conflict too.
+    ///   - thumbnail: Keep, set or remove the thumbnail.
+    ///   - id: The project.
+    ///   - choices: The side each conflict keeps (``ConflictChoices/otherwise`` for the rest).
+    /// - Returns: The summary, and the merged composition when there was a merge.
+    /// - Throws: What ``save(_:metadata:thumbnail:for:)`` throws; nothing is written then.
+    public func saveMerging(
+      _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange = .keep, for id: ProjectID,
+      choosing choices: ConflictChoices
+    ) throws -> SaveOutcome<Metadata> {
       try saving.withLock(id) {
         dropPending(id)
-        return try commit(video, metadata: metadata, thumbnail: thumbnail, for: id)
+        return try commit(
+          video, metadata: metadata, thumbnail: thumbnail, for: id, choosing: choices)
       }
     }
 
@@ -149,7 +184,8 @@
     /// (``save(_:metadata:thumbnail:for:)`` without dropping the pending autosave); called with
     /// the project's `saving` lock held.
     func commit(
-      _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange, for id: ProjectID
+      _ video: Video, metadata: Metadata, thumbnail: ThumbnailChange, for id: ProjectID,
+      choosing choices: ConflictChoices = ConflictChoices()
     ) throws -> SaveOutcome<Metadata> {
       guard let base = base(of: id) else {
         _ = try summary(of: id)  // a missing project is that, not an unopened one
@@ -170,19 +206,28 @@
         var saved = ours
         var facts = DocumentFacts(video: video, saved: ours)
         var mergedVideo: Video?
+        var open: [MergeConflict] = []
         if head.revision != base.revision || base.document != nil {
           let baseDocument = try base.document ?? revisionDocument(id, revision: base.revision)
           let theirs = try revisionDocument(id, revision: head.revision)
           if theirs != ours.data, theirs != baseDocument {
-            let result = try merged(
-              ours, of: id, base: baseDocument, theirs: theirs, theirRevision: head.revision)
-            (saved, facts, mergedVideo) = (result.saved, result.facts, result.video)
+            if let result = try merged(
+              ours, base: baseDocument, theirs: theirs, choosing: choices, open: &open)
+            {
+              (saved, facts, mergedVideo) = (result.saved, result.facts, result.video)
+            }
           }
         }
         let baseMetadata = try base.metadata ?? revisionMetadata(id, revision: base.revision)
-        // A member both changed keeps this client's value, as a last save would.
-        let (metadataBytes, _) = try MetadataMerge.merge(
-          base: baseMetadata, ours: oursMetadata, theirs: head.metadata)
+        // A member both changed is a conflict like any other: kept as chosen, or refused.
+        let metadataMerge = try MetadataMerge.merge(
+          base: baseMetadata, ours: oursMetadata, theirs: head.metadata, choosing: choices)
+        open += metadataMerge.open
+        guard open.isEmpty else {
+          throw PostgresProjectStoreError.conflict(
+            id, theirRevision: head.revision, conflicts: open)
+        }
+        let metadataBytes = metadataMerge.merged
         try images.insert(collecting.images, on: connection)
         let now = Date()
         try insertRevision(
@@ -350,17 +395,18 @@
       return metadata
     }
 
-    /// Our save merged with their revision, from the base our copy was derived from.
-    ///
-    /// - Throws: ``PostgresProjectStoreError/conflict(_:theirRevision:conflicts:)``.
+    /// Our save merged with their revision, from the base our copy was derived from, each
+    /// conflict resolved as chosen; `nil` when a conflict no choice covers is open (each such
+    /// conflict is added to `open`).
     func merged(
-      _ ours: SavedDocument, of id: ProjectID, base: Data, theirs: Data, theirRevision: Int
-    ) throws -> (saved: SavedDocument, facts: DocumentFacts, video: Video) {
+      _ ours: SavedDocument, base: Data, theirs: Data, choosing choices: ConflictChoices,
+      open: inout [MergeConflict]
+    ) throws -> (saved: SavedDocument, facts: DocumentFacts, video: Video)? {
       let differ = CompositionDiffer(coder: coder(preservingUnknown: true))
-      let result = try differ.merge(base: base, ours: ours.data, theirs: theirs)
-      guard result.isClean else {
-        throw PostgresProjectStoreError.conflict(
-          id, theirRevision: theirRevision, conflicts: result.conflicts)
+      let result = try differ.merge(base: base, ours: ours.data, theirs: theirs, choosing: choices)
+      guard result.isDecided else {
+        open += result.openConflicts
+        return nil
       }
       let saved = try coder(preservingUnknown: true).save(result.video, images: result.imageStore)
       return (saved, DocumentFacts(video: result.video, saved: saved), result.video)

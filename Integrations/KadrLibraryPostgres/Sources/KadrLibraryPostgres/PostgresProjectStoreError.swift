@@ -10,8 +10,10 @@
   /// privilege).
   public enum PostgresProjectStoreError: Error, Sendable, LocalizedError, CustomStringConvertible {
     /// Another client saved the project since this one opened it, and the two saves change the
-    /// same things: nothing was written. `conflicts` names each, with the base, this client's
-    /// and the other client's values.
+    /// same things (a clip's field, a metadata member): nothing was written. `conflicts` lists
+    /// each one no choice covered, with the base, this client's and the other client's values
+    /// (``MergeConflict/disagreement`` in words); save again with
+    /// ``PostgresProjectStore/saveMerging(_:metadata:thumbnail:for:choosing:)``.
     case conflict(ProjectID, theirRevision: Int, conflicts: [MergeConflict])
     /// The schema's tables were made by a newer version of this store.
     case newerSchema(found: Int, supported: Int)
@@ -35,9 +37,10 @@
     public var errorDescription: String? {
       switch self {
       case .conflict(_, _, let conflicts):
-        let count = conflicts.count == 1 ? "1 change" : "\(conflicts.count) changes"
-        return "Someone else saved this project while you were editing it, and \(count) of theirs "
-          + "touch what you changed. Nothing was saved."
+        let count = conflicts.count == 1 ? "1 thing" : "\(conflicts.count) things"
+        let example = conflicts.first.map { " (\($0.disagreement))" } ?? ""
+        return "Someone else saved this project while you were editing it and changed \(count) "
+          + "you changed too\(example). Nothing was saved."
       case .newerSchema:
         return "The project server was set up by a newer version of the app. Update the app."
       case .invalidSchemaName:
@@ -64,8 +67,10 @@
     public var recoverySuggestion: String? {
       switch self {
       case .conflict:
-        return "Open the project again to see their changes, then make yours again; or save "
-          + "with the conflicts resolved (each lists both values)."
+        return "Choose for each conflict whether to keep your value or theirs, and save again "
+          + "with those choices (saveMerging(_:metadata:thumbnail:for:choosing:)): everything "
+          + "else both of you changed is kept. Opening the project again instead would drop your "
+          + "unsaved changes."
       case .newerSchema: return "Update the app to a version that knows this server's tables."
       case .invalidSchemaName:
         return "Use a schema name of lower-case letters, digits and underscores."
@@ -89,7 +94,7 @@
       switch self {
       case .conflict(let id, let theirs, let conflicts):
         return "Project \(id): revision \(theirs) was saved by another client since this one's "
-          + "base; merging gives \(conflicts.count) conflict(s): "
+          + "base; merging leaves \(conflicts.count) conflict(s) open: "
           + conflicts.map(\.description).joined(separator: "; ")
       case .newerSchema(let found, let supported):
         return "The store's schema is at version \(found); this build knows up to \(supported)."
