@@ -37,10 +37,13 @@ protocol Command {
   static var name: String { get }
   /// One line for the command list.
   static var summary: String { get }
-  /// The usage line and description shown by `--help`.
-  static var help: String { get }
-  /// What the command accepts.
-  static var spec: ArgumentSpec { get }
+  /// The usage line and the description, the start of `--help` (the options follow it, from
+  /// ``options``).
+  static var synopsis: String { get }
+  /// The options, each declared once (see ``CommandOption``).
+  static var options: [CommandOption] { get }
+  /// How many positional arguments the command takes.
+  static var positionals: ClosedRange<Int> { get }
   /// Runs the command; returns the exit code.
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32
 }

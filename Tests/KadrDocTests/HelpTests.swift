@@ -7,21 +7,38 @@ import Testing
 struct HelpTests {
   static let commandNames = KadrDoc.commands.map { $0.name }
 
-  /// Every option a command parses is in its help, and every option in its help is parsed:
-  /// help, completions and the README are built from or checked against the help.
+  /// Each option is declared once; its help lines are printed beside its spellings, every
+  /// declaration has help, and the usage lines name no option the command does not declare.
   @Test(arguments: commandNames)
-  func helpListsExactlyTheOptionsTheCommandAccepts(_ name: String) throws {
+  func helpPrintsEachDeclaredOptionAndTheUsageNamesNoOther(_ name: String) throws {
     let command = try #require(KadrDoc.commands.first { $0.name == name })
-    let documented = OptionHelp.parse(command.help)
-    let accepted = command.spec.flags + command.spec.options
-    #expect(
-      Set(documented.map { Set($0.names) }) == Set(accepted.map { Set($0) }),
-      "help: \(documented.map(\.names)), spec: \(accepted)")
-    for option in documented {
-      let takesValue = command.spec.options.contains { Set($0) == Set(option.names) }
+    let help = command.help
+    for option in command.options {
+      #expect(!option.help.joined().isEmpty, "\(option.names) has no help")
+      let line = "  " + option.declaration
       #expect(
-        takesValue == (option.value != nil), "\(option.names): value \(option.value ?? "none")")
-      #expect(!option.text.isEmpty)
+        help.split(separator: "\n").contains { $0.hasPrefix(line + " ") },
+        "\(option.names) is not listed in the help")
+      #expect(option.names.first?.hasPrefix("--") == true, "\(option.names): long name first")
+    }
+    let declared = Set(command.options.flatMap(\.names))
+    #expect(declared.count == command.options.flatMap(\.names).count, "a spelling twice")
+    let usage = command.synopsis.components(separatedBy: "\n\n")[0]
+    let named = usage.split(whereSeparator: { " []|".contains($0) }).filter {
+      $0.hasPrefix("-") && $0.count > 1
+    }
+    for spelling in named {
+      #expect(declared.contains(String(spelling)), "usage names \(spelling), not declared")
+    }
+    // Parsing accepts every declared spelling, with a value where one is declared.
+    for option in command.options {
+      for spelling in option.names {
+        let arguments = option.value == nil ? [spelling] : [spelling, "x"]
+        let positionals = Array(repeating: "p", count: command.positionals.lowerBound)
+        #expect(throws: Never.self) {
+          _ = try ParsedArguments.parse(positionals + arguments, spec: command.spec)
+        }
+      }
     }
   }
 
@@ -54,7 +71,7 @@ struct HelpTests {
     #expect(run.status == 0)
     for command in KadrDoc.commands {
       #expect(run.out.contains(command.name), "\(command.name) missing from \(shell)")
-      for option in OptionHelp.parse(command.help) {
+      for option in command.options {
         let long = option.names[0]
         let spelled = shell == "fish" ? "-l \(long.dropFirst(2))" : long
         #expect(run.out.contains(spelled), "\(long) of \(command.name) missing from \(shell)")

@@ -6,7 +6,7 @@ import KadrPersistence
 enum CheckCommand: Command {
   static let name = "check"
   static let summary = "validate documents (exit 1 if any is invalid)"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc check FILE|DIR… [--files-from LIST [--null]] [--images DIR] [--preserving-unknown] [--json] [--summary] [--jobs N] [--max-errors N]
 
     Opens each document as an app would: strict JSON, schema, every kind, every field, every
@@ -23,21 +23,29 @@ enum CheckCommand: Command {
     error; with --json, standard output is JSON Lines: one object per file (its JSON Schema is
     Sources/kadr-doc/Schemas/check-result.schema.json); a file whose name is not UTF-8 gets
     one too, its name with \\xNN escapes and its exact bytes in hexadecimal (fileNameBytes).
-
-    options:
-      --files-from LIST       also check the files named in LIST, one per line (- for standard input)
-      -0, --null              LIST's names end with NUL, not a line feed (find -print0)
-      --images DIR            resolve image tokens in the file image store at DIR
-      --preserving-unknown    accept kinds no codec is registered for (kept verbatim, and listed)
-      --json                  print one JSON object per file on standard output (JSON Lines)
-      --summary               print the summary line even when standard error is not a terminal
-      --jobs N                check N files at a time (default: the number of cores)
-      --max-errors N          report at most N errors per file, then count the rest (default 20)
     """
-  static let spec = ArgumentSpec(
-    flags: [["--preserving-unknown"], ["--json"], ["--summary"], ["--null", "-0"]],
-    options: [["--images"], ["--files-from"], ["--jobs"], ["--max-errors"]],
-    positionals: 0...Int.max)
+  static let options = [
+    CommandOption(
+      ["--files-from"], value: "LIST",
+      help: "also check the files named in LIST, one per line (- for standard input)"),
+    CommandOption(
+      ["--null", "-0"], help: "LIST's names end with NUL, not a line feed (find -print0)"),
+    CommandOption(
+      ["--images"], value: "DIR", help: "resolve image tokens in the file image store at DIR"),
+    CommandOption(
+      ["--preserving-unknown"],
+      help: "accept kinds no codec is registered for (kept verbatim, and listed)"),
+    CommandOption(
+      ["--json"], help: "print one JSON object per file on standard output (JSON Lines)"),
+    CommandOption(
+      ["--summary"], help: "print the summary line even when standard error is not a terminal"),
+    CommandOption(
+      ["--jobs"], value: "N", help: "check N files at a time (default: the number of cores)"),
+    CommandOption(
+      ["--max-errors"], value: "N",
+      help: "report at most N errors per file, then count the rest (default 20)"),
+  ]
+  static let positionals = 0...Int.max
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()

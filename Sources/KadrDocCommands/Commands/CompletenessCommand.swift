@@ -5,17 +5,17 @@ import KadrPersistence
 enum CompletenessCommand: Command {
   static let name = "completeness"
   static let summary = "prove every registered codec handles every stored property"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc completeness [--json]
 
     For every registered kind and model type of the standard registry: which stored properties
     its codec writes, which it deliberately leaves out and why, and whether a round trip of its
     samples, compared by deep reflection, proves it. Exit 1 if any type is incomplete.
-
-    options:
-      --json    print the versioned report as JSON
     """
-  static let spec = ArgumentSpec(flags: [["--json"]])
+  static let options = [
+    CommandOption(["--json"], help: "print the versioned report as JSON")
+  ]
+  static let positionals = 0...0
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let report = CodecRegistry.standard.completenessReport()

@@ -4,20 +4,22 @@ import Foundation
 enum CompletionsCommand: Command {
   static let name = "completions"
   static let summary = "print a shell completion script (bash, zsh or fish)"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc completions bash|zsh|fish
 
     Prints a script that completes kadr-doc's commands, their options and, where an option
-    takes a file or a directory, paths. The script is built from the commands' own help, so it
-    never lists an option the tool does not have. Install it with, for example:
+    takes a file or a directory, paths. The script is built from the same declarations as the
+    commands' parsing and help, so it never lists an option the tool does not have. Install it
+    with, for example:
       kadr-doc completions bash > ~/.local/share/bash-completion/completions/kadr-doc
       kadr-doc completions zsh > "${fpath[1]}/_kadr-doc"
       kadr-doc completions fish > ~/.config/fish/completions/kadr-doc.fish
     """
-  static let spec = ArgumentSpec(positionals: 1...1)
+  static let options: [CommandOption] = []
+  static let positionals = 1...1
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
-    let commands = KadrDoc.commands.map { ($0.name, $0.summary, OptionHelp.parse($0.help)) }
+    let commands = KadrDoc.commands.map { ($0.name, $0.summary, $0.options) }
     switch arguments.positionals[0] {
     case "bash": console.out(bash(commands), redactingURLs: false)
     case "zsh": console.out(zsh(commands), redactingURLs: false)
@@ -29,7 +31,7 @@ enum CompletionsCommand: Command {
     return ExitCode.ok
   }
 
-  typealias Entry = (name: String, summary: String, options: [OptionHelp])
+  typealias Entry = (name: String, summary: String, options: [CommandOption])
 
   static func bash(_ commands: [Entry]) -> String {
     var lines = [

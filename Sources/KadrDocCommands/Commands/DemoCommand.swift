@@ -5,7 +5,7 @@ import KadrPersistence
 enum DemoCommand: Command {
   static let name = "demo"
   static let summary = "build, save, reopen and verify a showcase project; draw its timeline"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc demo [--output DIR]
 
     Builds a showcase composition that uses every built-in kind, saves it to
@@ -13,11 +13,11 @@ enum DemoCommand: Command {
     verifies that the reopened composition equals the original by deep reflection and that
     saving it again gives the same bytes, prints its summary and loss report, and writes
     DIR/timeline.svg. Exit 1 if any verification fails.
-
-    options:
-      -o, --output DIR    where to write (default: ./kadr-demo)
     """
-  static let spec = ArgumentSpec(options: [["--output", "-o"]])
+  static let options = [
+    CommandOption(["--output", "-o"], value: "DIR", help: "where to write (default: ./kadr-demo)")
+  ]
+  static let positionals = 0...0
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let directory = URL(fileURLWithPath: arguments.value("--output") ?? "kadr-demo")

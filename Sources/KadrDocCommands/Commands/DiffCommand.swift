@@ -6,7 +6,7 @@ import KadrPersistence
 enum DiffCommand: Command {
   static let name = "diff"
   static let summary = "what changed between two documents (exit 1 if they differ)"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc diff A B [--json] [--timeline OUT.svg] [--preserving-unknown]
 
     Compares two documents (.kadr.json, or OpenTimelineIO .otio/.otiod/.otioz imported first)
@@ -16,16 +16,20 @@ enum DiffCommand: Command {
     matched by clip id, else by media URL, in-point and kind. Times are timecodes at B's frame
     rate, with seconds. Kinds with no codec are compared by their JSON. Exit 0 when equal, 1
     when different, 2 on a usage or read error.
-
-    options:
-      --json                  the diff as JSON (schema: Sources/kadr-doc/Schemas/diff.schema.json)
-      --timeline OUT.svg      draw both timelines with the changes marked
-      --preserving-unknown    accepted for symmetry with the other commands: diff always
-                              compares kinds no codec is registered for by their JSON
     """
-  static let spec = ArgumentSpec(
-    flags: [["--json"], ["--preserving-unknown"]], options: [["--timeline"]],
-    positionals: 2...2)
+  static let options = [
+    CommandOption(
+      ["--json"], help: "the diff as JSON (schema: Sources/kadr-doc/Schemas/diff.schema.json)"),
+    CommandOption(
+      ["--timeline"], value: "OUT.svg", help: "draw both timelines with the changes marked"),
+    CommandOption(
+      ["--preserving-unknown"],
+      help: """
+        accepted for symmetry with the other commands: diff always
+        compares kinds no codec is registered for by their JSON
+        """),
+  ]
+  static let positionals = 2...2
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let files = arguments.positionals

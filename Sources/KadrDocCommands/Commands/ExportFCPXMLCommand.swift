@@ -7,7 +7,7 @@ import KadrPersistence
 enum ExportFCPXMLCommand: Command {
   static let name = "export-fcpxml"
   static let summary = "write a document as a Final Cut Pro timeline (FCPXML 1.10)"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc export-fcpxml FILE [-o OUT.fcpxml] [--images DIR] [--project NAME] [--allowing-loss]
 
     Writes the document's composition as a Final Cut Pro XML document (FCPXML 1.10, which Final
@@ -20,20 +20,31 @@ enum ExportFCPXMLCommand: Command {
     listed on standard error; --allowing-loss writes the rest. What nobody sees or hears (a
     preset's name, an export quality, a time moved to the nearest frame) is written and listed
     on standard error as a note. Files are written atomically. Use - for standard input.
-
-    options:
-      -o, --output OUT.fcpxml  write to OUT.fcpxml instead of standard output
-      --images DIR             resolve image tokens in the file image store at DIR and reference
-                               stills by their file URLs (without it, stills are a loss)
-      --project NAME           the project's name; kadr by default (the event keeps its name,
-                               kadr)
-      --allowing-loss          leave out what FCPXML cannot hold (listed on standard error)
-                               instead of refusing
     """
-  static let spec = ArgumentSpec(
-    flags: [["--allowing-loss"]],
-    options: [["--output", "-o"], ["--images"], ["--project"]],
-    positionals: 1...1)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT.fcpxml",
+      help: "write to OUT.fcpxml instead of standard output"),
+    CommandOption(
+      ["--images"], value: "DIR",
+      help: """
+        resolve image tokens in the file image store at DIR and reference
+        stills by their file URLs (without it, stills are a loss)
+        """),
+    CommandOption(
+      ["--project"], value: "NAME",
+      help: """
+        the project's name; kadr by default (the event keeps its name,
+        kadr)
+        """),
+    CommandOption(
+      ["--allowing-loss"],
+      help: """
+        leave out what FCPXML cannot hold (listed on standard error)
+        instead of refusing
+        """),
+  ]
+  static let positionals = 1...1
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]

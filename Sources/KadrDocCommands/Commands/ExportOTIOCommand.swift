@@ -6,7 +6,7 @@ import KadrPersistence
 enum ExportOTIOCommand: Command {
   static let name = "export-otio"
   static let summary = "write a document as an OpenTimelineIO timeline (.otio)"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc export-otio FILE [-o OUT.otio] [--images DIR] [--target NAME] [--allowing-loss] [--preserving-unknown]
 
     Writes the document's composition as an OpenTimelineIO timeline (OUT.otio), or a bundle
@@ -17,24 +17,41 @@ enum ExportOTIOCommand: Command {
     metadata["kadr"], so import-otio restores the document. Without --images, images are
     referenced by their tokens; with it, by their files in DIR. Files are written atomically.
     Use - for standard input.
-
-    options:
-      -o, --output OUT.otio   write to OUT.otio (or a bundle: OUT.otioz, OUT.otiod) instead of
-                              standard output
-      --images DIR            resolve image tokens in the file image store at DIR and reference
-                              the images by their file URLs
-      --target NAME           the program the timeline is for: openTimelineIO (everything,
-                              exactly; the default), finalCutProX or cmx3600 (what
-                              OpenTimelineIO's Final Cut Pro X XML or CMX 3600 EDL adapter converts)
-      --allowing-loss         leave out what the target cannot hold (listed on standard error)
-                              instead of refusing
-      --preserving-unknown    accept kinds no codec is registered for (exported as placeholders
-                              that keep their JSON in metadata)
     """
-  static let spec = ArgumentSpec(
-    flags: [["--preserving-unknown"], ["--allowing-loss"]],
-    options: [["--output", "-o"], ["--images"], ["--target"]],
-    positionals: 1...1)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT.otio",
+      help: """
+        write to OUT.otio (or a bundle: OUT.otioz, OUT.otiod) instead of
+        standard output
+        """),
+    CommandOption(
+      ["--images"], value: "DIR",
+      help: """
+        resolve image tokens in the file image store at DIR and reference
+        the images by their file URLs
+        """),
+    CommandOption(
+      ["--target"], value: "NAME",
+      help: """
+        the program the timeline is for: openTimelineIO (everything,
+        exactly; the default), finalCutProX or cmx3600 (what
+        OpenTimelineIO's Final Cut Pro X XML or CMX 3600 EDL adapter converts)
+        """),
+    CommandOption(
+      ["--allowing-loss"],
+      help: """
+        leave out what the target cannot hold (listed on standard error)
+        instead of refusing
+        """),
+    CommandOption(
+      ["--preserving-unknown"],
+      help: """
+        accept kinds no codec is registered for (exported as placeholders
+        that keep their JSON in metadata)
+        """),
+  ]
+  static let positionals = 1...1
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]

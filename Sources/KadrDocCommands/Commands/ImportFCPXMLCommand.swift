@@ -9,7 +9,7 @@ enum ImportFCPXMLCommand: Command {
   static let name = "import-fcpxml"
   static let summary =
     "read a Final Cut Pro timeline (FCPXML) into a document, reporting what is lost"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc import-fcpxml FILE [-o OUT.kadr.json] [--images DIR] [--project N|NAME | --all]
                                   [--list] [--strict] [--json]
 
@@ -20,23 +20,35 @@ enum ImportFCPXMLCommand: Command {
     not (markers, keywords, effects, ...) is listed on standard error, one line per kind with a
     count and the first element paths. Hostile XML (DTDs, entities, oversized or deeply nested
     documents) is refused. Files are written atomically. Use - for standard input.
-
-    options:
-      -o, --output OUT        write to OUT instead of standard output
-      --images DIR            resolve stills in the file image store at DIR
-      --project N|NAME        the project to import (its 0-based index or its name); the first
-                              by default
-      --all                   import every project into the directory -o names, one document
-                              each (N-NAME.kadr.json, N its index)
-      --list                  list the document's projects (index, name) and stop
-      --strict                exit 1 (writing nothing) when anything is held differently or
-                              left out
-      --json                  the report as JSON with every item, on standard output (needs -o)
     """
-  static let spec = ArgumentSpec(
-    flags: [["--strict"], ["--list"], ["--json"], ["--all"]],
-    options: [["--output", "-o"], ["--images"], ["--project"]],
-    positionals: 1...1)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT", help: "write to OUT instead of standard output"),
+    CommandOption(
+      ["--images"], value: "DIR", help: "resolve stills in the file image store at DIR"),
+    CommandOption(
+      ["--project"], value: "N|NAME",
+      help: """
+        the project to import (its 0-based index or its name); the first
+        by default
+        """),
+    CommandOption(
+      ["--all"],
+      help: """
+        import every project into the directory -o names, one document
+        each (N-NAME.kadr.json, N its index)
+        """),
+    CommandOption(["--list"], help: "list the document's projects (index, name) and stop"),
+    CommandOption(
+      ["--strict"],
+      help: """
+        exit 1 (writing nothing) when anything is held differently or
+        left out
+        """),
+    CommandOption(
+      ["--json"], help: "the report as JSON with every item, on standard output (needs -o)"),
+  ]
+  static let positionals = 1...1
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]

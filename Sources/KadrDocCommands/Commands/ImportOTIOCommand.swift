@@ -6,7 +6,7 @@ import KadrPersistence
 enum ImportOTIOCommand: Command {
   static let name = "import-otio"
   static let summary = "read an OpenTimelineIO timeline into a document, reporting what is lost"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc import-otio FILE [-o OUT.kadr.json] [--images DIR] [--media-root DIR]
                                 [--relink OLD=NEW] [--timeline N|NAME | --all] [--list] [--strict]
                                 [--json]
@@ -16,26 +16,39 @@ enum ImportOTIOCommand: Command {
     What has no kadr equivalent is listed on standard error, one line per kind with a count and
     the first JSON pointers. Image tokens are carried through unchanged; with --images they
     must resolve in DIR. Files are written atomically. Use - for standard input.
-
-    options:
-      -o, --output OUT        write to OUT instead of standard output
-      --images DIR            resolve image tokens in the file image store at DIR
-      --media-root DIR        resolve relative media paths against DIR, not the file's directory
-      --relink OLD=NEW        media whose URL or path starts with OLD get NEW instead (offline
-                              clips with a known location become video clips again; an
-                              offline audio track relinks as kadr-offline:NAME=FILE)
-      --timeline N|NAME       the timeline of a collection to import (its index or name)
-      --all                   import every timeline of a collection into the directory -o
-                              names, one document each (N-NAME.kadr.json, N its index); a
-                              bundle's media are extracted once, to BUNDLE.media there
-      --list                  list the file's timelines (index, name) and stop
-      --strict                exit 1 (writing nothing) when anything has no kadr equivalent
-      --json                  the report as JSON with every item, on standard output (needs -o)
     """
-  static let spec = ArgumentSpec(
-    flags: [["--strict"], ["--list"], ["--json"], ["--all"]],
-    options: [["--output", "-o"], ["--images"], ["--media-root"], ["--relink"], ["--timeline"]],
-    positionals: 1...1)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT", help: "write to OUT instead of standard output"),
+    CommandOption(
+      ["--images"], value: "DIR", help: "resolve image tokens in the file image store at DIR"),
+    CommandOption(
+      ["--media-root"], value: "DIR",
+      help: "resolve relative media paths against DIR, not the file's directory"),
+    CommandOption(
+      ["--relink"], value: "OLD=NEW",
+      help: """
+        media whose URL or path starts with OLD get NEW instead (offline
+        clips with a known location become video clips again; an
+        offline audio track relinks as kadr-offline:NAME=FILE)
+        """),
+    CommandOption(
+      ["--timeline"], value: "N|NAME",
+      help: "the timeline of a collection to import (its index or name)"),
+    CommandOption(
+      ["--all"],
+      help: """
+        import every timeline of a collection into the directory -o
+        names, one document each (N-NAME.kadr.json, N its index); a
+        bundle's media are extracted once, to BUNDLE.media there
+        """),
+    CommandOption(["--list"], help: "list the file's timelines (index, name) and stop"),
+    CommandOption(
+      ["--strict"], help: "exit 1 (writing nothing) when anything has no kadr equivalent"),
+    CommandOption(
+      ["--json"], help: "the report as JSON with every item, on standard output (needs -o)"),
+  ]
+  static let positionals = 1...1
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]

@@ -6,21 +6,24 @@ import KadrPersistence
 enum InspectCommand: Command {
   static let name = "inspect"
   static let summary = "summarise a document: kinds, clips, durations, layers, tokens"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc inspect FILE [--json] [--preserving-unknown]
 
     Opens the document without its images (kinds no codec is registered for are kept and
     listed) and prints its schema; the kinds it uses, plugin kinds too; clips per kind; kadr's
     duration (the plain sum) and the real timeline length; the layers; overlays; audio tracks;
     captions; image tokens; filters. Use - for standard input.
-
-    options:
-      --json                  print the summary as JSON (with the tool's version)
-      --preserving-unknown    accepted for symmetry with the other commands: inspect always
-                              keeps and lists kinds no codec is registered for
     """
-  static let spec = ArgumentSpec(
-    flags: [["--json"], ["--preserving-unknown"]], positionals: 1...1)
+  static let options = [
+    CommandOption(["--json"], help: "print the summary as JSON (with the tool's version)"),
+    CommandOption(
+      ["--preserving-unknown"],
+      help: """
+        accepted for symmetry with the other commands: inspect always
+        keeps and lists kinds no codec is registered for
+        """),
+  ]
+  static let positionals = 1...1
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]

@@ -8,7 +8,7 @@ import KadrProjectLibrary
 enum LibraryCommand: Command {
   static let name = "library"
   static let summary = "make, list, check, collect the images of, export, import or copy a library"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc library init [DIR] [--store LOCATION] [--schema NAME] [--images-bucket NAME]
            kadr-doc library list [DIR] [--store LOCATION] [--schema NAME] [--json] [--metadata-version N]
            kadr-doc library check [DIR] [--store LOCATION] [--schema NAME] [--images-bucket NAME] [--json] [--metadata-version N]
@@ -61,37 +61,64 @@ enum LibraryCommand: Command {
     AWS_SESSION_TOKEN, AWS_PROFILE, AWS_REGION, AWS_ENDPOINT_URL_S3, ~/.aws/credentials). A
     key that may write proves at start that the server honours conditional writes; a
     read-only key serves list, check and export.
-
-    options:
-      --store LOCATION        the library instead of DIR: a directory or a PostgreSQL store;
-                              without either, KADR_LIBRARY_STORE holds it (keep passwords
-                              there or in ~/.pgpass, not on the command line)
-      --json                  print one JSON object on standard output (list, check), or one
-                              per project and a summary, as JSON Lines (copy)
-      --schema NAME           the PostgreSQL schema of the store (default KADR_POSTGRES_SCHEMA,
-                              else kadr)
-      --from-schema NAME      the schema of the store copy reads
-      --to-schema NAME        the schema of the store copy writes
-      --images-bucket NAME    the S3 bucket of a PostgreSQL store's images (default
-                              KADR_IMAGES_BUCKET; none keeps them in the database)
-      --metadata-version N    the app's metadata version; newer projects are skipped
-      --dry-run               print what gc would delete or copy would copy, and change nothing
-      --from LOCATION         the library copy reads: a directory or a PostgreSQL store
-      --to LOCATION           the library copy writes: a directory or a PostgreSQL store
-      -o, --output FILE       the package export writes (replaced atomically if it exists)
-      --history               export includes the project's earlier revisions, when the store
-                              keeps them (PostgreSQL); a folder library keeps the last save
-      --identity WHICH        import as a copy under a new id (copy, the default), or under the
-                              package's id: keep refuses when the id is taken, replace saves
-                              over that project, duplicate imports a copy then
     """
-  static let spec = ArgumentSpec(
-    flags: [["--json"], ["--dry-run"], ["--history"]],
-    options: [
-      ["--metadata-version"], ["--store"], ["--output", "-o"], ["--identity"], ["--from"],
-      ["--to"], ["--schema"], ["--from-schema"], ["--to-schema"], ["--images-bucket"],
-    ],
-    positionals: 1...3)
+  static let options = [
+    CommandOption(
+      ["--store"], value: "LOCATION",
+      help: """
+        the library instead of DIR: a directory or a PostgreSQL store;
+        without either, KADR_LIBRARY_STORE holds it (keep passwords
+        there or in ~/.pgpass, not on the command line)
+        """),
+    CommandOption(
+      ["--json"],
+      help: """
+        print one JSON object on standard output (list, check), or one
+        per project and a summary, as JSON Lines (copy)
+        """),
+    CommandOption(
+      ["--schema"], value: "NAME",
+      help: """
+        the PostgreSQL schema of the store (default KADR_POSTGRES_SCHEMA,
+        else kadr)
+        """),
+    CommandOption(["--from-schema"], value: "NAME", help: "the schema of the store copy reads"),
+    CommandOption(["--to-schema"], value: "NAME", help: "the schema of the store copy writes"),
+    CommandOption(
+      ["--images-bucket"], value: "NAME",
+      help: """
+        the S3 bucket of a PostgreSQL store's images (default
+        KADR_IMAGES_BUCKET; none keeps them in the database)
+        """),
+    CommandOption(
+      ["--metadata-version"], value: "N",
+      help: "the app's metadata version; newer projects are skipped"),
+    CommandOption(
+      ["--dry-run"], help: "print what gc would delete or copy would copy, and change nothing"),
+    CommandOption(
+      ["--from"], value: "LOCATION",
+      help: "the library copy reads: a directory or a PostgreSQL store"),
+    CommandOption(
+      ["--to"], value: "LOCATION",
+      help: "the library copy writes: a directory or a PostgreSQL store"),
+    CommandOption(
+      ["--output", "-o"], value: "FILE",
+      help: "the package export writes (replaced atomically if it exists)"),
+    CommandOption(
+      ["--history"],
+      help: """
+        export includes the project's earlier revisions, when the store
+        keeps them (PostgreSQL); a folder library keeps the last save
+        """),
+    CommandOption(
+      ["--identity"], value: "WHICH",
+      help: """
+        import as a copy under a new id (copy, the default), or under the
+        package's id: keep refuses when the id is taken, replace saves
+        over that project, duplicate imports a copy then
+        """),
+  ]
+  static let positionals = 1...3
 
   /// The variable that holds the library when neither DIR nor `--store` is given.
   static let storeVariable = "KADR_LIBRARY_STORE"

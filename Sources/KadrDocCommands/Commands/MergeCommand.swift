@@ -6,7 +6,7 @@ import KadrPersistence
 enum MergeCommand: Command {
   static let name = "merge"
   static let summary = "three-way merge of documents (a git merge driver; exit 1 on conflict)"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc merge BASE OURS THEIRS -o OUT [--theirs] [--json] [--preserving-unknown]
 
     Combines the changes OURS and THEIRS made to BASE: clips, overlays, audio tracks and
@@ -19,17 +19,20 @@ enum MergeCommand: Command {
 
       git config merge.kadr.driver "kadr-doc merge %O %A %B -o %A"
       echo '*.kadr.json merge=kadr' >> .gitattributes
-
-    options:
-      -o, --output OUT        where to write the merged document (required)
-      --theirs                resolve conflicts to THEIRS instead of OURS
-      --json                  the conflicts as one JSON array on standard output
-      --preserving-unknown    accepted for symmetry with the other commands: merge always
-                              keeps kinds no codec is registered for, verbatim
     """
-  static let spec = ArgumentSpec(
-    flags: [["--theirs"], ["--json"], ["--preserving-unknown"]], options: [["--output", "-o"]],
-    positionals: 3...3)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT", help: "where to write the merged document (required)"),
+    CommandOption(["--theirs"], help: "resolve conflicts to THEIRS instead of OURS"),
+    CommandOption(["--json"], help: "the conflicts as one JSON array on standard output"),
+    CommandOption(
+      ["--preserving-unknown"],
+      help: """
+        accepted for symmetry with the other commands: merge always
+        keeps kinds no codec is registered for, verbatim
+        """),
+  ]
+  static let positionals = 3...3
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     guard let output = arguments.value("--output") else {

@@ -6,7 +6,7 @@ import KadrPersistence
 enum MigrateCommand: Command {
   static let name = "migrate"
   static let summary = "bring documents of an older schema to the current one"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc migrate FILE [-o OUT] | migrate FILE|DIR… --in-place [--files-from LIST [--null]] [--preserving-unknown] [--jobs N] [--summary]
 
     Runs the registered schema migrations, one step at a time, on the raw document and writes
@@ -15,19 +15,24 @@ enum MigrateCommand: Command {
     open is not written. Many documents (directories, --files-from) are migrated in parallel,
     and only with --in-place; a file already current and canonical is left untouched.
     Use - for standard input.
-
-    options:
-      -o, --output OUT        write to OUT instead of standard output
-      --in-place              replace each file (needed for more than one)
-      --files-from LIST       also migrate the files named in LIST, one per line (- for standard input)
-      -0, --null              LIST's names end with NUL, not a line feed (find -print0)
-      --preserving-unknown    accept kinds no codec is registered for (kept verbatim)
-      --jobs N                migrate N files at a time (default: the number of cores)
-      --summary               print the summary line even when standard error is not a terminal
     """
-  static let spec = ArgumentSpec(
-    flags: [["--in-place"], ["--preserving-unknown"], ["--summary"], ["--null", "-0"]],
-    options: [["--output", "-o"], ["--files-from"], ["--jobs"]], positionals: 0...Int.max)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT", help: "write to OUT instead of standard output"),
+    CommandOption(["--in-place"], help: "replace each file (needed for more than one)"),
+    CommandOption(
+      ["--files-from"], value: "LIST",
+      help: "also migrate the files named in LIST, one per line (- for standard input)"),
+    CommandOption(
+      ["--null", "-0"], help: "LIST's names end with NUL, not a line feed (find -print0)"),
+    CommandOption(
+      ["--preserving-unknown"], help: "accept kinds no codec is registered for (kept verbatim)"),
+    CommandOption(
+      ["--jobs"], value: "N", help: "migrate N files at a time (default: the number of cores)"),
+    CommandOption(
+      ["--summary"], help: "print the summary line even when standard error is not a terminal"),
+  ]
+  static let positionals = 0...Int.max
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()

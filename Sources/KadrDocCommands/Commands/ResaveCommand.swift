@@ -6,7 +6,7 @@ import KadrPersistence
 enum ResaveCommand: Command {
   static let name = "resave"
   static let summary = "decode and re-encode documents canonically"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc resave FILE [-o OUT] | resave FILE|DIR… --in-place [--files-from LIST [--null]] [--preserving-unknown] [--jobs N] [--summary]
 
     Opens each document without its images (tokens are carried through unchanged) and writes it
@@ -14,19 +14,24 @@ enum ResaveCommand: Command {
     written atomically: a crash leaves the previous file intact. Many documents (directories,
     --files-from) are re-saved in parallel, and only with --in-place; a file already canonical is
     left untouched. Use - for standard input.
-
-    options:
-      -o, --output OUT        write to OUT instead of standard output
-      --in-place              replace each file (needed for more than one)
-      --files-from LIST       also re-save the files named in LIST, one per line (- for standard input)
-      -0, --null              LIST's names end with NUL, not a line feed (find -print0)
-      --preserving-unknown    keep kinds no codec is registered for, verbatim
-      --jobs N                re-save N files at a time (default: the number of cores)
-      --summary               print the summary line even when standard error is not a terminal
     """
-  static let spec = ArgumentSpec(
-    flags: [["--in-place"], ["--preserving-unknown"], ["--summary"], ["--null", "-0"]],
-    options: [["--output", "-o"], ["--files-from"], ["--jobs"]], positionals: 0...Int.max)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT", help: "write to OUT instead of standard output"),
+    CommandOption(["--in-place"], help: "replace each file (needed for more than one)"),
+    CommandOption(
+      ["--files-from"], value: "LIST",
+      help: "also re-save the files named in LIST, one per line (- for standard input)"),
+    CommandOption(
+      ["--null", "-0"], help: "LIST's names end with NUL, not a line feed (find -print0)"),
+    CommandOption(
+      ["--preserving-unknown"], help: "keep kinds no codec is registered for, verbatim"),
+    CommandOption(
+      ["--jobs"], value: "N", help: "re-save N files at a time (default: the number of cores)"),
+    CommandOption(
+      ["--summary"], help: "print the summary line even when standard error is not a terminal"),
+  ]
+  static let positionals = 0...Int.max
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()

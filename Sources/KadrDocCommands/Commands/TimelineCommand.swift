@@ -6,7 +6,7 @@ import KadrPersistence
 enum TimelineCommand: Command {
   static let name = "timeline"
   static let summary = "draw the timeline of a document as SVG"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc timeline FILE -o OUT.svg [--max-clips N] [--preserving-unknown]
 
     Draws the document's timeline: a time axis, one lane per layer (the main chain, each
@@ -17,16 +17,21 @@ enum TimelineCommand: Command {
     A picture of a very long document would be too large to view (200,000 clips make about
     60 MB of SVG): past --max-clips, only the first clips of the timeline are drawn, and the
     picture and standard error say so.
-
-    options:
-      -o, --output OUT.svg    where to write the picture (required)
-      --max-clips N           draw at most the first N clips of the timeline (default 5000)
-      --preserving-unknown    accepted for symmetry with the other commands: timeline always
-                              draws kinds no codec is registered for, as placeholders
     """
-  static let spec = ArgumentSpec(
-    flags: [["--preserving-unknown"]], options: [["--output", "-o"], ["--max-clips"]],
-    positionals: 1...1)
+  static let options = [
+    CommandOption(
+      ["--output", "-o"], value: "OUT.svg", help: "where to write the picture (required)"),
+    CommandOption(
+      ["--max-clips"], value: "N",
+      help: "draw at most the first N clips of the timeline (default 5000)"),
+    CommandOption(
+      ["--preserving-unknown"],
+      help: """
+        accepted for symmetry with the other commands: timeline always
+        draws kinds no codec is registered for, as placeholders
+        """),
+  ]
+  static let positionals = 1...1
 
   /// The most clips drawn by default: about 1.5 MB of SVG, which a browser shows at once.
   static let defaultMaximumClips = 5_000

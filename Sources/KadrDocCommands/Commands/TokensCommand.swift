@@ -6,16 +6,16 @@ import KadrPersistence
 enum TokensCommand: Command {
   static let name = "tokens"
   static let summary = "list every image token of a document"
-  static let help = """
+  static let synopsis = """
     usage: kadr-doc tokens FILE [--json]
 
     Lists every image token in the document (clips and overlays, at any depth), one per line,
     each once, without building the composition. Use - for standard input.
-
-    options:
-      --json    print a JSON array instead
     """
-  static let spec = ArgumentSpec(flags: [["--json"]], positionals: 1...1)
+  static let options = [
+    CommandOption(["--json"], help: "print a JSON array instead")
+  ]
+  static let positionals = 1...1
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
