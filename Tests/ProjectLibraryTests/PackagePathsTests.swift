@@ -5,8 +5,9 @@ import KadrProjectLibrary
 import KadrProjectLibraryTesting
 import Testing
 
-/// A store that implements the package hooks (`storedProject`, `importProject`) streams; one that
-/// does not goes through `open` and `create`. Both must write and read the same packages.
+/// A store that implements the package hooks (`storedProject`, `importProject`) with bytes
+/// streams; one that takes the slow way (`storedProjectByOpening`, `importProjectByCreating`)
+/// goes through `open` and `create`. Both must write and read the same packages.
 @Suite("Project packages through files and through the contract")
 struct PackagePathsTests {
   /// The package checks that need no save, on a store that is not a folder library (a

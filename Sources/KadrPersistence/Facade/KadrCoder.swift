@@ -32,8 +32,20 @@ public struct KadrCoder: Sendable {
   /// The codecs.
   public var registry: CodecRegistry { documentCoder.registry }
 
-  /// Loss, unknown content and limits.
-  public var options: CodingOptions { documentCoder.options }
+  /// Loss, unknown content and limits. Set them to change this coder (a value: copies made
+  /// before keep theirs):
+  ///
+  /// ```swift
+  /// var keeping = store.projectCoder
+  /// keeping.options.preservingUnknown = true
+  /// ```
+  public var options: CodingOptions {
+    get { documentCoder.options }
+    set { documentCoder.options = newValue }
+  }
+
+  /// The migrations from older schemas.
+  public var migrations: MigrationChain { documentCoder.migrations }
 
   /// Returns the document of `video` as canonical bytes.
   ///

@@ -10,13 +10,17 @@ import KadrPersistence
 /// build, 2 cores, 2026-12-05): export 0.30–0.40 s, import 0.71–0.82 s, each needing 3–5 MB
 /// beyond what it started with; through `open` and `create` each needed about 58 MB.
 extension ProjectLibrary {
-  /// The last explicit save, as saved, with the library's image store; see
-  /// ``ProjectStore/storedProject(_:)``.
+  /// The last explicit save, as saved, with the library's image store (the library keeps no
+  /// history, so none is returned); see ``ProjectStore/storedProject(_:includingHistory:)``.
   ///
-  /// - Parameter id: The project.
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - includingHistory: Ignored: the library keeps the last save only.
   /// - Returns: Its summary, document and image store.
   /// - Throws: ``ProjectLibraryError`` (not found, metadata newer or unreadable).
-  public func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata> {
+  public func storedProject(_ id: ProjectID, includingHistory: Bool) throws
+    -> StoredProject<Metadata>
+  {
     try reading {
       let directory = try existingDirectory(of: id)
       let envelope = try envelope(in: directory)

@@ -154,7 +154,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
       }
       let document = try read(documentEntry, limit: coder.options.limits.maximumDocumentBytes)
       var preserving = coder
-      preserving.documentCoder.options.preservingUnknown = true
+      preserving.options.preservingUnknown = true
       let tokens = Set(
         manifest.images.map {
           FileImageStore.scheme + ":"

@@ -29,7 +29,7 @@ struct PackageStaging<Metadata: ProjectMetadata> {
   /// for `purpose` (`export`, `copy`).
   init(_ stored: StoredProject<Metadata>, coder: KadrCoder, purpose: String) {
     var coder = coder
-    coder.documentCoder.options.preservingUnknown = true
+    coder.options.preservingUnknown = true
     self.stored = stored
     self.coder = coder
     self.folder = WorkFolder.make(for: purpose)

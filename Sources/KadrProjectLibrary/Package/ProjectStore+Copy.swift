@@ -24,9 +24,9 @@ extension ProjectStore {
   public func copyProject(
     _ id: ProjectID, to destination: any ProjectStore<Metadata>, includingHistory: Bool = true
   ) throws -> ProjectSummary<Metadata> {
-    let stored = try storedProject(id)
-    let history =
-      includingHistory && destination.keepsRevisionHistory ? try storedHistory(of: id) : []
+    let stored = try storedProject(
+      id, includingHistory: includingHistory && destination.keepsRevisionHistory)
+    let history = stored.history
     var staging = PackageStaging(stored, coder: projectCoder, purpose: "copy")
     defer { staging.remove() }
     let (document, _, _) = try staging.rewritten(stored.document, facts: nil)

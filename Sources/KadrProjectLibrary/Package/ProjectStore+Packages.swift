@@ -14,8 +14,8 @@ extension ProjectStore {
   /// The same project gives the same bytes. The package is written to a temporary file beside
   /// `url` and renamed over it, so `url` holds the old file or the whole new one. The format is
   /// documented in the format article; any zip tool can open a package. The project is read
-  /// with ``storedProject(_:)`` (and ``storedHistory(of:)``) and its images fetched one at a
-  /// time, so a store that implements them needs memory for about the largest image.
+  /// with ``storedProject(_:includingHistory:)`` and its images fetched one at a time, so a
+  /// store that keeps its documents as bytes needs memory for about the largest image.
   ///
   /// - Parameters:
   ///   - id: The project.
@@ -27,9 +27,8 @@ extension ProjectStore {
   ///   image is refused), `PersistenceError`, or ``ProjectLibraryError/fileSystem(path:detail:)``
   ///   when the file cannot be written.
   public func export(_ id: ProjectID, to url: URL, includingHistory: Bool = false) throws {
-    let stored = try storedProject(id)
-    let history = includingHistory ? try storedHistory(of: id) : []
-    try PackageWriter.write(stored, history: history, coder: projectCoder, to: url)
+    let stored = try storedProject(id, includingHistory: includingHistory)
+    try PackageWriter.write(stored, history: stored.history, coder: projectCoder, to: url)
   }
 
   /// Adds the project of a project package to the store, in one commit.
@@ -77,24 +76,28 @@ extension ProjectStore {
   /// `false`: the store keeps the last save only (see ``keepsRevisionHistory``).
   public var keepsRevisionHistory: Bool { false }
 
-  /// None: the store keeps no history (see ``storedHistory(of:)``).
+  /// A project's last save without its history: ``storedProject(_:includingHistory:)``.
   ///
   /// - Parameter id: The project.
-  /// - Returns: An empty list.
-  public func storedHistory(of id: ProjectID) throws -> [StoredRevision<Metadata>] { [] }
+  /// - Returns: The project's summary, document and images.
+  /// - Throws: What ``storedProject(_:includingHistory:)`` throws.
+  public func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata> {
+    try storedProject(id, includingHistory: false)
+  }
 
-  /// Opens the project and saves its document again with its images in memory (see
-  /// ``storedProject(_:)``).
+  /// A project's last save the slow way, for a store that keeps no document bytes of its own to
+  /// implement ``storedProject(_:includingHistory:)`` with: opens the project and saves its
+  /// composition again with every image it uses in memory (and no history).
   ///
   /// - Parameter id: The project.
   /// - Returns: The project's summary, document and images.
   /// - Throws: What ``open(_:preservingUnknown:missingImages:)`` throws (a missing image is
   ///   refused), or `PersistenceError`.
-  public func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata> {
+  public func storedProjectByOpening(_ id: ProjectID) throws -> StoredProject<Metadata> {
     let project = try open(id, preservingUnknown: true, missingImages: .refuse)
     let held = InMemoryImageStore()
     var coder = projectCoder
-    coder.documentCoder.options.preservingUnknown = true
+    coder.options.preservingUnknown = true
     let saved = try coder.save(project.video, images: held)
     if let token = project.summary.thumbnailToken {
       held.insert(try images.image(for: token), token: token)
@@ -102,8 +105,9 @@ extension ProjectStore {
     return StoredProject(summary: project.summary, document: saved.data, images: held)
   }
 
-  /// Creates (or saves and renames) the package's project with every image in memory (see
-  /// ``importProject(_:id:replacing:)``).
+  /// Commits a package's project the slow way, for a store that has no way of its own to
+  /// implement ``importProject(_:id:replacing:)`` with: reads every image into memory and
+  /// creates the project (or, replacing, saves over it and renames it: two commits).
   ///
   /// - Parameters:
   ///   - package: The package's project.
@@ -113,7 +117,7 @@ extension ProjectStore {
   /// - Throws: What ``create(name:video:metadata:thumbnail:id:created:modified:)``, or
   ///   replacing, ``save(_:metadata:thumbnail:for:)`` and ``rename(_:to:)`` throw.
   @discardableResult
-  public func importProject(
+  public func importProjectByCreating(
     _ package: PackagedProject<Metadata>, id: ProjectID, replacing: Bool
   ) throws -> ProjectSummary<Metadata> {
     let (video, thumbnail) = try package.loaded()

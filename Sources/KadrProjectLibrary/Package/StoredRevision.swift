@@ -2,7 +2,7 @@ import Foundation
 import KadrPersistence
 
 /// One save in a project's revision history, as its store keeps it, for a package that carries
-/// the history (``ProjectStore/storedHistory(of:)``).
+/// the history (``ProjectStore/storedProject(_:includingHistory:)``).
 ///
 /// The document is read when the export writes it, so a long history is never in memory at once.
 public struct StoredRevision<Metadata: ProjectMetadata>: Sendable {

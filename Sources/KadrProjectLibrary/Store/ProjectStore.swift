@@ -40,43 +40,43 @@ public protocol ProjectStore<Metadata>: AnyObject, Sendable {
   /// it, so packages keep the plugin kinds the store knows.
   var projectCoder: KadrCoder { get }
 
-  /// A project's last save as the store keeps it, for ``export(_:to:includingHistory:)``: its
-  /// document's bytes and a store that resolves their image tokens.
+  /// A project's last save as the store keeps it, for ``export(_:to:includingHistory:)`` and
+  /// ``copyProject(_:to:includingHistory:)``: its document's bytes, a store that resolves their
+  /// image tokens and, when asked and kept, its earlier revisions.
   ///
-  /// The default opens the project and holds every image in memory; a store that keeps its
-  /// documents as bytes returns them with its ``images``, so an export fetches one image at a
-  /// time.
+  /// One of the two package hooks, which every store states (there is no default): a store that
+  /// keeps its documents as bytes returns them with its ``images``, so an export fetches one
+  /// image at a time and never decodes the composition. A store with nothing better can return
+  /// ``storedProjectByOpening(_:)``, which opens the project and holds every image in memory.
   ///
-  /// - Parameter id: The project.
-  /// - Returns: The project's summary, document and images.
+  /// - Parameters:
+  ///   - id: The project.
+  ///   - includingHistory: Whether to return the revisions before the head
+  ///     (``StoredProject/history``, oldest first; each reads its document only when it is
+  ///     written). A store without history (``keepsRevisionHistory`` `false`) returns none.
+  /// - Returns: The project's summary, document, images and history.
   /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, a metadata error, or a store error.
-  func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata>
+  func storedProject(_ id: ProjectID, includingHistory: Bool) throws -> StoredProject<Metadata>
 
   /// Whether the store keeps every save of a project as a revision (the PostgreSQL store does;
   /// the folder library keeps the last save only). The default is `false`.
   ///
-  /// A store that keeps history hands it to an export that asks for it
-  /// (``storedHistory(of:)``), and writes a package's history when it imports the project.
+  /// A store that keeps history hands it to an export that asks for it (through
+  /// ``storedProject(_:includingHistory:)``), and writes a package's history when it imports
+  /// the project; a store without history is spared reading a package's.
   var keepsRevisionHistory: Bool { get }
 
-  /// Every revision of a project the store keeps, oldest first, for an export that includes
-  /// the history (``export(_:to:includingHistory:)``); revisions at or after the head are left
-  /// out of the package. The default, for a store without history, is none.
+  /// Commits a checked package's project under `id`, for ``importPackage(at:as:)`` and
+  /// ``copyProject(_:to:includingHistory:)``, in one commit; a store that keeps history also
+  /// writes the package's ``PackagedProject/history`` when it creates the project (a replacing
+  /// import saves the head alone).
   ///
-  /// - Parameter id: The project.
-  /// - Returns: Its revisions; each reads its document only when the export writes it.
-  /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, a metadata error, or a store error.
-  func storedHistory(of id: ProjectID) throws -> [StoredRevision<Metadata>]
-
-  /// Commits a checked package's project under `id`, for ``importPackage(at:as:)``, in one
-  /// commit; a store that keeps history also writes the package's ``PackagedProject/history``
-  /// when it creates the project (a replacing import saves the head alone).
-  ///
-  /// The default reads every image into memory and calls
-  /// ``create(name:video:metadata:thumbnail:id:created:modified:)`` (or, replacing, a save and
-  /// a rename: two commits). A store adds ``PackagedProject/images`` one at a time instead,
-  /// skipping those it has, and commits ``PackagedProject/document(replacingTokens:)`` with its
-  /// tokens.
+  /// The other package hook every store states: a store adds ``PackagedProject/images`` one at
+  /// a time, skipping those it has, and commits ``PackagedProject/document(replacingTokens:)``
+  /// with its tokens. A store with nothing better can return
+  /// ``importProjectByCreating(_:id:replacing:)``, which reads every image into memory and
+  /// calls ``create(name:video:metadata:thumbnail:id:created:modified:)`` (or, replacing, a
+  /// save and a rename: two commits).
   ///
   /// - Parameters:
   ///   - package: The package's project.

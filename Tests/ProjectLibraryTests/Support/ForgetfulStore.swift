@@ -61,4 +61,11 @@ final class ForgetfulStore: ProjectStore {
     try library.collectImages(dryRun: dryRun)
   }
   func changes() -> AsyncStream<LibraryChange> { library.changes() }
+  // The package hooks the slow way, through open and create, as a store without bytes of its own.
+  func storedProject(_ id: ProjectID, includingHistory: Bool) throws
+    -> StoredProject<ContractMetadata>
+  { try storedProjectByOpening(id) }
+  func importProject(_ package: PackagedProject<ContractMetadata>, id: ProjectID, replacing: Bool)
+    throws -> ProjectSummary<ContractMetadata>
+  { try importProjectByCreating(package, id: id, replacing: replacing) }
 }

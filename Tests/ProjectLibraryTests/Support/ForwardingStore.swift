@@ -22,7 +22,7 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
 
   /// How many times `open` or `create` was called.
   var openedOrCreated: Int { lock.withLock { opensAndCreates } }
-  /// The revisions `storedHistory(of:)` returns, for every project.
+  /// The revisions `storedProject(_:includingHistory:)` returns, for every project.
   var history: [StoredRevision<ContractMetadata>] {
     get { lock.withLock { revisions } }
     set { lock.withLock { revisions = newValue } }
@@ -45,11 +45,13 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
   }
 
   var keepsRevisionHistory: Bool { !history.isEmpty || keepsHistoryOnImport }
-  func storedHistory(of id: ProjectID) throws -> [StoredRevision<ContractMetadata>] { history }
 
   var images: FileImageStore { library.images }
-  func storedProject(_ id: ProjectID) throws -> StoredProject<ContractMetadata> {
-    let stored = try library.storedProject(id)
+  func storedProject(_ id: ProjectID, includingHistory: Bool) throws
+    -> StoredProject<ContractMetadata>
+  {
+    var stored = try library.storedProject(id)
+    if includingHistory { stored.history = history }
     guard let head = headRevision else { return stored }
     let summary = stored.summary
     return StoredProject(
@@ -58,7 +60,7 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
         modified: summary.modified, thumbnailToken: summary.thumbnailToken,
         metadata: summary.metadata, metadataVersion: summary.metadataVersion, facts: nil,
         revision: head, hasAutosave: summary.hasAutosave),
-      document: stored.document, images: stored.images)
+      document: stored.document, images: stored.images, history: stored.history)
   }
   func importProject(_ package: PackagedProject<ContractMetadata>, id: ProjectID, replacing: Bool)
     throws -> ProjectSummary<ContractMetadata>

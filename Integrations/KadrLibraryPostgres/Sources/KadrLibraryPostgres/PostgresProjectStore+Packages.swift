@@ -19,7 +19,7 @@
     public var keepsRevisionHistory: Bool { true }
 
     /// Every revision of a project, oldest first, each reading its document when an export
-    /// writes it; see `ProjectStore.storedHistory(of:)`.
+    /// writes it (what `storedProject(_:includingHistory:)` returns as the history).
     ///
     /// - Parameter id: The project.
     /// - Returns: Its revisions, with their saved dates, metadata and document facts.
@@ -51,20 +51,29 @@
       }
     }
 
-    /// The head revision's document as saved, with the project's summary, read in one snapshot,
-    /// and the store's images; see `ProjectStore.storedProject(_:)`.
+    /// The head revision's document as saved, with the project's summary and, when asked, its
+    /// revisions, read in one snapshot, and the store's images; see
+    /// `ProjectStore.storedProject(_:includingHistory:)`.
     ///
-    /// - Parameter id: The project.
-    /// - Returns: Its summary, document and image store.
+    /// - Parameters:
+    ///   - id: The project.
+    ///   - includingHistory: Whether to list the project's revisions too (each reads its
+    ///     document only when it is written).
+    /// - Returns: Its summary, document, image store and history.
     /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, a metadata error, or
     ///   `PostgresError`.
-    public func storedProject(_ id: ProjectID) throws -> StoredProject<Metadata> {
+    public func storedProject(_ id: ProjectID, includingHistory: Bool) throws
+      -> StoredProject<Metadata>
+    {
       let read = try connection.transaction(isolation: .repeatableRead) {
-        _ -> (ProjectSummary<Metadata>, Data) in
+        _ -> (ProjectSummary<Metadata>, Data, [StoredRevision<Metadata>]) in
         let current = try self.summary(of: id)
-        return (current, try revisionDocument(id, revision: current.revision))
+        return (
+          current, try revisionDocument(id, revision: current.revision),
+          includingHistory ? try storedHistory(of: id) : []
+        )
       }
-      return StoredProject(summary: read.0, document: read.1, images: images)
+      return StoredProject(summary: read.0, document: read.1, images: images, history: read.2)
     }
 
     /// Writes a package's project in one transaction: its images (each read from its file when

@@ -2,9 +2,10 @@ import Foundation
 import KadrPersistence
 import KadrProjectLibrary
 
-/// A store that forwards every call to `base` but the package hooks, so export and import take
-/// the defaults through `open` and `create`: how every store but the folder library moved
-/// packages before the hooks, measured beside the store's own streaming path.
+/// A store that forwards every call to `base` but the package hooks, which take the slow way
+/// through `open` and `create` (`storedProjectByOpening`, `importProjectByCreating`): how every
+/// store but the folder library moved packages before the hooks, measured beside the store's
+/// own streaming path.
 final class DefaultPathStore<Base: ProjectStore>: ProjectStore {
   typealias Metadata = Base.Metadata
   let base: Base
@@ -53,4 +54,10 @@ final class DefaultPathStore<Base: ProjectStore>: ProjectStore {
     try base.collectImages(dryRun: dryRun)
   }
   func changes() -> AsyncStream<LibraryChange> { base.changes() }
+  func storedProject(_ id: ProjectID, includingHistory: Bool) throws -> StoredProject<Metadata> {
+    try storedProjectByOpening(id)
+  }
+  func importProject(_ package: PackagedProject<Metadata>, id: ProjectID, replacing: Bool)
+    throws -> ProjectSummary<Metadata>
+  { try importProjectByCreating(package, id: id, replacing: replacing) }
 }
