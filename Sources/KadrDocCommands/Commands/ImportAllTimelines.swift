@@ -68,7 +68,7 @@ struct ImportAllTimelines {
         let name = file == "-" ? "<stdin>" : file
         console.err(imported.report.rendered(prefix: "\(name) #\(timeline.index): "))
       }
-      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
       documents.append(
         (

@@ -1,6 +1,6 @@
 import Foundation
 import KadrFCPXML
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc import-fcpxml FILE.fcpxml -o OUT.kadr.json`: a Final Cut Pro XML project as a
@@ -92,7 +92,7 @@ enum ImportFCPXMLCommand: Command {
       if arguments.has("--strict"), imports.contains(where: { !$0.report.isEmpty }) {
         return ExitCode.failure
       }
-      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
       let store = images ?? UnresolvedImageStore()
       if arguments.has("--all"), let directory = arguments.value("--output") {
         return try writeAll(imports, to: directory, coder: coder, images: store, console: console)

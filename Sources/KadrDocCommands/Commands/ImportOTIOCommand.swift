@@ -99,7 +99,7 @@ enum ImportOTIOCommand: Command {
         console.err(imported.report.rendered(prefix: "\(name): "))
       }
       if arguments.has("--strict"), !imported.report.isEmpty { return ExitCode.failure }
-      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
       try extractMedia?()
       return FileOutput.deliver(bytes, to: arguments.value("--output"), console: console)
