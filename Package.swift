@@ -178,7 +178,7 @@ let package = Package(
       name: "ArticleTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
-        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary", "KadrFCPXML",
+        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary", "KadrFCPXML", "KadrInterchange",
       ]),
     .testTarget(
       name: "PluginTests",

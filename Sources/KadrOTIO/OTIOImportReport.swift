@@ -111,7 +111,6 @@ public enum OTIOImportItemKind: String, ImportReportItemKind {
   public static var defaultFirstPlaces: Int { 3 }
 }
 
-
 extension InterchangeImportReport.Item where ItemKind == OTIOImportItemKind {
   /// Where it is in the OpenTimelineIO file: a JSON pointer such as
   /// `/tracks/children/0/children/3`.
@@ -131,7 +130,7 @@ extension InterchangeImportReport.Item where ItemKind == OTIOImportItemKind {
 extension InterchangeImportReport where ItemKind == OTIOImportItemKind {
   /// The report for people: a summary line, then one line per kind of item with its count,
   /// the first item's sentence and the pointers of the first items, each line prefixed with
-  /// `prefix` (a file name, for a command-line tool). ``items`` (or the report's JSON) has
+  /// `prefix` (a file name, for a command-line tool). `items` (or the report's JSON) has
   /// every item.
   ///
   /// - Parameters:

@@ -54,19 +54,7 @@ enum ImportFCPXMLCommand: Command {
     }
     if arguments.has("--all") { importer.project = .all }
     do {
-      let data: Data
-      if file == "-" {
-        data = try Input.read(file)
-      } else {
-        var url = URL(fileURLWithPath: file)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        {
-          url = url.appendingPathComponent("Info.fcpxml")
-        }
-        data = try Input.read(url.path)
-      }
+      let data = try ImportUsage.read(file, bundleMain: "Info.fcpxml")
       if arguments.has("--list") {
         for project in try importer.projects(in: data) {
           let name = TerminalText.escaped(project.name, keepingNewlines: false)
@@ -124,10 +112,8 @@ enum ImportFCPXMLCommand: Command {
     }
   }
 
-  /// Writes each project as `N-NAME.kadr.json` in `directory` (created if missing), NAME the
-  /// project's name shortened and made safe as `import-otio --all` does it
-  /// (``ImportAllTimelines/fileName(for:fallback:)``), so that it cannot leave the directory
-  /// nor be too long for a file name.
+  /// Writes each project as `N-NAME.kadr.json` in `directory` (created if missing), named as
+  /// `import-otio --all` names its timelines' documents (``ImportUsage/documentNames(_:fallback:)``).
   private static func writeAll(
     _ imports: [FCPXMLImport], to directory: String, coder: KadrCoder,
     images: any ImageStore, console: Console
@@ -141,11 +127,8 @@ enum ImportFCPXMLCommand: Command {
           + (error as NSError).localizedDescription)
       return ExitCode.failure
     }
-    let names = ImportAllTimelines.distinctFileNames(
-      imports.map {
-        "\($0.projectIndex)-"
-          + ImportAllTimelines.fileName(for: $0.projectName, fallback: "project")
-      })
+    let names = ImportUsage.documentNames(
+      imports.map { ($0.projectIndex, $0.projectName) }, fallback: "project")
     for (imported, name) in zip(imports, names) {
       let path = URL(fileURLWithPath: directory).appendingPathComponent(name + ".kadr.json").path
       let bytes = try coder.data(for: imported.video, images: images)

@@ -1,6 +1,6 @@
 import Foundation
-import KadrModel
 import KadrInterchange
+import KadrModel
 import KadrPersistence
 
 extension SequenceWriter {

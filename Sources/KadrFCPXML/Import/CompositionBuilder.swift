@@ -1,6 +1,6 @@
 import Foundation
-import KadrModel
 import KadrInterchange
+import KadrModel
 import KadrPersistence
 
 /// Turns the story reader's layers into a composition: the main chain from lane 0, a timed
@@ -185,7 +185,8 @@ struct CompositionBuilder {
         continue
       }
       if piece.start > cursor, !(clips.last is Transition) {
-        clips.append(InterchangePlaceholder(role: .gap, duration: Self.reduced(piece.start - cursor)))
+        clips.append(
+          InterchangePlaceholder(role: .gap, duration: Self.reduced(piece.start - cursor)))
       }
       if let clip = try clip(piece, at: nil) { clips.append(clip) }
       cursor = piece.end

@@ -26,7 +26,7 @@ public struct InterchangeFile<Note: Sendable & Hashable>: Sendable, Hashable {
   }
 
   /// Saves the bytes to `url` atomically, following a symbolic link and refusing a directory,
-  /// device, FIFO or socket (see ``AtomicFile``).
+  /// device, FIFO or socket (see the core's `AtomicFile`).
   ///
   /// - Parameter url: The file.
   /// - Throws: `PersistenceError` (`PersistenceError/Reason/fileSystem(path:underlying:)`);

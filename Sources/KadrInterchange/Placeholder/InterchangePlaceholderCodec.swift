@@ -28,8 +28,7 @@ public struct InterchangePlaceholderCodec: ClipCodec {
   ///   - value: The placeholder.
   ///   - payload: Its payload.
   /// - Throws: `PersistenceError` when a field cannot be written.
-  public func encode(_ value: InterchangePlaceholder, to payload: inout KeyedEncoder<Key>) throws
-  {
+  public func encode(_ value: InterchangePlaceholder, to payload: inout KeyedEncoder<Key>) throws {
     try payload.encode(value.role.rawValue, for: .role)
     try payload.encode(value.name, for: .name)
     try payload.encode(value.duration, for: .duration)

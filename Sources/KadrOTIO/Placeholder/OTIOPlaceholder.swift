@@ -1,14 +1,14 @@
 import KadrInterchange
 
 /// The placeholder of a gap or an offline clip: the interchange floor's
-/// ``KadrInterchange/InterchangePlaceholder``, under the name it had when only this module made
+/// `InterchangePlaceholder`, under the name it had when only this module made
 /// placeholders. Kept so that code naming it compiles unchanged.
 public typealias OTIOPlaceholder = InterchangePlaceholder
 
 /// The placeholder's codec (kind `com.kadr.otio.placeholder`): the interchange floor's
-/// ``KadrInterchange/InterchangePlaceholderCodec``, under its former name.
+/// `InterchangePlaceholderCodec`, under its former name.
 public typealias OTIOPlaceholderCodec = InterchangePlaceholderCodec
 
 /// Registers the placeholder's codec: the interchange floor's
-/// ``KadrInterchange/InterchangePlaceholderModule``, under its former name.
+/// `InterchangePlaceholderModule`, under its former name.
 public typealias OTIOPlaceholderModule = InterchangePlaceholderModule
