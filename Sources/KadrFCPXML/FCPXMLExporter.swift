@@ -34,8 +34,8 @@ import KadrPersistence
 /// The report has two kinds of items. What FCPXML cannot hold and the picture or sound would
 /// show (filters, compositors, overlays, an easing other than linear, ducking, …) is a loss: refused by default with `PersistenceError/lossyContent(_:)` listing
 /// every one, written without it when ``allowingLoss`` is set, and then listed in
-/// ``FCPXMLFile/lossReport``. What changes nothing anyone sees or hears is a note
-/// (``FCPXMLExportNote``), never refused and always listed in ``FCPXMLFile/notes``: kadr settings
+/// `FCPXMLFile.lossReport`. What changes nothing anyone sees or hears is a note
+/// (``FCPXMLExportNote``), never refused and always listed in `FCPXMLFile.notes`: kadr settings
 /// Final Cut Pro has no use for (a preset's name such as `.reelsAndShorts`, a custom preset's
 /// codec, an export quality), a time between the sequence's frames (moved to the nearest frame,
 /// at most half a frame), a volume whose decibels read back a few millionths off.
