@@ -173,6 +173,8 @@ let package = Package(
         "LoopbackHTTP",
       ],
       exclude: ["Fixtures", "Python"]),
+    .testTarget(
+      name: "KadrInterchangeTests", dependencies: ["KadrInterchange", "KadrOTIO", "KadrFCPXML"]),
     // The DocC articles' samples, compiled and run (a test checks them against the articles).
     .testTarget(
       name: "ArticleTests",
