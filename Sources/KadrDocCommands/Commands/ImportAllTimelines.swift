@@ -38,7 +38,11 @@ struct ImportAllTimelines {
   /// once, to `DIR/NAME.media` (NAME the bundle's), which every timeline's clips refer to; they
   /// are extracted only after the reports are known, so a refusal leaves nothing behind.
   func run(console: Console) throws -> Int32 {
-    let stdin = file == "-" ? try Input.read(file) : nil
+    let stdin =
+      file == "-"
+      ? try ImportUsage.read(
+        file, bundleMain: nil, maximumBytes: importer.options.limits.maximumDocumentBytes)
+      : nil
     let source = URL(fileURLWithPath: file)
     let mediaDirectory = URL(
       fileURLWithPath: (directory as NSString).appendingPathComponent(

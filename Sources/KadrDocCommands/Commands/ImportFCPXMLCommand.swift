@@ -54,7 +54,8 @@ enum ImportFCPXMLCommand: Command {
     }
     if arguments.has("--all") { importer.project = .all }
     do {
-      let data = try ImportUsage.read(file, bundleMain: "Info.fcpxml")
+      let data = try ImportUsage.read(
+        file, bundleMain: "Info.fcpxml", maximumBytes: importer.limits.maximumBytes)
       if arguments.has("--list") {
         for project in try importer.projects(in: data) {
           let name = TerminalText.escaped(project.name, keepingNewlines: false)

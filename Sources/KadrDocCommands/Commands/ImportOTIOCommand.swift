@@ -74,7 +74,9 @@ enum ImportOTIOCommand: Command {
       // (a --strict refusal leaves nothing behind).
       var extractMedia: (() throws -> Void)?
       if file == "-" {
-        imported = try importer.importTimeline(from: try Input.read(file), images: images)
+        let data = try ImportUsage.read(
+          file, bundleMain: nil, maximumBytes: importer.options.limits.maximumDocumentBytes)
+        imported = try importer.importTimeline(from: data, images: images)
       } else if let output = arguments.value("--output") {
         let source = URL(fileURLWithPath: file)
         let media = URL(fileURLWithPath: output + ".media", isDirectory: true)
@@ -129,7 +131,9 @@ enum ImportOTIOCommand: Command {
   {
     let timelines =
       file == "-"
-      ? try importer.timelines(in: try Input.read(file))
+      ? try importer.timelines(
+        in: try ImportUsage.read(
+          file, bundleMain: nil, maximumBytes: importer.options.limits.maximumDocumentBytes))
       : try importer.timelines(at: URL(fileURLWithPath: file))
     // The name comes from the file: escaped; the tab between the columns is the tool's own.
     for timeline in timelines {

@@ -43,24 +43,27 @@ enum ImportUsage {
     return ExitCode.usage
   }
 
-  /// The bytes of `file`: standard input for `-`; for a directory (a bundle, such as an
-  /// `.fcpxmld`), its `main` file; the file itself otherwise. Read as a document is, under the
-  /// document size limit, refused from its size before it is read.
+  /// The bytes of `file` under its format's own size limit: standard input for `-`; for a
+  /// directory with a `main` file (a bundle, such as an `.fcpxmld`), that file; the file itself
+  /// otherwise. More than `maximumBytes` is refused, a file from its size before it is read.
+  /// (An OpenTimelineIO bundle is opened by its importer, under the same limit.)
   ///
   /// - Parameters:
   ///   - file: The path given, or `-`.
-  ///   - main: The document's name inside a bundle directory (`Info.fcpxml`).
+  ///   - main: The document's name inside a bundle directory (`Info.fcpxml`), if the format has
+  ///     such bundles.
+  ///   - maximumBytes: The format's limit: the importer's own.
   /// - Throws: `PersistenceError` when the file cannot be read or is too large.
-  static func read(_ file: String, bundleMain main: String) throws -> Data {
-    guard file != "-" else { return try Input.read(file) }
+  static func read(_ file: String, bundleMain main: String?, maximumBytes: Int) throws -> Data {
+    guard file != "-" else { return try Input.read(file, maximumBytes: maximumBytes) }
     var url = URL(fileURLWithPath: file)
     var isDirectory: ObjCBool = false
-    if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
+    if let main, FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
       isDirectory.boolValue
     {
       url = url.appendingPathComponent(main)
     }
-    return try Input.read(url.path)
+    return try Input.read(url.path, maximumBytes: maximumBytes)
   }
 
   /// The names `--all` gives its documents, without `.kadr.json`: `N-NAME`, N the timeline's or
