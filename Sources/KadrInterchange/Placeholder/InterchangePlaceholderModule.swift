@@ -33,3 +33,9 @@ public enum InterchangePlaceholderModule: RegistryModule {
   /// kind id is this module's own; were it taken, the standard registry is returned).
   public static let standardRegistry: CodecRegistry = (try? registry()) ?? .standard
 }
+
+/// ``InterchangePlaceholderModule`` under its former name, from when only the OpenTimelineIO
+/// importer made placeholders. It lives here, on the floor, because the standard registry's
+/// note for the placeholder's kind (the fix an error names) spells it so: whoever reads that
+/// note can write it with either format imported.
+public typealias OTIOPlaceholderModule = InterchangePlaceholderModule

@@ -8,7 +8,3 @@ public typealias OTIOPlaceholder = InterchangePlaceholder
 /// The placeholder's codec (kind `com.kadr.otio.placeholder`): the interchange floor's
 /// `InterchangePlaceholderCodec`, under its former name.
 public typealias OTIOPlaceholderCodec = InterchangePlaceholderCodec
-
-/// Registers the placeholder's codec: the interchange floor's
-/// `InterchangePlaceholderModule`, under its former name.
-public typealias OTIOPlaceholderModule = InterchangePlaceholderModule

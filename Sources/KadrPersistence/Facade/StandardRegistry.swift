@@ -48,7 +48,8 @@ package struct AddOnKind: Sendable {
 
   /// KadrInterchange's placeholders of gaps and offline clips, which both interchange
   /// importers make. The registration keeps the module's former name (`OTIOPlaceholderModule`,
-  /// still an alias of `InterchangePlaceholderModule`), as the messages spelled it before.
+  /// an alias of `InterchangePlaceholderModule` in KadrInterchange, so either format's users
+  /// can write it), as the messages spelled it before.
   package static let interchangePlaceholder = AddOnKind(
     kind: "com.kadr.otio.placeholder",
     registration: "CodecRegistry.bootstrap(try OTIOPlaceholderModule.registry()) at startup, or "
