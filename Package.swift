@@ -14,6 +14,7 @@ let package = Package(
     .library(name: "KadrPersistenceCore", targets: ["KadrPersistenceCore"]),
     .library(name: "KadrPersistence", targets: ["KadrPersistence"]),
     .library(name: "KadrPersistenceTesting", targets: ["KadrPersistenceTesting"]),
+    .library(name: "KadrInterchange", targets: ["KadrInterchange"]),
     .library(name: "KadrOTIO", targets: ["KadrOTIO"]),
     .library(name: "KadrFCPXML", targets: ["KadrFCPXML"]),
     .library(name: "KadrDiff", targets: ["KadrDiff"]),
@@ -63,18 +64,25 @@ let package = Package(
       providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
     // The one zip reader and writer: OpenTimelineIO bundles and project packages.
     .target(name: "KadrArchive", dependencies: ["KadrPersistenceCore", "CZlib", "KadrFileSystem"]),
+    // The interchange floor, beneath every format: the one placeholder of gaps and offline
+    // media (and its registration), the one import report and the one exported file. Public API
+    // of the core only (.ci/public-only builds it where `package` access cannot reach).
+    .target(
+      name: "KadrInterchange",
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence"]),
+    // OpenTimelineIO interchange, a sibling of KadrFCPXML on the floor (neither imports the
+    // other).
     .target(
       name: "KadrOTIO",
       dependencies: [
-        "KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrArchive", "KadrFileSystem",
+        "KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrInterchange", "KadrArchive",
+        "KadrFileSystem",
       ]),
-    // Final Cut Pro XML interchange; public API only (its gaps and offline clips are
-    // KadrOTIO's placeholders, so one registry saves what either importer reads).
+    // Final Cut Pro XML interchange, on the floor beside KadrOTIO; public API only
+    // (.ci/public-only builds it where `package` access cannot reach).
     .target(
       name: "KadrFCPXML",
-      dependencies: [
-        "KadrModel", "KadrStorage", "KadrPersistenceCore", "KadrPersistence", "KadrOTIO",
-      ]),
+      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrInterchange"]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
     .target(
@@ -91,7 +99,7 @@ let package = Package(
     .target(
       name: "KadrDocCommands",
       dependencies: [
-        "KadrModel", "KadrPersistence", "KadrOTIO", "KadrFCPXML", "KadrDiff",
+        "KadrModel", "KadrPersistence", "KadrInterchange", "KadrOTIO", "KadrFCPXML", "KadrDiff",
         "KadrProjectLibrary", "KadrFileSystem",
       ]),
     .executableTarget(name: "kadr-doc", dependencies: ["KadrDocCommands"], exclude: ["Schemas"]),
@@ -165,12 +173,14 @@ let package = Package(
         "LoopbackHTTP",
       ],
       exclude: ["Fixtures", "Python"]),
+    .testTarget(
+      name: "KadrInterchangeTests", dependencies: ["KadrInterchange", "KadrOTIO", "KadrFCPXML"]),
     // The DocC articles' samples, compiled and run (a test checks them against the articles).
     .testTarget(
       name: "ArticleTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrPluginExample",
-        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary", "KadrFCPXML",
+        "LoopbackHTTP", "KadrDiff", "KadrProjectLibrary", "KadrFCPXML", "KadrInterchange",
       ]),
     .testTarget(
       name: "PluginTests",

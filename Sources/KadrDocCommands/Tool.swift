@@ -172,12 +172,14 @@ enum KadrDoc {
 
 /// Reading inputs and reporting their errors the same way in every command.
 enum Input {
-  /// The bytes of `path`, or of standard input for `-`.
+  /// The bytes of `path`, or of standard input for `-`, refused past `limit` bytes (a
+  /// document's limit by default) before they are read.
   ///
   /// A document large enough to take more than a second to open is then opened with
   /// ``openingProgress(of:file:)``.
-  static func read(_ path: String) throws -> Data {
-    let limit = DocumentLimits.default.maximumDocumentBytes
+  static func read(
+    _ path: String, maximumBytes limit: Int = DocumentLimits.default.maximumDocumentBytes
+  ) throws -> Data {
     let data =
       path == "-"
       ? try DocumentFile.read(descriptor: 0, named: "<stdin>", maximumBytes: limit)

@@ -7,7 +7,7 @@ import KadrModel
 ///
 /// Notes are the export's second kind of report item. A loss (`Loss`) changes what the cut
 /// looks or sounds like and is refused by default; a note never is: the export succeeds and
-/// lists its notes in ``FCPXMLFile/notes``, for an app to show as information rather than as
+/// lists its notes in `FCPXMLFile.notes`, for an app to show as information rather than as
 /// a warning.
 ///
 /// ```swift

@@ -34,8 +34,8 @@ import KadrPersistence
 /// The report has two kinds of items. What FCPXML cannot hold and the picture or sound would
 /// show (filters, compositors, overlays, an easing other than linear, ducking, …) is a loss: refused by default with `PersistenceError/lossyContent(_:)` listing
 /// every one, written without it when ``allowingLoss`` is set, and then listed in
-/// ``FCPXMLFile/lossReport``. What changes nothing anyone sees or hears is a note
-/// (``FCPXMLExportNote``), never refused and always listed in ``FCPXMLFile/notes``: kadr settings
+/// `FCPXMLFile.lossReport`. What changes nothing anyone sees or hears is a note
+/// (``FCPXMLExportNote``), never refused and always listed in `FCPXMLFile.notes`: kadr settings
 /// Final Cut Pro has no use for (a preset's name such as `.reelsAndShorts`, a custom preset's
 /// codec, an export quality), a time between the sequence's frames (moved to the nearest frame,
 /// at most half a frame), a volume whose decibels read back a few millionths off.
@@ -128,36 +128,8 @@ public struct FCPXMLExporter: Sendable {
   }
 }
 
-/// An FCPXML document's bytes, with what exporting left out.
-public struct FCPXMLFile: Sendable, Hashable {
-  /// The document: UTF-8 XML.
-  public let data: Data
-  /// What was left out (only when loss is allowed).
-  public let lossReport: LossReport
-  /// What changed without changing the picture or sound: settings Final Cut Pro has no use
-  /// for, times moved to the nearest frame, inaudible roundings. Never a reason to refuse.
-  public let notes: [FCPXMLExportNote]
-
-  /// Creates a document value.
-  ///
-  /// - Parameters:
-  ///   - data: The bytes.
-  ///   - lossReport: What was left out.
-  ///   - notes: What changed without changing the picture or sound.
-  public init(
-    data: Data, lossReport: LossReport = LossReport(losses: []), notes: [FCPXMLExportNote] = []
-  ) {
-    self.data = data
-    self.lossReport = lossReport
-    self.notes = notes
-  }
-
-  /// Saves the bytes to `url` atomically (see `AtomicFile`).
-  ///
-  /// - Parameter url: The file.
-  /// - Throws: `PersistenceError` for the file system; the previous file is unchanged on
-  ///   error.
-  public func write(to url: URL) throws {
-    try AtomicFile.write(data, to: url)
-  }
-}
+/// An FCPXML document's bytes, with what exporting left out and its notes: what changed
+/// without changing the picture or sound (settings Final Cut Pro has no use for, times moved
+/// to the nearest frame, inaudible roundings), never a reason to refuse. The interchange
+/// floor's exported file with FCPXML's notes.
+public typealias FCPXMLFile = InterchangeFile<FCPXMLExportNote>

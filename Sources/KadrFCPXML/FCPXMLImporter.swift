@@ -37,7 +37,7 @@ public struct FCPXMLProjectSummary: Sendable, Hashable, Codable {
 /// in-points (`trimStart`); captions captions. A constant `timeMap` is a speed. A compound
 /// clip shown whole in a storyline is a nested track; other compound, multicam (its active
 /// angles), synchronised clips and auditions (the picked clip) are placed as their contents. Media stay references: the files are not opened, and a clip whose asset
-/// has no usable location is an offline `OTIOPlaceholder`, never dropped.
+/// has no usable location is an offline `InterchangePlaceholder`, never dropped.
 ///
 /// The document is untrusted input: a document type declaration with an internal subset,
 /// entities or an external DTD is refused before any parser sees it, external entities are

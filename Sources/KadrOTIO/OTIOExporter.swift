@@ -110,33 +110,9 @@ public struct OTIOExporter: Sendable {
   }
 }
 
-/// An OpenTimelineIO file's bytes, with what exporting left out.
-public struct OTIOFile: Sendable, Hashable {
-  /// The file's bytes: UTF-8 JSON.
-  public let data: Data
-  /// What was left out (only when loss is allowed).
-  public let lossReport: LossReport
-
-  /// Creates a file value.
-  ///
-  /// - Parameters:
-  ///   - data: The bytes.
-  ///   - lossReport: What was left out.
-  public init(data: Data, lossReport: LossReport = LossReport(losses: [])) {
-    self.data = data
-    self.lossReport = lossReport
-  }
-
-  /// Saves the bytes to `url` atomically, following a symbolic link and refusing a directory,
-  /// device, FIFO or socket (see `AtomicFile`).
-  ///
-  /// - Parameter url: The file.
-  /// - Throws: `PersistenceError` (`PersistenceError/Reason/fileSystem(path:underlying:)`);
-  ///   the previous file is unchanged on error.
-  public func write(to url: URL) throws {
-    try AtomicFile.write(data, to: url)
-  }
-}
+/// An OpenTimelineIO file's bytes, with what exporting left out: the interchange floor's
+/// exported file, without notes.
+public typealias OTIOFile = InterchangeFile<Never>
 
 /// An OpenTimelineIO timeline as a JSON value, with what exporting left out.
 public struct OTIOTimeline: Sendable, Hashable {

@@ -8,10 +8,14 @@ import Foundation
 /// kept past the call that lends it (the only way to make one is ``withBytes(of:_:)``). The
 /// searches (``firstIndex(of:in:)``, ``count(of:in:)``) run over the bytes with the C library's
 /// `memchr`, which keeps a scan of 64 MiB fast even in a debug build.
-package struct ByteText: ~Copyable {
+///
+/// Public so that a format's reader outside the core (FCPXML's preflight) scans untrusted
+/// bytes through this one bounds-checked view instead of touching raw memory itself. It is not
+/// `Sendable`: it lives for one call on one thread.
+public struct ByteText: ~Copyable {
   private let bytes: UnsafeRawBufferPointer
   /// The number of bytes.
-  package let count: Int
+  public let count: Int
 
   private init(_ bytes: UnsafeRawBufferPointer) {
     self.bytes = bytes
@@ -24,7 +28,7 @@ package struct ByteText: ~Copyable {
   ///   - data: The bytes.
   ///   - body: Scans them; the view is valid only during the call.
   /// - Returns: What `body` returns.
-  package static func withBytes<Result>(
+  public static func withBytes<Result>(
     of data: Data, _ body: (borrowing ByteText) -> Result
   ) -> Result {
     data.withUnsafeBytes { raw in
@@ -34,13 +38,13 @@ package struct ByteText: ~Copyable {
   }
 
   /// The byte at `index`, which must be below ``count``.
-  package subscript(index: Int) -> UInt8 {
+  public subscript(index: Int) -> UInt8 {
     precondition(index >= 0 && index < count, "A byte outside the text was read")
     return bytes[index]
   }
 
   /// Whether the bytes at `position` are `literal`'s (false when they run past the end).
-  package func starts(with literal: StaticString, at position: Int) -> Bool {
+  public func starts(with literal: StaticString, at position: Int) -> Bool {
     let length = literal.utf8CodeUnitCount
     guard position >= 0, position <= count - length else { return false }
     for offset in 0..<length where bytes[position + offset] != literal.utf8Start[offset] {
@@ -50,7 +54,7 @@ package struct ByteText: ~Copyable {
   }
 
   /// The first index of `byte` in `range` (clamped to the bytes), or `nil`.
-  package func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
+  public func firstIndex(of byte: UInt8, in range: Range<Int>) -> Int? {
     let range = range.clamped(to: 0..<count)
     guard !range.isEmpty, let base = bytes.baseAddress else { return nil }
     guard let found = memchr(base + range.lowerBound, Int32(byte), range.count) else {
@@ -60,7 +64,7 @@ package struct ByteText: ~Copyable {
   }
 
   /// How many times `byte` occurs in `range` (clamped to the bytes).
-  package func count(of byte: UInt8, in range: Range<Int>) -> Int {
+  public func count(of byte: UInt8, in range: Range<Int>) -> Int {
     var total = 0
     var start = range.lowerBound
     while let found = firstIndex(of: byte, in: start..<range.upperBound) {
@@ -71,7 +75,7 @@ package struct ByteText: ~Copyable {
   }
 
   /// Whether `byte` occurs anywhere.
-  package func contains(_ byte: UInt8) -> Bool {
+  public func contains(_ byte: UInt8) -> Bool {
     firstIndex(of: byte, in: 0..<count) != nil
   }
 
@@ -79,7 +83,7 @@ package struct ByteText: ~Copyable {
   /// continuation byte, a sequence cut short, an overlong form, a surrogate, a code point past
   /// U+10FFFF), or `nil` when every byte does. Runs of ASCII are checked eight bytes at a time,
   /// so that 64 MiB are checked in a moment even in a debug build.
-  package func firstInvalidUTF8Index() -> Int? {
+  public func firstInvalidUTF8Index() -> Int? {
     var index = 0
     while index < count {
       if index + 8 <= count,
@@ -115,7 +119,7 @@ package struct ByteText: ~Copyable {
   }
 
   /// The bytes of `range` (clamped) decoded as UTF-8, invalid sequences replaced.
-  package func string(in range: Range<Int>) -> String {
+  public func string(in range: Range<Int>) -> String {
     let range = range.clamped(to: 0..<count)
     return String(decoding: bytes[range], as: UTF8.self)
   }

@@ -1,5 +1,5 @@
 import Foundation
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc check FILE|DIR…`: full validation, every error of every file.
@@ -50,7 +50,7 @@ enum CheckCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()
     options.preservingUnknown = arguments.has("--preserving-unknown")
-    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry, options: options)
+    let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry, options: options)
     guard let jobs = Batch.jobs(arguments, command: name, console: console) else {
       return ExitCode.usage
     }

@@ -1,6 +1,6 @@
 import Foundation
 import KadrFCPXML
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc export-fcpxml FILE -o OUT.fcpxml`: a document as a Final Cut Pro XML timeline.
@@ -53,7 +53,7 @@ enum ExportFCPXMLCommand: Command {
         by: arguments, console: console, otherwise: UnresolvedImageStore())
     else { return ExitCode.failure }
     do {
-      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
       let opened = try Input.open(file, coder: coder, images: images)
       // --project names the project only: the event keeps the exporter's own name.
       var exporter = FCPXMLExporter(allowingLoss: arguments.has("--allowing-loss"))

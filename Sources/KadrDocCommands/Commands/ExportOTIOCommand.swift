@@ -74,7 +74,7 @@ enum ExportOTIOCommand: Command {
     else { return ExitCode.failure }
     do {
       let coder = KadrCoder(
-        registry: OTIOPlaceholderModule.standardRegistry,
+        registry: InterchangePlaceholderModule.standardRegistry,
         options: CodingOptions(preservingUnknown: arguments.has("--preserving-unknown")))
       let opened = try Input.open(file, coder: coder, images: images)
       let exporter = OTIOExporter(allowingLoss: arguments.has("--allowing-loss"), target: target)

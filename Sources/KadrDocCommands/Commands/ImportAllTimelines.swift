@@ -38,19 +38,23 @@ struct ImportAllTimelines {
   /// once, to `DIR/NAME.media` (NAME the bundle's), which every timeline's clips refer to; they
   /// are extracted only after the reports are known, so a refusal leaves nothing behind.
   func run(console: Console) throws -> Int32 {
-    let stdin = file == "-" ? try Input.read(file) : nil
+    let stdin =
+      file == "-"
+      ? try ImportUsage.read(
+        file, bundleMain: nil, maximumBytes: importer.options.limits.maximumDocumentBytes)
+      : nil
     let source = URL(fileURLWithPath: file)
     let mediaDirectory = URL(
       fileURLWithPath: (directory as NSString).appendingPathComponent(
-        Self.fileName(for: source.deletingPathExtension().lastPathComponent) + ".media"),
+        ImportUsage.fileName(for: source.deletingPathExtension().lastPathComponent) + ".media"),
       isDirectory: true)
     let (content, base) =
       try stdin.map { ($0, URL?.none) }
       ?? importer.content(of: source, mediaDirectory: mediaDirectory)
     let timelines = try importer.importEveryTimeline(
       from: content, images: images, relativeTo: base)
-    let names = Self.distinctFileNames(
-      timelines.map { "\($0.entry.index)-\(Self.fileName(for: $0.entry.name))" })
+    let names = ImportUsage.documentNames(
+      timelines.map { ($0.entry.index, $0.entry.name) }, fallback: "timeline")
     guard prepareDirectory(console: console) else { return ExitCode.failure }
     var documents: [(Imported, Data)] = []
     for ((timeline, found), name) in zip(timelines, names) {
@@ -68,7 +72,7 @@ struct ImportAllTimelines {
         let name = file == "-" ? "<stdin>" : file
         console.err(imported.report.rendered(prefix: "\(name) #\(timeline.index): "))
       }
-      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
       documents.append(
         (
@@ -115,48 +119,6 @@ struct ImportAllTimelines {
     } catch {
       console.err("kadr-doc import-otio: cannot create \(directory): \(error.localizedDescription)")
       return false
-    }
-  }
-
-  /// A timeline's name as part of a file name: letters, digits, `-` and `_` kept, every other
-  /// run of characters one `-`, at most 48 characters; `fallback` when nothing is left.
-  /// `import-fcpxml --all` names its projects' documents with it too.
-  static func fileName(for name: String, fallback: String = "timeline") -> String {
-    var result = ""
-    for character in name {
-      let isSafe =
-        character.isASCII && (character.isLetter || character.isNumber || "-_".contains(character))
-      if isSafe {
-        result.append(character)
-      } else if !result.isEmpty, result.last != "-" {
-        result.append("-")
-      }
-      if result.count >= 48 { break }
-    }
-    while result.last == "-" { result.removeLast() }
-    return result.isEmpty ? fallback : result
-  }
-
-  /// `names` made distinct where a case-insensitive, normalising file system (APFS) would see
-  /// one name twice: a name whose folded form (canonical composition, lower case) an earlier
-  /// one has gets `-2`, `-3`, … until its folded form is new.
-  ///
-  /// Kept here, self-contained, until the package has one rule for every name it derives from
-  /// user text.
-  static func distinctFileNames(_ names: [String]) -> [String] {
-    func folded(_ name: String) -> String {
-      name.precomposedStringWithCanonicalMapping.lowercased()
-    }
-    var taken = Set<String>()
-    return names.map { name in
-      var candidate = name
-      var suffix = 1
-      while taken.contains(folded(candidate)) {
-        suffix += 1
-        candidate = "\(name)-\(suffix)"
-      }
-      taken.insert(folded(candidate))
-      return candidate
     }
   }
 }

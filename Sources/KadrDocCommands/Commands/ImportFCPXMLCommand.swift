@@ -1,6 +1,6 @@
 import Foundation
 import KadrFCPXML
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc import-fcpxml FILE.fcpxml -o OUT.kadr.json`: a Final Cut Pro XML project as a
@@ -66,19 +66,8 @@ enum ImportFCPXMLCommand: Command {
     }
     if arguments.has("--all") { importer.project = .all }
     do {
-      let data: Data
-      if file == "-" {
-        data = try Input.read(file)
-      } else {
-        var url = URL(fileURLWithPath: file)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory),
-          isDirectory.boolValue
-        {
-          url = url.appendingPathComponent("Info.fcpxml")
-        }
-        data = try Input.read(url.path)
-      }
+      let data = try ImportUsage.read(
+        file, bundleMain: "Info.fcpxml", maximumBytes: importer.limits.maximumBytes)
       if arguments.has("--list") {
         for project in try importer.projects(in: data) {
           let name = TerminalText.escaped(project.name, keepingNewlines: false)
@@ -104,7 +93,7 @@ enum ImportFCPXMLCommand: Command {
       if arguments.has("--strict"), imports.contains(where: { !$0.report.isEmpty }) {
         return ExitCode.failure
       }
-      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
       let store = images ?? UnresolvedImageStore()
       if arguments.has("--all"), let directory = arguments.value("--output") {
         return try writeAll(imports, to: directory, coder: coder, images: store, console: console)
@@ -136,10 +125,8 @@ enum ImportFCPXMLCommand: Command {
     }
   }
 
-  /// Writes each project as `N-NAME.kadr.json` in `directory` (created if missing), NAME the
-  /// project's name shortened and made safe as `import-otio --all` does it
-  /// (``ImportAllTimelines/fileName(for:fallback:)``), so that it cannot leave the directory
-  /// nor be too long for a file name.
+  /// Writes each project as `N-NAME.kadr.json` in `directory` (created if missing), named as
+  /// `import-otio --all` names its timelines' documents (``ImportUsage/documentNames(_:fallback:)``).
   private static func writeAll(
     _ imports: [FCPXMLImport], to directory: String, coder: KadrCoder,
     images: any ImageStore, console: Console
@@ -153,11 +140,8 @@ enum ImportFCPXMLCommand: Command {
           + (error as NSError).localizedDescription)
       return ExitCode.failure
     }
-    let names = ImportAllTimelines.distinctFileNames(
-      imports.map {
-        "\($0.projectIndex)-"
-          + ImportAllTimelines.fileName(for: $0.projectName, fallback: "project")
-      })
+    let names = ImportUsage.documentNames(
+      imports.map { ($0.projectIndex, $0.projectName) }, fallback: "project")
     for (imported, name) in zip(imports, names) {
       let path = URL(fileURLWithPath: directory).appendingPathComponent(name + ".kadr.json").path
       let bytes = try coder.data(for: imported.video, images: images)

@@ -87,7 +87,9 @@ enum ImportOTIOCommand: Command {
       // (a --strict refusal leaves nothing behind).
       var extractMedia: (() throws -> Void)?
       if file == "-" {
-        imported = try importer.importTimeline(from: try Input.read(file), images: images)
+        let data = try ImportUsage.read(
+          file, bundleMain: nil, maximumBytes: importer.options.limits.maximumDocumentBytes)
+        imported = try importer.importTimeline(from: data, images: images)
       } else if let output = arguments.value("--output") {
         let source = URL(fileURLWithPath: file)
         let media = URL(fileURLWithPath: output + ".media", isDirectory: true)
@@ -112,7 +114,7 @@ enum ImportOTIOCommand: Command {
         console.err(imported.report.rendered(prefix: "\(name): "))
       }
       if arguments.has("--strict"), !imported.report.isEmpty { return ExitCode.failure }
-      let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+      let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
       let bytes = try coder.data(for: imported.video, images: imported.imageStore)
       try extractMedia?()
       return FileOutput.deliver(bytes, to: arguments.value("--output"), console: console)
@@ -142,7 +144,9 @@ enum ImportOTIOCommand: Command {
   {
     let timelines =
       file == "-"
-      ? try importer.timelines(in: try Input.read(file))
+      ? try importer.timelines(
+        in: try ImportUsage.read(
+          file, bundleMain: nil, maximumBytes: importer.options.limits.maximumDocumentBytes))
       : try importer.timelines(at: URL(fileURLWithPath: file))
     // The name comes from the file: escaped; the tab between the columns is the tool's own.
     for timeline in timelines {

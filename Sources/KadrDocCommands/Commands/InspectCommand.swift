@@ -1,5 +1,5 @@
 import Foundation
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc inspect FILE`: a summary of a document.
@@ -28,7 +28,7 @@ enum InspectCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
     let coder = KadrCoder(
-      registry: OTIOPlaceholderModule.standardRegistry,
+      registry: InterchangePlaceholderModule.standardRegistry,
       options: CodingOptions(preservingUnknown: true))
     do {
       let data = try Input.read(file)

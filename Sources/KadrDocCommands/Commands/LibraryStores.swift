@@ -1,6 +1,6 @@
 import Foundation
 import KadrFileSystem
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 import KadrProjectLibrary
 
@@ -33,7 +33,7 @@ enum LibraryStores {
     _ location: String, schema: String? = nil, creating: Bool = false,
     imagesBucket: String? = nil, console: Console
   ) -> Outcome {
-    let registry = OTIOPlaceholderModule.standardRegistry
+    let registry = InterchangePlaceholderModule.standardRegistry
     guard let scheme = LibraryStoreKind.scheme(of: location),
       !FileManager.default.fileExists(atPath: location)
     else {
@@ -94,7 +94,7 @@ enum LibraryStores {
     }
     do {
       _ = try ProjectLibrary<OpaqueMetadata>(
-        directory: directory, registry: OTIOPlaceholderModule.standardRegistry)
+        directory: directory, registry: InterchangePlaceholderModule.standardRegistry)
       return nil
     } catch {
       console.err("kadr-doc library: \(LibraryCommand.describe(error))")

@@ -1,5 +1,5 @@
 import Foundation
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc migrate FILE|DIR…`: bring documents of an older schema to the current one.
@@ -37,7 +37,7 @@ enum MigrateCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()
     options.preservingUnknown = arguments.has("--preserving-unknown")
-    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry, options: options)
+    let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry, options: options)
     return Rewrite.run(arguments, command: name, console: console) { data in
       let migrated = try coder.migrate(data)
       _ = try coder.open(migrated.data, images: UnresolvedImageStore())

@@ -1,5 +1,5 @@
 import Foundation
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc resave FILE|DIR…`: decode and re-encode canonically.
@@ -36,7 +36,7 @@ enum ResaveCommand: Command {
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     var options = CodingOptions()
     options.preservingUnknown = arguments.has("--preserving-unknown")
-    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry, options: options)
+    let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry, options: options)
     return Rewrite.run(arguments, command: name, console: console) { data in
       let opened = try coder.open(data, images: UnresolvedImageStore())
       return (try coder.data(for: opened.root, images: opened.imageStore), nil)

@@ -1,5 +1,5 @@
 import Foundation
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc timeline FILE -o OUT.svg`: a picture of the timeline.
@@ -52,7 +52,7 @@ enum TimelineCommand: Command {
     }
     do {
       let coder = KadrCoder(
-        registry: OTIOPlaceholderModule.standardRegistry,
+        registry: InterchangePlaceholderModule.standardRegistry,
         options: CodingOptions(preservingUnknown: true))
       var video = try Input.open(file, coder: coder, images: UnresolvedImageStore()).root
       var notes: [String] = []

@@ -1,5 +1,5 @@
 import Foundation
-import KadrOTIO
+import KadrInterchange
 import KadrPersistence
 
 /// `kadr-doc tokens FILE`: every image token, one per line.
@@ -19,7 +19,7 @@ enum TokensCommand: Command {
 
   static func run(_ arguments: ParsedArguments, console: Console) -> Int32 {
     let file = arguments.positionals[0]
-    let coder = KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)
+    let coder = KadrCoder(registry: InterchangePlaceholderModule.standardRegistry)
     do {
       let tokens = try coder.imageTokens(in: try Input.read(file))
       if arguments.has("--json") {

@@ -1,6 +1,6 @@
 import Foundation
+import KadrInterchange
 import KadrModel
-import KadrOTIO
 import KadrPersistence
 
 extension SequenceWriter {
@@ -34,7 +34,7 @@ extension SequenceWriter {
           title, head: head, duration: duration, origin: .zero - sourceShift, place: place),
         .zero
       )
-    case let placeholder as OTIOPlaceholder:
+    case let placeholder as InterchangePlaceholder:
       return placeholderElement(
         placeholder, head: head, duration: duration, shift: sourceShift, lane: lane, place: place)
     default:
@@ -236,7 +236,7 @@ extension SequenceWriter {
   }
 
   private mutating func placeholderElement(
-    _ placeholder: OTIOPlaceholder, head: [(name: String, value: String)], duration: Time,
+    _ placeholder: InterchangePlaceholder, head: [(name: String, value: String)], duration: Time,
     shift: Time, lane: Int?, place: Place
   ) -> (XMLTree, Time)? {
     switch placeholder.role {

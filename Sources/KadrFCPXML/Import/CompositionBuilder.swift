@@ -1,6 +1,6 @@
 import Foundation
+import KadrInterchange
 import KadrModel
-import KadrOTIO
 import KadrPersistence
 
 /// Turns the story reader's layers into a composition: the main chain from lane 0, a timed
@@ -185,7 +185,8 @@ struct CompositionBuilder {
         continue
       }
       if piece.start > cursor, !(clips.last is Transition) {
-        clips.append(OTIOPlaceholder(role: .gap, duration: Self.reduced(piece.start - cursor)))
+        clips.append(
+          InterchangePlaceholder(role: .gap, duration: Self.reduced(piece.start - cursor)))
       }
       if let clip = try clip(piece, at: nil) { clips.append(clip) }
       cursor = piece.end
@@ -237,7 +238,7 @@ struct CompositionBuilder {
           detail: images == nil
             ? "A still is kept as an offline placeholder (no image store was given)."
             : "A still its image store does not hold is kept as an offline placeholder."))
-      return OTIOPlaceholder(
+      return InterchangePlaceholder(
         role: .offline, name: clipID?.rawValue ?? "", duration: length,
         mediaURL: URL(string: source), clipID: clipID, startTime: startTime)
     case .title(let text, let style, let clipID):
@@ -247,10 +248,10 @@ struct CompositionBuilder {
         transform: look.transform, transformAnimation: look.relative(look.transformKeys),
         opacity: look.opacity, opacityAnimation: look.relative(look.opacityKeys))
     case .gap(let name):
-      return OTIOPlaceholder(role: .gap, name: name, duration: length, startTime: startTime)
+      return InterchangePlaceholder(role: .gap, name: name, duration: length, startTime: startTime)
     case .offline(let name, let url, let mediaStart):
       let mediaStart = Self.reduced(mediaStart)
-      return OTIOPlaceholder(
+      return InterchangePlaceholder(
         role: .offline, name: name, duration: length,
         sourceRange: TimeRange(start: mediaStart, duration: length), mediaURL: url,
         startTime: startTime)

@@ -1,10 +1,10 @@
 import Foundation
-import KadrStorage
+import KadrPersistenceCore
 
 /// A pass over the raw bytes before any parser sees them: it refuses what makes XML dangerous
 /// (a DTD inside the file, entity declarations, an external DTD) and checks the reading limits,
 /// in one linear scan that allocates nothing and reads the bytes where they lie (through
-/// `KadrStorage`'s bounds-checked ``ByteText``, the package's one place for raw memory).
+/// the core's bounds-checked ``ByteText``, the package's one place for raw memory).
 ///
 /// The platform parser cannot be trusted with these: on Linux, FoundationXML's `XMLParser`
 /// always substitutes entities and recovers from malformed input, so an entity bomb or a

@@ -232,7 +232,7 @@ extension OTIOExporter {
     var writer = OTIOBundleWriter(allowingLoss: allowingLoss)
     let content = try PrettyJSON.data(try writer.relinking(exported.json))
     if kind == "otioz" {
-      try AtomicFile.write(try writer.zipped(content: content), to: url)
+      try AtomicFile.save(try writer.zipped(content: content), to: url)
     } else {
       try writer.writeDirectory(content: content, to: url)
     }

@@ -51,23 +51,6 @@ extension JSONValue {
     return nil
   }
 
-  /// The same value with every object's keys in the order the canonical writer writes them
-  /// (by their UTF-8 bytes), as a value read back from its text has them.
-  var sortedKeys: JSONValue {
-    switch self {
-    case .object(let object):
-      var sorted = JSONObject()
-      for key in object.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
-        sorted[key] = object[key]?.sortedKeys
-      }
-      return .object(sorted)
-    case .array(let elements):
-      return .array(elements.map(\.sortedKeys))
-    default:
-      return self
-    }
-  }
-
   var stringValue: String? {
     if case .string(let string) = self { return string }
     return nil

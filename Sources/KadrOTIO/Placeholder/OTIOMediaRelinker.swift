@@ -4,7 +4,7 @@ import KadrModel
 /// Maps old media locations to new ones by prefix: `/Volumes/Old/` → `/Users/me/Media/`.
 ///
 /// It rewrites the URLs of video clips (and their replacement audio), image clips' audio and
-/// audio tracks, nested tracks included; an offline ``OTIOPlaceholder`` whose ``OTIOPlaceholder/mediaURL``
+/// audio tracks, nested tracks included; an offline ``OTIOPlaceholder`` whose `mediaURL`
 /// a rule maps becomes a `VideoClip` of the new URL, trimmed to its source range, in the same
 /// place. Rules are tried in order; the first whose prefix matches wins.
 public struct OTIOMediaRelinker: Sendable {

@@ -46,12 +46,15 @@ package struct AddOnKind: Sendable {
   /// The Swift that registers its codec.
   package let registration: String
 
-  /// KadrOTIO's placeholders of OpenTimelineIO gaps and offline clips.
-  package static let otioPlaceholder = AddOnKind(
+  /// KadrInterchange's placeholders of gaps and offline clips, which both interchange
+  /// importers make. The registration keeps the module's former name (`OTIOPlaceholderModule`,
+  /// an alias of `InterchangePlaceholderModule` in KadrInterchange, so either format's users
+  /// can write it), as the messages spelled it before.
+  package static let interchangePlaceholder = AddOnKind(
     kind: "com.kadr.otio.placeholder",
     registration: "CodecRegistry.bootstrap(try OTIOPlaceholderModule.registry()) at startup, or "
       + "a KadrCoder(registry: OTIOPlaceholderModule.standardRegistry)")
 
   /// Every add-on kind.
-  package static let all = [otioPlaceholder]
+  package static let all = [interchangePlaceholder]
 }

@@ -2,7 +2,7 @@ import Foundation
 import KadrFileSystem
 
 /// Writes documents so that a crash never leaves a torn one, through the package's one durable
-/// write (``KadrFileSystem/DurableFile``: a temporary file in the same directory, flushed to
+/// write (`DurableFile` in `KadrFileSystem`: a temporary file in the same directory, flushed to
 /// disk, renamed over the destination).
 ///
 /// ## What is at the destination
@@ -20,7 +20,23 @@ import KadrFileSystem
 /// - **A directory, device, FIFO or socket**, reached directly or through a link: refused with
 ///   a ``PersistenceError``, and left untouched. Nothing is written into a device or pipe: write
 ///   the bytes to standard output to send them there.
-package enum AtomicFile {
+///
+/// Public for one door, ``save(_:to:)``, so that a module built on the public API (an
+/// interchange format's exported file) writes through the same durable write; the rest is the
+/// package's own.
+public enum AtomicFile {
+  /// Replaces the file at `url` with `data`, atomically, as the package's own saves do (see
+  /// the type's description for what happens at the destination).
+  ///
+  /// - Parameters:
+  ///   - data: The new contents.
+  ///   - url: A file URL.
+  /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/fileSystem(path:underlying:)``
+  ///   naming `url`'s path; the previous file is unchanged.
+  public static func save(_ data: Data, to url: URL) throws {
+    try write(data, to: url)
+  }
+
   /// Replaces the file at `url` with `data`, atomically.
   ///
   /// Either the previous file (if any) or the complete new one is on disk at every moment, also

@@ -120,10 +120,12 @@ public enum PersistenceError: Error, Sendable, Equatable, CustomStringConvertibl
     return .failure(failure)
   }
 
-  /// `error` itself when it is a ``PersistenceError``, else a codec failure wrapping it.
+  /// `error` itself when it is a ``PersistenceError``, else a codec failure wrapping it
+  /// (``PersistenceError/Reason/codecFailure(underlying:)``): for a module that reports every
+  /// error of a conversion as this type, as the interchange importers do.
   ///
   /// - Parameter error: An error a codec, a migration or a store threw.
-  package static func wrapping(_ error: any Error) -> PersistenceError {
+  public static func wrapping(_ error: any Error) -> PersistenceError {
     (error as? PersistenceError) ?? PersistenceError(.codecFailure(underlying: error))
   }
 

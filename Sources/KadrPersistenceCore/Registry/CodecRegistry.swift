@@ -201,10 +201,11 @@ public struct CodecRegistry: Sendable {
   }
 
   /// The kind id under which clips of `type` are written, or `nil` when no codec is registered
-  /// for it: for sibling targets that map clip kinds to another format's objects.
+  /// for it: for a module that maps clip kinds to another format's objects (an interchange
+  /// format writing a kind id beside what it exports).
   ///
   /// - Parameter type: The clip's model type.
-  package func clipKindID(of type: any Clip.Type) -> KindID? {
+  public func clipKindID(of type: any Clip.Type) -> KindID? {
     clips.byType[ObjectIdentifier(type)]?.kindID
   }
 
@@ -212,7 +213,7 @@ public struct CodecRegistry: Sendable {
   /// registered for it.
   ///
   /// - Parameter type: The overlay's model type.
-  package func overlayKindID(of type: any Overlay.Type) -> KindID? {
+  public func overlayKindID(of type: any Overlay.Type) -> KindID? {
     overlays.byType[ObjectIdentifier(type)]?.kindID
   }
 

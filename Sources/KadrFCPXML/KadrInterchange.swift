@@ -1,0 +1,3 @@
+// The interchange floor KadrFCPXML stands on (placeholders, the import report, the exported
+// file) is part of this module's API: its users name those types through it.
+@_exported import KadrInterchange
