@@ -143,18 +143,18 @@ struct ChangeRecord: Codable, Sendable {
     return try? JSONDecoder().decode(ChangeRecord.self, from: data)
   }
 
-  /// Replaces `file` with this record (a temporary file renamed over it, not flushed: it is a
-  /// notice, not data); whether it was written.
+  /// Replaces `file` with this record through the package's one durable write (a link
+  /// planted there is replaced, never written through); whether it was written.
   func write(to file: URL) -> Bool {
     guard let data = try? JSONEncoder().encode(self) else { return false }
-    let temporary = file.deletingLastPathComponent().appendingPathComponent(
-      "\(LibraryFile.temporaryPrefix)changes-\(UUID().uuidString)")
     do {
-      try data.write(to: temporary)
-      if SystemCall.rename(temporary.path, to: file.path) { return true }
-    } catch {}
-    try? FileManager.default.removeItem(at: temporary)
-    return false
+      try DurableFile.replace(
+        file.path, with: data, links: .replace,
+        temporaryName: .prefixed(LibraryFile.temporaryPrefix + "changes-"))
+      return true
+    } catch {
+      return false
+    }
   }
 }
 
