@@ -52,12 +52,17 @@ package enum DurableFile {
   ///   - data: The new contents.
   ///   - links: What to do with a symbolic link at `path`.
   ///   - temporaryName: How to name the temporary file.
+  ///   - flushing: `false` for a notice rather than data (a library's change record): still
+  ///     whole or absent after a crash of the process, but not flushed, so it may be lost with
+  ///     the machine; `true` by default.
   /// - Throws: ``DestinationRefusal`` or ``SystemError``; the destination is then unchanged.
   package static func replace(
     _ path: String, with data: Data, links: Links = .follow,
-    temporaryName: TemporaryName = .hidden
+    temporaryName: TemporaryName = .hidden, flushing: Bool = true
   ) throws {
-    try replace(path, links: links, temporaryName: temporaryName) { try $0.write(data) }
+    try replace(path, links: links, temporaryName: temporaryName, flushing: flushing) {
+      try $0.write(data)
+    }
   }
 
   /// Replaces the file at `path` with what `write` writes, streamed: memory holds no more than
@@ -67,12 +72,14 @@ package enum DurableFile {
   ///   - path: The file.
   ///   - links: What to do with a symbolic link at `path`.
   ///   - temporaryName: How to name the temporary file.
+  ///   - flushing: `false` for a notice rather than data (see
+  ///     ``replace(_:with:links:temporaryName:flushing:)``); `true` by default.
   ///   - write: Writes the new contents.
   /// - Throws: ``DestinationRefusal``, ``SystemError``, or what `write` throws; the
   ///   destination is then unchanged.
   package static func replace(
     _ path: String, links: Links = .follow, temporaryName: TemporaryName = .hidden,
-    _ write: (DurableWriter) throws -> Void
+    flushing: Bool = true, _ write: (DurableWriter) throws -> Void
   ) throws {
     let destination = try Destination(resolving: path, followingLinks: links == .follow)
     let target = destination.path
@@ -87,7 +94,9 @@ package enum DurableFile {
     do {
       if let existing = destination.existing { keepOwnershipAndMode(of: existing, on: descriptor) }
       try write(DurableWriter(descriptor: descriptor))
-      guard SystemCall.flushToDisk(descriptor) else { throw SystemError("flush it to disk") }
+      guard !flushing || SystemCall.flushToDisk(descriptor) else {
+        throw SystemError("flush it to disk")
+      }
       SystemCall.close(descriptor)
       open = false
       guard SystemCall.rename(temporary, to: target) else {
@@ -98,7 +107,7 @@ package enum DurableFile {
       SystemCall.unlink(temporary)
       throw error
     }
-    SystemCall.syncDirectory(directory)
+    if flushing { SystemCall.syncDirectory(directory) }
   }
 
   /// Gives the new file the replaced file's owner and group (as far as the process may) and

@@ -143,14 +143,15 @@ struct ChangeRecord: Codable, Sendable {
     return try? JSONDecoder().decode(ChangeRecord.self, from: data)
   }
 
-  /// Replaces `file` with this record through the package's one durable write (a link
-  /// planted there is replaced, never written through); whether it was written.
+  /// Replaces `file` with this record through the package's one durable write, not flushed (as
+  /// before: it is a notice, not data, and a lost one only delays other processes' streams), a
+  /// link planted there replaced, never written through; whether it was written.
   func write(to file: URL) -> Bool {
     guard let data = try? JSONEncoder().encode(self) else { return false }
     do {
       try DurableFile.replace(
         file.path, with: data, links: .replace,
-        temporaryName: .prefixed(LibraryFile.temporaryPrefix + "changes-"))
+        temporaryName: .prefixed(LibraryFile.temporaryPrefix + "changes-"), flushing: false)
       return true
     } catch {
       return false
