@@ -27,7 +27,7 @@ public enum Preset: Sendable, Hashable {
   ///
   /// Make one with ``custom(width:height:rate:codec:)``, which picks
   /// ``custom(width:height:frameRate:codec:)`` for a whole rate, so each rate has one spelling.
-  case customRate(width: Int, height: Int, rate: FrameRate, codec: Codec)
+  case customRate(width: Int, height: Int, frameRate: FrameRate, codec: Codec)
 
   /// The render size in pixels.
   public var resolution: CGSize {
@@ -71,7 +71,7 @@ public enum Preset: Sendable, Hashable {
   ///   - width: The width in pixels.
   ///   - height: The height in pixels.
   ///   - rate: The frame rate; a whole rate not counted in drop frame gives
-  ///     ``custom(width:height:frameRate:codec:)``, any other ``customRate(width:height:rate:codec:)``.
+  ///     ``custom(width:height:frameRate:codec:)``, any other ``customRate(width:height:frameRate:codec:)``.
   ///   - codec: The codec an export encodes with.
   /// - Returns: The preset.
   public static func custom(width: Int, height: Int, rate: FrameRate, codec: Codec) -> Preset {
@@ -79,7 +79,7 @@ public enum Preset: Sendable, Hashable {
     if denominator == 1, !rate.isDropFrame {
       return .custom(width: width, height: height, frameRate: numerator, codec: codec)
     }
-    return .customRate(width: width, height: height, rate: rate, codec: codec)
+    return .customRate(width: width, height: height, frameRate: rate, codec: codec)
   }
 
   /// The codec an export encodes with.

@@ -11,7 +11,7 @@ enum VideoClipSamples {
   static var samples: CodecSamples<VideoClip> {
     CodecSamples(
       minimal: VideoClip(url: URL(fileURLWithPath: "/media/minimal.mov")),
-      maximal: [full, reversed])
+      maximal: [full, reversed, professional])
   }
 
   /// Every optional set; speed curve eased in, filter animations eased out and linear.
@@ -76,5 +76,31 @@ enum VideoClipSamples {
       opacityAnimation: .keyframes(
         [.at(Time(value: 0, timescale: 30), value: 1)],
         timing: .cubicBezier(CGPoint(x: 0.42, y: 0), CGPoint(x: 0.58, y: 1))))
+  }
+
+  /// The professional facts: an exact speed, a name, a role with a subrole, and one marker of
+  /// each kind.
+  static var professional: VideoClip {
+    VideoClip(
+      url: URL(fileURLWithPath: "/media/interview.mov"),
+      trimRange: TimeRange(start: .zero, duration: Time(value: 1001, timescale: 30000)),
+      speedRate: 1001.0 / 1000.0,
+      speedRatio: SpeedRatio(numerator: 1001, denominator: 1000),
+      name: "Interview “A”", role: Role.dialogue.subrole("Dialogue-1"),
+      markers: TimelineSamples.markers)
+  }
+}
+
+/// Markers of every kind, shared by the samples of the composition and of clips.
+enum TimelineSamples {
+  static var markers: [Marker] {
+    [
+      Marker("Start", at: .zero),
+      Marker(
+        "Act two", at: Time(value: 30030, timescale: 30000),
+        duration: Time(value: 1001, timescale: 30000), kind: .chapter, note: "Chapter 2"),
+      Marker("Fix colour", at: Time(value: 2, timescale: 1), kind: .toDo(completed: false)),
+      Marker("Checked", at: Time(value: 3, timescale: 1)).note("by the editor").completed(),
+    ]
   }
 }
