@@ -64,7 +64,7 @@ public enum Preset: Sendable, Hashable {
   /// A resolution, exact frame rate and codec of your own.
   ///
   /// ```swift
-  /// let broadcast = Preset.custom(width: 1920, height: 1080, rate: .ntsc29_97DropFrame, codec: .h264)
+  /// let broadcast = Preset.custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264)
   /// ```
   ///
   /// - Parameters:

@@ -2,19 +2,19 @@ import Foundation
 
 extension FrameRate {
   /// 23.976 frames per second (`24000/1001`), the rate of film transferred to NTSC video.
-  public static let ntsc23_976 = FrameRate.rational(
+  public static let ntsc24 = FrameRate.rational(
     numerator: 24000, denominator: 1001, dropFrame: false)
   /// 29.97 frames per second (`30000/1001`), timecode counted without dropping frames.
-  public static let ntsc29_97 = FrameRate.rational(
+  public static let ntsc30 = FrameRate.rational(
     numerator: 30000, denominator: 1001, dropFrame: false)
   /// 29.97 frames per second (`30000/1001`), timecode counted in drop frame (`01:00:00;00`).
-  public static let ntsc29_97DropFrame = FrameRate.rational(
+  public static let ntsc30DropFrame = FrameRate.rational(
     numerator: 30000, denominator: 1001, dropFrame: true)
   /// 59.94 frames per second (`60000/1001`), timecode counted without dropping frames.
-  public static let ntsc59_94 = FrameRate.rational(
+  public static let ntsc60 = FrameRate.rational(
     numerator: 60000, denominator: 1001, dropFrame: false)
   /// 59.94 frames per second (`60000/1001`), timecode counted in drop frame.
-  public static let ntsc59_94DropFrame = FrameRate.rational(
+  public static let ntsc60DropFrame = FrameRate.rational(
     numerator: 60000, denominator: 1001, dropFrame: true)
 
   /// The frames per second of an exact rate, `numerator / denominator`: `(30000, 1001)` for

@@ -4,13 +4,13 @@ import Foundation
 /// editors label a timeline's frames (`01:00:00:00`, or `01:00:00;00` in drop frame).
 ///
 /// The value is the frame number it names at its rate; ``hours``, ``minutes``, ``seconds`` and
-/// ``frames`` are read from it. At a drop-frame rate (``FrameRate/ntsc29_97DropFrame``,
-/// ``FrameRate/ntsc59_94DropFrame``) the labels skip frame numbers 0 and 1 (0 to 3 at 59.94) at
+/// ``frames`` are read from it. At a drop-frame rate (``FrameRate/ntsc30DropFrame``,
+/// ``FrameRate/ntsc60DropFrame``) the labels skip frame numbers 0 and 1 (0 to 3 at 59.94) at
 /// the start of every minute except each tenth, so that the label keeps up with the clock:
 /// frame 1800 at 29.97 is `00:01:00;02`, and `01:00:00;00` is frame 107892.
 ///
 /// ```swift
-/// let start = try SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc29_97DropFrame)
+/// let start = try SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc30DropFrame)
 /// start.frameNumber  // 107892
 /// start.time         // 3603.6 s, exactly 108000108/30000
 /// ```
@@ -147,7 +147,8 @@ public struct SMPTETimecode: Sendable, Hashable, CustomStringConvertible {
       let perTenMinutes = 10 * 60 * fps - 9 * dropped
       let tens = frameNumber / perTenMinutes
       let rest = frameNumber % perTenMinutes
-      let added = 9 * dropped * tens + (rest > dropped ? dropped * ((rest - dropped) / perMinute) : 0)
+      let added =
+        9 * dropped * tens + (rest > dropped ? dropped * ((rest - dropped) / perMinute) : 0)
       // A frame number near Int64.max has a label past it: the hours then stop growing.
       label = frameNumber.addingReportingOverflow(added).overflow ? .max : frameNumber + added
     }

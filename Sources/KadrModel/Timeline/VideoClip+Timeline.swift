@@ -53,8 +53,19 @@ extension Video {
   /// Returns a copy whose first frame is labelled `timecode`.
   ///
   /// - Parameter timecode: The start timecode, such as `01:00:00;00` at
-  ///   ``FrameRate/ntsc29_97DropFrame``.
+  ///   ``FrameRate/ntsc30DropFrame``.
   public func startTimecode(_ timecode: SMPTETimecode) -> Video {
     with { $0.startTimecode = timecode }
+  }
+}
+
+extension AudioTrack {
+  /// Returns a copy with `role` as what its sound is.
+  ///
+  /// - Parameter role: The role, such as ``Role/music`` or `"dialogue.Narrator"`.
+  public func role(_ role: Role) -> AudioTrack {
+    var copy = self
+    copy.role = role
+    return copy
   }
 }

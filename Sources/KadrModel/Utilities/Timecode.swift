@@ -18,7 +18,7 @@ public enum FrameRate: Sendable, Hashable {
   /// (`30000/1001` is 29.97), whose timecodes count in drop frame when `dropFrame` is set.
   ///
   /// Drop frame is only defined for `30000/1001` and `60000/1001`; ``isValid`` says whether a
-  /// rate made here is one a document can hold. ``ntsc29_97`` and its siblings name the common
+  /// rate made here is one a document can hold. ``ntsc30`` and its siblings name the common
   /// ones.
   case rational(numerator: Int, denominator: Int, dropFrame: Bool)
 

@@ -46,8 +46,8 @@ enum CompositionSamples {
       ]),
     Video(
       clips: [TitleSequence("Broadcast", duration: Time(value: 1001, timescale: 30000))],
-      preset: .custom(width: 1920, height: 1080, rate: .ntsc29_97DropFrame, codec: .h264),
+      preset: .custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264),
       markers: TimelineSamples.markers,
-      startTimecode: try? SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc29_97DropFrame)),
+      startTimecode: try? SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc30DropFrame)),
   ]
 }

@@ -106,8 +106,8 @@ struct PresetCodec: ModelCodec {
         .auto, .reelsAndShorts, .tiktok, .square, .cinema,
         .custom(width: 1080, height: 1920, frameRate: 30, codec: .hevc),
         .custom(width: 3840, height: 2160, frameRate: 60, codec: .h264),
-        .customRate(width: 1920, height: 1080, frameRate: .ntsc29_97DropFrame, codec: .h264),
-        .customRate(width: 1920, height: 1080, frameRate: .ntsc23_976, codec: .hevc),
+        .customRate(width: 1920, height: 1080, frameRate: .ntsc30DropFrame, codec: .h264),
+        .customRate(width: 1920, height: 1080, frameRate: .ntsc24, codec: .hevc),
       ])
   }
 }
