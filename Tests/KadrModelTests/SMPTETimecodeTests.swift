@@ -99,8 +99,11 @@ struct SMPTETimecodeTests {
     let last = try SMPTETimecode(frameNumber: .max, rate: .ntsc30DropFrame)
     #expect(last.hours > 85_000_000_000_000)
     #expect(last.time == nil)
-    let atMax = try SMPTETimecode(time: Time(value: .max, timescale: 1), rate: .ntsc60)
-    #expect(atMax.frameNumber > 0)
+    let atMax = try SMPTETimecode(time: Time(value: .max, timescale: 600), rate: .ntsc60)
+    #expect(atMax.frameNumber == 921_415_787_897_580_000)  // ⌊(2⁶³ − 1) × 60000 / (600 × 1001)⌋
+    #expect(throws: SMPTETimecodeError.outOfRange) {
+      try SMPTETimecode(time: Time(value: .max, timescale: 1), rate: .ntsc60)
+    }
   }
 
   @Test func dropFrameIsValidOnlyAtTheTwoNTSCRates() {
