@@ -104,6 +104,16 @@ struct SMPTETimecodeTests {
     #expect(throws: SMPTETimecodeError.outOfRange) {
       try SMPTETimecode(time: Time(value: .max, timescale: 1), rate: .ntsc60)
     }
+    // Frame counts between 2⁶³ and 2⁶⁴ do not fit either.
+    #expect(throws: SMPTETimecodeError.outOfRange) {
+      try SMPTETimecode(time: Time(value: .max, timescale: 1), rate: .custom(2))
+    }
+    #expect(throws: SMPTETimecodeError.outOfRange) {
+      try SMPTETimecode(time: Time(value: .max, timescale: 3), rate: .custom(5))
+    }
+    #expect(
+      try SMPTETimecode(time: Time(value: .max, timescale: 1), rate: .custom(1)).frameNumber == .max
+    )
   }
 
   @Test func dropFrameIsValidOnlyAtTheTwoNTSCRates() {

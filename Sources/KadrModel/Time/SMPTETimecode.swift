@@ -126,12 +126,16 @@ public struct SMPTETimecode: Sendable, Hashable, CustomStringConvertible {
     guard rate.isValid else { throw SMPTETimecodeError.invalidRate }
     guard time.isValid, time.value >= 0 else { throw SMPTETimecodeError.outOfRange }
     let (numerator, denominator) = rate.exactRate
-    // frames = ⌊value × numerator / (timescale × denominator)⌋, in full width.
+    // frames = ⌊value × numerator / (timescale × denominator)⌋, in full width. The quotient
+    // fits an Int64 exactly when the product is below divisor × 2⁶³.
     let product = time.value.multipliedFullWidth(by: Int64(numerator))
-    let divisor = Int64(time.timescale).multipliedReportingOverflow(by: Int64(denominator))
-    guard !divisor.overflow, divisor.partialValue > 0, product.high < divisor.partialValue
+    let (divisor, overflow) = Int64(time.timescale).multipliedReportingOverflow(
+      by: Int64(denominator))
+    let half = divisor / 2
+    guard !overflow, divisor > 0,
+      product.high < half || (product.high == half && divisor % 2 == 1 && product.low < 1 << 63)
     else { throw SMPTETimecodeError.outOfRange }
-    let frames = divisor.partialValue.dividingFullWidth(product).quotient
+    let frames = divisor.dividingFullWidth(product).quotient
     try self.init(frameNumber: frames, rate: rate)
   }
 

@@ -136,7 +136,9 @@ extension Marker: PersistableValue {
     case .standard, .chapter:
       if object.contains(.completed) {
         throw object.error(
-          .unknownField("completed", known: ["duration", "kind", "name", "note", "start"]),
+          .unknownField(
+            Key.completed.rawValue,
+            known: Key.allCases.filter { $0 != .completed }.map(\.rawValue)),
           for: .completed)
       }
       kind = kindName == .standard ? .standard : .chapter
