@@ -41,3 +41,26 @@ extension VideoClip {
     }
   }
 }
+
+extension TitleSequence {
+  /// Returns a copy shown as `name` in editors, instead of its text.
+  ///
+  /// - Parameter name: The display name.
+  public func named(_ name: String) -> TitleSequence {
+    with { $0.name = name }
+  }
+
+  /// Returns a copy with `role` as what it is.
+  ///
+  /// - Parameter role: The role, such as ``Role/titles``.
+  public func role(_ role: Role) -> TitleSequence {
+    with { $0.role = role }
+  }
+
+  /// Returns a copy with `marker` added after its other markers.
+  ///
+  /// - Parameter marker: A marker in the title's own time.
+  public func marker(_ marker: Marker) -> TitleSequence {
+    with { $0.markers.append(marker) }
+  }
+}
