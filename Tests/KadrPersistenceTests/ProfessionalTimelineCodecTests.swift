@@ -101,6 +101,22 @@ struct ProfessionalTimelineCodecTests {
     ),
   ]
 
+  /// A video clip's exact speed of zero or a negative numerator is refused at its pointer.
+  @Test(arguments: [#"{"denominator":1,"numerator":0}"#, #"{"denominator":-2,"numerator":1}"#])
+  func aSpeedRatioThatIsNotPositiveIsRefused(ratio: String) throws {
+    let clip =
+      #"{"video":{"_0":{"filterAnimations":[],"filterIDs":[],"filters":[],"isMuted":false,"#
+      + #""isReversed":false,"speedRate":1,"speedRatio":"# + ratio
+      + #","url":"file:///a.mov","volumeLevel":1}}}"#
+    let document =
+      #"{"schema":1,"video":{"audioTracks":[],"captions":[],"clips":["# + clip
+      + #"],"overlays":[],"preset":{"kind":"auto"},"quality":{"kind":"automatic"}}}"#
+    let error = #expect(throws: PersistenceError.self) {
+      try coder.decode(Video.self, from: Data(document.utf8))
+    }
+    #expect(error?.pointer?.description == "/video/clips/0/video/_0/speedRatio")
+  }
+
   @Test(arguments: refusals)
   func hostileValuesAreRefusedWithTheirPointer(members: String, pointer: String) throws {
     let document =
