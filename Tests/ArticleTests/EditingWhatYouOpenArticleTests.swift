@@ -70,4 +70,24 @@ struct EditingWhatYouOpenArticleTests {
     #expect(status == "No clip of the composition is clip “interview”.")
     #expect(String(reflecting: current) == before)
   }
+
+  @Test func professionalFactsAreEditedAndSaved() throws {
+    let opened = try KadrCoding.video(from: Self.document())
+
+    let broadcast =
+      try opened
+      .preset(.custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264))
+      .startTimecode(SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc30DropFrame))
+      .marker(Marker("Act two", at: Time(value: 42, timescale: 1), kind: .chapter))
+      .updatingClip(id: "interview", as: VideoClip.self) {
+        $0.named("Interview").role(.dialogue.subrole("Dialogue-1"))
+      }
+
+    let reopened = try KadrCoding.video(from: try KadrCoding.data(for: broadcast))
+    #expect(String(reflecting: reopened) == String(reflecting: broadcast))
+    #expect(reopened.startTimecode?.frameNumber == 107892)
+    #expect(reopened.markers.map(\.kind) == [.chapter])
+    let interview = try #require(reopened.clip(id: "interview") as? VideoClip)
+    #expect(interview.role?.subrole == "Dialogue-1")
+  }
 }

@@ -10,9 +10,19 @@ struct TitleSequenceTests {
     duration: Time(value: 5, timescale: 1), clipID: "intro",
     startTime: Time(value: 2, timescale: 1), transform: Transform(scale: 2),
     transformAnimation: .keyframes([.at(0, value: .identity)]), opacity: 0.5,
-    opacityAnimation: .keyframes([.at(0, value: 0), .at(1, value: 1)]))
+    opacityAnimation: .keyframes([.at(0, value: 0), .at(1, value: 1)]), name: "Act one",
+    role: .titles, markers: [Marker("Cue", at: .zero)])
 
   static let cases: [ModelModifierCase<TitleSequence>] = [
+    .init(
+      name: "named", changes: ["name"], apply: { $0.named("Outro") },
+      check: { $0.name == "Outro" }),
+    .init(
+      name: "role", changes: ["role"], apply: { $0.role(.titles.subrole("Lower thirds")) },
+      check: { $0.role?.subrole == "Lower thirds" }),
+    .init(
+      name: "marker", changes: ["markers"], apply: { $0.marker(Marker("Out", at: .zero)) },
+      check: { $0.markers.map(\.name) == ["Cue", "Out"] }),
     .init(
       name: "id", changes: ["clipID"], apply: { $0.id("outro") }, check: { $0.clipID == "outro" }),
     .init(
@@ -113,9 +123,11 @@ struct TitleSequenceTests {
       text: original.text, style: original.style, backgroundColor: original.backgroundColor,
       duration: original.duration, clipID: original.clipID, startTime: original.startTime,
       transform: original.transform, transformAnimation: original.transformAnimation,
-      opacity: original.opacity, opacityAnimation: original.opacityAnimation)
+      opacity: original.opacity, opacityAnimation: original.opacityAnimation,
+      name: original.name, role: original.role, markers: original.markers)
     #expect(ReflectedFields.of(rebuilt) == ReflectedFields.of(original))
-    #expect(ReflectedFields.of(original).count == 10)
+    // kadr's ten, and this package's name, role and markers.
+    #expect(ReflectedFields.of(original).count == 13)
     #expect(TitleSequence(text: "x").duration == TitleSequence("x").duration)
   }
 }

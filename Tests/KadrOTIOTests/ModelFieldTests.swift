@@ -27,7 +27,9 @@ struct ModelFieldTests {
     clipID: "every", startTime: C.time(45, 30),
     transform: Transform(
       center: .normalized(x: 0.4, y: 0.6), rotation: 0.1, scale: 0.8, anchor: .topLeft),
-    transformAnimation: C.move, opacity: 0.7, opacityAnimation: C.fade)
+    transformAnimation: C.move, opacity: 0.7, opacityAnimation: C.fade,
+    speedRatio: SpeedRatio(numerator: 2, denominator: 1), name: "Every field", role: "video.B-roll",
+    markers: [Marker("Look", at: C.time(3, 30), kind: .toDo(completed: false))])
 
   /// The properties of `value` that still have the value `defaults` gives them, by reflection.
   static func propertiesAtDefault(_ value: Any, defaults: Any) -> Set<String> {

@@ -79,7 +79,7 @@ struct CompositionCodecTests {
     #expect(
       stored == [
         "clips", "audioTracks", "preset", "overlays", "crop", "multiInputCompositor",
-        "compositorWindow", "quality", "captions", "duration",
+        "compositorWindow", "quality", "captions", "markers", "startTimecode", "duration",
       ])
     #expect(CompositionCodec().manifest.properties == stored)
     // kadr's stored duration is recomputed from the clips on open, never written.

@@ -50,6 +50,10 @@ let lossCases: [LossCase] = [
     name: "a compositor on a clip", video: { Video { base.compositor { frame, _ in frame } } },
     pointer: clip0 + "/compositors", location: "clips[0] (video a.mov)", kind: .compositor),
   LossCase(
+    name: "a compositor on a named clip",
+    video: { Video { base.named("Interview").compositor { frame, _ in frame } } },
+    pointer: clip0 + "/compositors", location: "clips[0] (video “Interview”)", kind: .compositor),
+  LossCase(
     name: "the multi-input compositor",
     video: { Video { base }.compositor { frames, _ in frames[0] } },
     pointer: "/video/multiInputCompositor", location: "composition", kind: .multiInputCompositor),

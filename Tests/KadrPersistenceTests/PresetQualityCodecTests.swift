@@ -28,6 +28,14 @@ struct PresetQualityCodecTests {
       .custom(width: 3840, height: 2160, frameRate: 60, codec: .h264),
       #"{"codec":"h264","frameRate":60,"height":2160,"kind":"custom","width":3840}"#
     ),
+    (
+      .customRate(width: 1920, height: 1080, frameRate: .ntsc30DropFrame, codec: .h264),
+      #"{"codec":"h264","frameRate":{"denominator":1001,"dropFrame":true,"numerator":30000},"height":1080,"kind":"custom","width":1920}"#
+    ),
+    (
+      .customRate(width: 1920, height: 1080, frameRate: .ntsc24, codec: .hevc),
+      #"{"codec":"hevc","frameRate":{"denominator":1001,"numerator":24000},"height":1080,"kind":"custom","width":1920}"#
+    ),
   ]
 
   /// Every quality case and its exact JSON.
@@ -56,7 +64,10 @@ struct PresetQualityCodecTests {
 
   @Test func tablesAndSamplesCoverEveryCase() {
     let presetCases = Set(Self.presets.map { Self.caseName($0.0) })
-    #expect(presetCases == ["auto", "reelsAndShorts", "tiktok", "square", "cinema", "custom"])
+    #expect(
+      presetCases == [
+        "auto", "reelsAndShorts", "tiktok", "square", "cinema", "custom", "customRate",
+      ])
     let codecs = Set(
       Self.presets.compactMap { entry -> Codec? in
         if case .custom(_, _, _, let codec) = entry.0 { return codec }

@@ -16,7 +16,8 @@ extension AudioTrack {
       explicitDuration: explicitDuration ?? self.explicitDuration,
       crossfadeDuration: crossfadeDuration ?? self.crossfadeDuration,
       volumeRamps: volumeRamps ?? self.volumeRamps, speedRate: speedRate ?? self.speedRate,
-      pitchAlgorithm: pitchAlgorithm ?? self.pitchAlgorithm, trimStart: trimStart ?? self.trimStart)
+      pitchAlgorithm: pitchAlgorithm ?? self.pitchAlgorithm, trimStart: trimStart ?? self.trimStart,
+      role: role)
   }
 
   /// Returns a copy whose linear gain is `level`.

@@ -68,6 +68,9 @@ public struct AudioTrack: Sendable, Hashable {
   /// clip cut into its file): kadr 1.x plays every background track from its file's start.
   /// Written only when set, so documents without it stay schema 1 byte for byte.
   public package(set) var trimStart: Time?
+  /// What the track's sound is (``Role/music``, `"dialogue.Narrator"`), for editing and export in
+  /// other editors; kadr's export ignores it.
+  public package(set) var role: Role?
 
   /// Creates an audio track from all of its stored properties, as a decoder does; with only `url`
   /// it is kadr's `AudioTrack(url:)`.
@@ -85,11 +88,13 @@ public struct AudioTrack: Sendable, Hashable {
   ///   - speedRate: The playback speed; 1 by default.
   ///   - pitchAlgorithm: The pitch treatment; spectral by default.
   ///   - trimStart: The in-point in the file; `nil` (the file's start) by default.
+  ///   - role: The role; none by default.
   public init(
     url: URL, volumeLevel: Double = 1, fadeInDuration: Time = .zero, fadeOutDuration: Time = .zero,
     duckingLevel: Double? = nil, startTime: Time? = nil, explicitDuration: Time? = nil,
     crossfadeDuration: Time? = nil, volumeRamps: [VolumeRamp] = [], speedRate: Double = 1,
-    pitchAlgorithm: AudioTimePitchAlgorithm = .spectral, trimStart: Time? = nil
+    pitchAlgorithm: AudioTimePitchAlgorithm = .spectral, trimStart: Time? = nil,
+    role: Role? = nil
   ) {
     self.url = url
     self.volumeLevel = volumeLevel
@@ -103,6 +108,7 @@ public struct AudioTrack: Sendable, Hashable {
     self.speedRate = speedRate
     self.pitchAlgorithm = pitchAlgorithm
     self.trimStart = trimStart
+    self.role = role
   }
 
   /// Whether ``duckingLevel`` is absent or within 0…1 (NaN is not); kadr's export throws

@@ -28,6 +28,12 @@ public struct TitleSequence: Clip, Sendable {
   public package(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
   public package(set) var opacityAnimation: Animation<Double>?
+  /// The title's display name, as an editor shows it; `nil` shows its text.
+  public package(set) var name: String?
+  /// What the title is (``Role/titles`` in most editors), for editing and export elsewhere.
+  public package(set) var role: Role?
+  /// Markers on the title, in its own time.
+  public package(set) var markers: [Marker]
 
   /// How long the title lasts.
   ///
@@ -79,12 +85,16 @@ public struct TitleSequence: Clip, Sendable {
   ///   - transformAnimation: A transform animation; none by default.
   ///   - opacity: A static opacity; `nil` (opaque) by default. Stored as given.
   ///   - opacityAnimation: An opacity animation; none by default.
+  ///   - name: The display name; none by default.
+  ///   - role: The role; none by default.
+  ///   - markers: Markers in the title's time; none by default.
   public init(
     text: String, style: TextStyle = .default, backgroundColor: PlatformColor = .black,
     duration: Time = Time(value: 1800, timescale: 600), clipID: ClipID? = nil,
     startTime: Time? = nil, transform: Transform? = nil,
     transformAnimation: Animation<Transform>? = nil, opacity: Double? = nil,
-    opacityAnimation: Animation<Double>? = nil
+    opacityAnimation: Animation<Double>? = nil, name: String? = nil, role: Role? = nil,
+    markers: [Marker] = []
   ) {
     self.text = text
     self.style = style
@@ -96,5 +106,8 @@ public struct TitleSequence: Clip, Sendable {
     self.transformAnimation = transformAnimation
     self.opacity = opacity
     self.opacityAnimation = opacityAnimation
+    self.name = name
+    self.role = role
+    self.markers = markers
   }
 }

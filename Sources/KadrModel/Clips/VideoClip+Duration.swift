@@ -31,6 +31,10 @@ extension VideoClip {
   /// strongly varying curve. A curve with no keyframes counts as speed 1 (as kadr's sampler does);
   /// a trim of zero or negative length gives `.zero` (as kadr's); a NaN sample or keyframe time
   /// gives ``Time/invalid``.
+  ///
+  /// **Exact speeds.** With a ``speedRatio`` (and no curve) the length is
+  /// `trimRange.duration × denominator / numerator`, exactly (the timescale grows if it must), with no
+  /// `Double` in between; ``Time/invalid`` when that overflows.
   public var duration: Time {
     guard let trimRange else { return .zero }
     let sourceLength = trimRange.duration
@@ -41,6 +45,15 @@ extension VideoClip {
         let seconds = VideoClip.integratedSeconds(of: speedCurve, over: sourceLength.seconds)
       else { return .invalid }
       return Time(seconds: seconds, preferredTimescale: Time.defaultTimescale)
+    }
+    if let speedRatio {
+      // Exact: length × denominator / numerator.
+      if let exact = try? sourceLength.multiplied(
+        by: speedRatio.denominator, dividedBy: speedRatio.numerator)
+      {
+        return exact
+      }
+      return .invalid
     }
     if speedRate == 1 { return sourceLength }
     guard speedRate.isFinite, speedRate > 0 else { return .invalid }

@@ -122,7 +122,8 @@ extension VideoClip {
 
   /// Returns a copy with the speed `value`.
   ///
-  /// ``Speed/flat(_:)`` sets ``speedRate`` and clears ``speedCurve``; ``Speed/curved(_:)`` sets
+  /// ``Speed/flat(_:)`` sets ``speedRate`` and clears ``speedCurve`` and ``speedRatio``;
+  /// ``Speed/curved(_:)`` sets
   /// ``speedCurve`` and leaves ``speedRate`` as it was. Values are stored as given (kadr checks
   /// 0.25…4.0 at export); see ``duration`` for what a bad speed gives.
   /// - Parameter value: The speed.
@@ -132,6 +133,7 @@ extension VideoClip {
       with {
         $0.speedRate = rate
         $0.speedCurve = nil
+        $0.speedRatio = nil
       }
     case .curved(let curve):
       with { $0.speedCurve = curve }

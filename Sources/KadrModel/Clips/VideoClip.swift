@@ -24,6 +24,9 @@ public struct VideoClip: Clip, Sendable {
   /// A constant speed multiplier; kadr's export accepts 0.25…4.0. Ignored when ``speedCurve`` is
   /// set.
   public package(set) var speedRate: Double
+  /// The constant speed as an exact ratio, when it was set as one; ``speedRate`` then holds its
+  /// nearest `Double`. Ignored when ``speedCurve`` is set.
+  public package(set) var speedRatio: SpeedRatio?
   /// A speed multiplier over clip-relative source time; wins over ``speedRate`` when set.
   public package(set) var speedCurve: Animation<Double>?
   /// The filters, applied in order.
@@ -47,6 +50,12 @@ public struct VideoClip: Clip, Sendable {
   public package(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
   public package(set) var opacityAnimation: Animation<Double>?
+  /// The clip's display name, as an editor shows it; `nil` shows the file's name.
+  public package(set) var name: String?
+  /// What the clip's picture and sound are, for editing and export in other editors.
+  public package(set) var role: Role?
+  /// Markers on the clip, in its own time (after trim, before speed).
+  public package(set) var markers: [Marker]
 
   /// Creates a clip that plays the whole file at normal speed, with its own audio.
   ///
@@ -80,6 +89,10 @@ public struct VideoClip: Clip, Sendable {
   ///   - transformAnimation: A transform animation.
   ///   - opacity: A static opacity.
   ///   - opacityAnimation: An opacity animation.
+  ///   - speedRatio: The speed as an exact ratio; set ``speedRate`` to its nearest `Double`.
+  ///   - name: The display name.
+  ///   - role: The role.
+  ///   - markers: Markers in the clip's time.
   public init(
     url: URL,
     trimRange: TimeRange? = nil,
@@ -98,7 +111,11 @@ public struct VideoClip: Clip, Sendable {
     transform: Transform? = nil,
     transformAnimation: Animation<Transform>? = nil,
     opacity: Double? = nil,
-    opacityAnimation: Animation<Double>? = nil
+    opacityAnimation: Animation<Double>? = nil,
+    speedRatio: SpeedRatio? = nil,
+    name: String? = nil,
+    role: Role? = nil,
+    markers: [Marker] = []
   ) {
     self.url = url
     self.trimRange = trimRange
@@ -130,6 +147,10 @@ public struct VideoClip: Clip, Sendable {
     self.transformAnimation = transformAnimation
     self.opacity = opacity
     self.opacityAnimation = opacityAnimation
+    self.speedRatio = speedRatio
+    self.name = name
+    self.role = role
+    self.markers = markers
   }
 
   /// The clip's speed: ``Speed/curved(_:)`` when a curve is set, else ``Speed/flat(_:)``.

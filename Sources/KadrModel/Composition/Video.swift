@@ -28,6 +28,11 @@ public struct Video: Sendable {
   public package(set) var quality: ExportQuality
   /// Captions written into the export as timed metadata.
   public package(set) var captions: [Caption]
+  /// Markers on the timeline, counted from the composition's start, in the order added.
+  public package(set) var markers: [Marker]
+  /// The timecode of the composition's first frame (`01:00:00:00` in broadcast practice);
+  /// `nil` starts at `00:00:00:00` at the preset's rate.
+  public package(set) var startTimecode: SMPTETimecode?
   /// kadr's naive duration: the plain sum of the durations of every top-level clip.
   ///
   /// Transitions, tracks and `at(time:)` clips are all added; start times and overlaps are
@@ -62,11 +67,14 @@ public struct Video: Sendable {
   ///   - compositorWindow: Where that compositor runs; everywhere by default.
   ///   - quality: The compression; ``ExportQuality/automatic`` by default.
   ///   - captions: Captions; none by default.
+  ///   - markers: Markers on the timeline; none by default.
+  ///   - startTimecode: The timecode of the first frame; `00:00:00:00` by default.
   public init(
     clips: [any Clip], audioTracks: [AudioTrack] = [], preset: Preset = .auto,
     overlays: [any Overlay] = [], crop: CropRegion? = nil,
     multiInputCompositor: (any MultiInputCompositor)? = nil, compositorWindow: TimeRange? = nil,
-    quality: ExportQuality = .automatic, captions: [Caption] = []
+    quality: ExportQuality = .automatic, captions: [Caption] = [], markers: [Marker] = [],
+    startTimecode: SMPTETimecode? = nil
   ) {
     self.clips = clips
     self.audioTracks = audioTracks
@@ -77,6 +85,8 @@ public struct Video: Sendable {
     self.compositorWindow = compositorWindow
     self.quality = quality
     self.captions = captions
+    self.markers = markers
+    self.startTimecode = startTimecode
     self.duration = Video.plainSum(of: clips)
   }
 

@@ -14,8 +14,16 @@ public enum FrameRate: Sendable, Hashable {
   case fps60
   /// Any whole number of frames per second.
   case custom(Int)
+  /// An exact rate of `numerator / denominator` frames per second, as NTSC video runs
+  /// (`30000/1001` is 29.97), whose timecodes count in drop frame when `dropFrame` is set.
+  ///
+  /// Drop frame is only defined for `30000/1001` and `60000/1001`; ``isValid`` says whether a
+  /// rate made here is one a document can hold. ``ntsc30`` and its siblings name the common
+  /// ones.
+  case rational(numerator: Int, denominator: Int, dropFrame: Bool)
 
-  /// Frames per second; a custom rate below 1 counts as 1.
+  /// Frames per second as a timecode counts them: the rate rounded up to a whole number (30 for
+  /// 29.97); a rate below 1 counts as 1.
   public var fps: Int {
     switch self {
     case .fps24: 24
@@ -24,11 +32,15 @@ public enum FrameRate: Sendable, Hashable {
     case .fps50: 50
     case .fps60: 60
     case .custom(let rate): max(1, rate)
+    case .rational(let numerator, let denominator, _):
+      denominator > 0 && numerator > 0
+        ? numerator / denominator + (numerator % denominator == 0 ? 0 : 1) : 1
     }
   }
 }
 
-/// Formats times as `HH:MM:SS:FF` timecodes and parses them back (no drop-frame).
+/// Formats times as `HH:MM:SS:FF` timecodes and parses them back (no drop-frame, whole rates:
+/// ``SMPTETimecode`` counts NTSC rates and drop frame).
 public struct Timecode: Sendable, Hashable {
   /// The frame rate the frame field counts in.
   public let frameRate: FrameRate

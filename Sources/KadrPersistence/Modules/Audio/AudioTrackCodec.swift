@@ -14,6 +14,8 @@ struct AudioTrackCodec: ModelCodec {
     case url, volumeLevel, fadeInDuration, fadeOutDuration
     case duckingLevel, startTime, explicitDuration, crossfadeDuration
     case volumeRamps, speedRate, pitchAlgorithm, trimStart
+    /// This project's extension, written only when set.
+    case role
   }
 
   /// Creates the codec.
@@ -40,6 +42,7 @@ struct AudioTrackCodec: ModelCodec {
     try payload.encode(value.speedRate, for: .speedRate)
     try payload.encode(value.pitchAlgorithm, for: .pitchAlgorithm)
     try payload.encodeIfPresent(value.trimStart, for: .trimStart)
+    try payload.encodeIfPresent(value.role, for: .role)
   }
 
   /// Reads a track; refuses a missing required field, an unknown key or pitch algorithm.
@@ -58,7 +61,8 @@ struct AudioTrackCodec: ModelCodec {
       volumeRamps: try payload.decode([AudioTrack.VolumeRamp].self, for: .volumeRamps),
       speedRate: try payload.decode(Double.self, for: .speedRate),
       pitchAlgorithm: try payload.decode(AudioTimePitchAlgorithm.self, for: .pitchAlgorithm),
-      trimStart: try payload.decodeIfPresent(Time.self, for: .trimStart))
+      trimStart: try payload.decodeIfPresent(Time.self, for: .trimStart),
+      role: try payload.decodeIfPresent(Role.self, for: .role))
   }
 
   /// The file's name: `audio music.m4a`.
@@ -73,7 +77,8 @@ struct AudioTrackCodec: ModelCodec {
       maximal: AudioTimePitchAlgorithm.allCases.map(Self.maximalSample(pitchAlgorithm:))
         + [
           Self.maximalSample(pitchAlgorithm: .spectral).trimmed(
-            from: Time(value: 90, timescale: 48_000))
+            from: Time(value: 90, timescale: 48_000)),
+          Self.maximalSample(pitchAlgorithm: .spectral).role(Role.music.subrole("Score")),
         ])
   }
 

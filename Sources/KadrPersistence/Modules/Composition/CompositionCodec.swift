@@ -21,6 +21,9 @@ package struct CompositionCodec: ModelCodec {
   /// The payload's keys, one per written stored property.
   public enum Key: String, PayloadKey {
     case clips, audioTracks, overlays, captions, crop, preset, quality
+    /// This project's extensions, written only when set: timeline markers and the start
+    /// timecode.
+    case markers, startTimecode
   }
 
   /// The name `compositorWindow` is reported under.
@@ -55,12 +58,14 @@ package struct CompositionCodec: ModelCodec {
     try payload.encode(models: value.captions, for: .captions)
     try payload.encode(clips: value.clips, for: .clips)
     try payload.encodeIfPresent(model: value.crop, for: .crop)
+    if !value.markers.isEmpty { try payload.encode(value.markers, for: .markers) }
     try payload.encode(overlays: value.overlays, for: .overlays)
     try payload.encode(model: value.preset, for: .preset)
     try payload.encode(model: value.quality, for: .quality)
+    try payload.encodeIfPresent(value.startTimecode, for: .startTimecode)
   }
 
-  /// Reads a composition; every field but `crop` is required.
+  /// Reads a composition; every field but `crop`, `markers` and `startTimecode` is required.
   ///
   /// - Throws: ``PersistenceError`` naming the field's JSON pointer.
   public func decode(from payload: KeyedDecoder<Key>) throws -> Video {
@@ -71,7 +76,9 @@ package struct CompositionCodec: ModelCodec {
       overlays: try payload.decodeOverlays(for: .overlays),
       crop: try payload.decodeModelIfPresent(CropRegion.self, for: .crop),
       quality: try payload.decodeModel(ExportQuality.self, for: .quality),
-      captions: try payload.decodeModels(Caption.self, for: .captions))
+      captions: try payload.decodeModels(Caption.self, for: .captions),
+      markers: try payload.decodeIfPresent([Marker].self, for: .markers) ?? [],
+      startTimecode: try payload.decodeIfPresent(SMPTETimecode.self, for: .startTimecode))
   }
 
   /// One finding for a multi-input compositor, one for a compositor window.

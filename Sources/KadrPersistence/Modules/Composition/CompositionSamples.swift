@@ -44,5 +44,13 @@ enum CompositionSamples {
           timeRange: TimeRange(
             start: Time(value: 1, timescale: 2), duration: Time(value: 1, timescale: 2)))
       ]),
+    Video(
+      clips: [TitleSequence("Broadcast", duration: Time(value: 1001, timescale: 30000))],
+      preset: .custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264),
+      overlays: [TextOverlay("Bug")],
+      crop: CropRegion(
+        position: .normalized(x: 0.5, y: 0.5), size: .percent(width: 90, height: 90)),
+      markers: TimelineSamples.markers,
+      startTimecode: try? SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc30DropFrame)),
   ]
 }

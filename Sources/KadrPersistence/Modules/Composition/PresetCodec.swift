@@ -10,6 +10,11 @@ extension Codec: PersistableEnumeration {
 /// Writes and reads the export ``Preset``: kind `preset`, `{"kind": …}`; a custom preset adds
 /// `width`, `height`, `frameRate` (integers) and `codec` (`h264` | `hevc`).
 ///
+/// A ``Preset/customRate(width:height:frameRate:codec:)`` preset is written as `custom` with its
+/// `frameRate` as an exact rate, `{"denominator": 1001, "dropFrame": true, "numerator": 30000}`
+/// (this project's extension): a reader that expects an integer there refuses the document
+/// instead of reading another rate.
+///
 /// Decoding refuses an unknown kind or codec, and the custom fields on any other kind.
 struct PresetCodec: ModelCodec {
   /// The payload's keys: the case, then the custom case's payload.
@@ -52,6 +57,12 @@ struct PresetCodec: ModelCodec {
       try payload.encode(height, for: .height)
       try payload.encode(frameRate, for: .frameRate)
       try payload.encode(codec, for: .codec)
+    case .customRate(let width, let height, let frameRate, let codec):
+      kind = .custom
+      try payload.encode(width, for: .width)
+      try payload.encode(height, for: .height)
+      try payload.encode(frameRate, for: .frameRate)
+      try payload.encode(codec, for: .codec)
     }
     try payload.encode(kind.rawValue, for: .kind)
   }
@@ -72,11 +83,18 @@ struct PresetCodec: ModelCodec {
     case .square: return .square
     case .cinema: return .cinema
     case .custom:
+      let width = try payload.decode(Int.self, for: .width)
+      let height = try payload.decode(Int.self, for: .height)
+      let codec = try payload.decode(Codec.self, for: .codec)
+      // An exact rate is an object; a whole rate is the integer schema 1 writes.
+      if let rate = payload.valueDecoderIfPresent(for: .frameRate), case .object = rate.json {
+        return .custom(
+          width: width, height: height, rate: try payload.decode(FrameRate.self, for: .frameRate),
+          codec: codec)
+      }
       return .custom(
-        width: try payload.decode(Int.self, for: .width),
-        height: try payload.decode(Int.self, for: .height),
-        frameRate: try payload.decode(Int.self, for: .frameRate),
-        codec: try payload.decode(Codec.self, for: .codec))
+        width: width, height: height, frameRate: try payload.decode(Int.self, for: .frameRate),
+        codec: codec)
     }
   }
 
@@ -88,6 +106,8 @@ struct PresetCodec: ModelCodec {
         .auto, .reelsAndShorts, .tiktok, .square, .cinema,
         .custom(width: 1080, height: 1920, frameRate: 30, codec: .hevc),
         .custom(width: 3840, height: 2160, frameRate: 60, codec: .h264),
+        .customRate(width: 1920, height: 1080, frameRate: .ntsc30DropFrame, codec: .h264),
+        .customRate(width: 1920, height: 1080, frameRate: .ntsc24, codec: .hevc),
       ])
   }
 }

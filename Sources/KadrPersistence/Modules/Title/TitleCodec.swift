@@ -8,6 +8,8 @@ package struct TitleCodec: ClipCodec {
   public enum Key: String, PayloadKey {
     case text, style, backgroundColor, duration
     case clipID, startTime, transform, transformAnimation, opacity, opacityAnimation
+    /// This project's extensions, written only when set.
+    case name, role, markers
   }
 
   /// Creates the codec.
@@ -23,8 +25,11 @@ package struct TitleCodec: ClipCodec {
     try payload.encode(value.backgroundColor, for: .backgroundColor)
     try payload.encodeIfPresent(value.clipID, for: .clipID)
     try payload.encode(value.duration, for: .duration)
+    if !value.markers.isEmpty { try payload.encode(value.markers, for: .markers) }
+    try payload.encodeIfPresent(value.name, for: .name)
     try payload.encodeIfPresent(value.opacity, for: .opacity)
     try payload.encodeIfPresent(value.opacityAnimation, for: .opacityAnimation)
+    try payload.encodeIfPresent(value.role, for: .role)
     try payload.encodeIfPresent(value.startTime, for: .startTime)
     try payload.encode(value.style, for: .style)
     try payload.encode(value.text, for: .text)
@@ -41,7 +46,10 @@ package struct TitleCodec: ClipCodec {
       duration: try payload.decode(Time.self, for: .duration),
       clipID: placement.clipID, startTime: placement.startTime, transform: placement.transform,
       transformAnimation: placement.transformAnimation, opacity: placement.opacity,
-      opacityAnimation: placement.opacityAnimation)
+      opacityAnimation: placement.opacityAnimation,
+      name: try payload.decodeIfPresent(String.self, for: .name),
+      role: try payload.decodeIfPresent(Role.self, for: .role),
+      markers: try payload.decodeIfPresent([Marker].self, for: .markers) ?? [])
   }
 
   /// The first line of the text, shortened: `title "Chapter One"`.
@@ -66,7 +74,8 @@ package struct TitleCodec: ClipCodec {
         startTime: Time(value: 15, timescale: 30),
         transform: ClipPlacementSamples.transform,
         transformAnimation: ClipPlacementSamples.transformAnimation, opacity: 0.8,
-        opacityAnimation: ClipPlacementSamples.opacityAnimation))
+        opacityAnimation: ClipPlacementSamples.opacityAnimation, name: "Opening title",
+        role: Role.titles.subrole("Chapters"), markers: TimelineSamples.markers))
   }
 }
 

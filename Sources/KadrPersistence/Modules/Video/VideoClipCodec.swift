@@ -17,6 +17,9 @@ package struct VideoClipCodec: ClipCodec {
     case speedRate, speedCurve, filters, filterIDs, filterAnimations
     /// The placement fields every media clip shares.
     case clipID, startTime, transform, transformAnimation, opacity, opacityAnimation
+    /// This project's extensions, written only when set: the exact speed, the display name,
+    /// the role and the markers.
+    case speedRatio, name, role, markers
   }
 
   /// Creates the codec.
@@ -53,11 +56,15 @@ package struct VideoClipCodec: ClipCodec {
     }
     try payload.encode(value.isMuted, for: .isMuted)
     try payload.encode(value.isReversed, for: .isReversed)
+    if !value.markers.isEmpty { try payload.encode(value.markers, for: .markers) }
+    try payload.encodeIfPresent(value.name, for: .name)
     try payload.encodeIfPresent(value.opacity, for: .opacity)
     try payload.encodeIfPresent(value.opacityAnimation, for: .opacityAnimation)
     try payload.encodeIfPresent(value.replacementAudioURL, for: .replacementAudioURL)
+    try payload.encodeIfPresent(value.role, for: .role)
     try payload.encodeIfPresent(value.speedCurve, for: .speedCurve)
     try payload.encode(value.speedRate, for: .speedRate)
+    try payload.encodeIfPresent(value.speedRatio, for: .speedRatio)
     try payload.encodeIfPresent(value.startTime, for: .startTime)
     try payload.encodeIfPresent(value.transform, for: .transform)
     try payload.encodeIfPresent(value.transformAnimation, for: .transformAnimation)
@@ -104,7 +111,11 @@ package struct VideoClipCodec: ClipCodec {
       filters: filters, filterIDs: filterIDs, filterAnimations: filterAnimations,
       clipID: placement.clipID, startTime: placement.startTime, transform: placement.transform,
       transformAnimation: placement.transformAnimation, opacity: placement.opacity,
-      opacityAnimation: placement.opacityAnimation)
+      opacityAnimation: placement.opacityAnimation,
+      speedRatio: try payload.decodeIfPresent(SpeedRatio.self, for: .speedRatio),
+      name: try payload.decodeIfPresent(String.self, for: .name),
+      role: try payload.decodeIfPresent(Role.self, for: .role),
+      markers: try payload.decodeIfPresent([Marker].self, for: .markers) ?? [])
   }
 
   /// One `.compositor` finding per compositor, under `compositors`.
@@ -112,9 +123,9 @@ package struct VideoClipCodec: ClipCodec {
     value.compositors.map { _ in LossFinding(.compositor, field: "compositors") }
   }
 
-  /// The file's name: `video a.mov`.
+  /// The clip's name, or the file's name: `video a.mov`.
   public func label(for value: VideoClip) -> String? {
-    "video \(value.url.lastPathComponent)"
+    value.name.map { "video “\($0)”" } ?? "video \(value.url.lastPathComponent)"
   }
 
   /// A bare clip, and clips that set every optional and use every timing kind.

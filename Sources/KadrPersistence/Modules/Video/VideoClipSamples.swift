@@ -14,7 +14,7 @@ enum VideoClipSamples {
       maximal: [full, reversed])
   }
 
-  /// Every optional set; speed curve eased in, filter animations eased out and linear.
+  /// Every optional set (the exact speed is the rate's, 3/2); speed curve eased in, filter animations eased out and linear.
   static var full: VideoClip {
     VideoClip(
       url: URL(fileURLWithPath: "/media/a.mov"),
@@ -49,7 +49,10 @@ enum VideoClipSamples {
       clipID: "hero", startTime: Time(value: 45, timescale: 30),
       transform: ClipPlacementSamples.transform,
       transformAnimation: ClipPlacementSamples.transformAnimation, opacity: 0.9,
-      opacityAnimation: ClipPlacementSamples.opacityAnimation)
+      opacityAnimation: ClipPlacementSamples.opacityAnimation,
+      speedRatio: SpeedRatio(numerator: 3, denominator: 2),
+      name: "Interview “A”", role: Role.dialogue.subrole("Dialogue-1"),
+      markers: TimelineSamples.markers)
   }
 
   /// Reversed, at an http URL, with the other filter shapes (a look-up table and a chroma key).
@@ -76,5 +79,19 @@ enum VideoClipSamples {
       opacityAnimation: .keyframes(
         [.at(Time(value: 0, timescale: 30), value: 1)],
         timing: .cubicBezier(CGPoint(x: 0.42, y: 0), CGPoint(x: 0.58, y: 1))))
+  }
+}
+
+/// Markers of every kind, shared by the samples of the composition and of clips.
+enum TimelineSamples {
+  static var markers: [Marker] {
+    [
+      Marker("Start", at: .zero),
+      Marker(
+        "Act two", at: Time(value: 30030, timescale: 30000),
+        duration: Time(value: 1001, timescale: 30000), kind: .chapter, note: "Chapter 2"),
+      Marker("Fix colour", at: Time(value: 2, timescale: 1), kind: .toDo(completed: false)),
+      Marker("Checked", at: Time(value: 3, timescale: 1)).note("by the editor").completed(),
+    ]
   }
 }
