@@ -94,8 +94,8 @@ struct ErrorHandlingTests {
   }
 
   @Test func errorsAreEquatable() throws {
-    let data = Data(#"{"schema":2,"video":{}}"#.utf8)
-    #expect(throws: PersistenceError.unsupportedSchema(found: 2, supported: 1)) {
+    let data = Data(#"{"schema":3,"video":{}}"#.utf8)
+    #expect(throws: PersistenceError.unsupportedSchema(found: 3, supported: 2)) {
       try KadrCoding.video(from: data)
     }
     #expect(PersistenceError.malformed("x") != PersistenceError.malformed("y"))

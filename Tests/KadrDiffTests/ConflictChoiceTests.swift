@@ -122,3 +122,21 @@ struct ConflictChoiceTests {
     #expect(restored.side(for: conflict) == .theirs)
   }
 }
+
+@Suite("Conflicts name clips as the person named them")
+struct NamedConflictTests {
+  @Test func aNamedClipIsCalledByItsName() throws {
+    let differ = CompositionDiffer()
+    let clip = { (volume: Double) -> any Clip in
+      Compositions.video("c1", file: "1.mov").named("Interview").volume(volume)
+    }
+    let result = try differ.merge(
+      base: differ.coder.encode(Video(clips: [clip(1)])),
+      ours: differ.coder.encode(Video(clips: [clip(0.2)])),
+      theirs: differ.coder.encode(Video(clips: [clip(0.7)])), choosing: .keepingAll(.theirs))
+    #expect(
+      result.conflicts.map(\.sentence) == [
+        "clip “Interview”, volume: yours 20 %, theirs 70 % (was 100 %); kept theirs"
+      ])
+  }
+}

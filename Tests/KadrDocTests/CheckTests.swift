@@ -19,7 +19,7 @@ struct CheckTests {
     try FileManager.default.createDirectory(
       atPath: directory.path("nested"), withIntermediateDirectories: true)
     _ = try directory.write(Fixtures.broad, to: "a.kadr.json")
-    let bad = try directory.write("{\"schema\": 2, \"video\": {}}", to: "nested/b.json")
+    let bad = try directory.write("{\"schema\": 3, \"video\": {}}", to: "nested/b.json")
     _ = try directory.write("not a document", to: "notes.txt")
     let run = try Tool.run(["check", directory.path("")])
     #expect(run.status == 1)
@@ -34,7 +34,7 @@ struct CheckTests {
     defer { directory.remove() }
     try FileManager.default.createDirectory(
       atPath: directory.path("a/b"), withIntermediateDirectories: true)
-    let file = try directory.write("{\"schema\": 2, \"video\": {}}", to: "a/b/c.kadr.json")
+    let file = try directory.write("{\"schema\": 3, \"video\": {}}", to: "a/b/c.kadr.json")
     let run = try Tool.run(["check", "--json", file])
     #expect(run.status == 1)
     // The path and the pointer as a person copies them; JSON allows `\/` but nobody needs it.

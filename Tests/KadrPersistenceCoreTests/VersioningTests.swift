@@ -122,11 +122,11 @@ struct VersioningTests {
   }
 
   @Test func schemaNewerThanKnownIsRefused() throws {
-    let json = Self.version1.replacingOccurrences(of: #""schema":1"#, with: #""schema":2"#)
+    let json = Self.version1.replacingOccurrences(of: #""schema":1"#, with: #""schema":3"#)
     let error = try #require(throws: PersistenceError.self) {
       try Toy.coder().decode(ToyReel.self, from: Toy.bytes(json))
     }
-    guard case .unsupportedSchema(2, 1) = error else {
+    guard case .unsupportedSchema(3, 2) = error else {
       Issue.record("unexpected \(error.reason)")
       return
     }

@@ -61,14 +61,66 @@ struct DocumentTests {
       preset: .custom(width: 1, height: 2, frameRate: 3, codec: .h264), quality: .bitrate(9))
     let written = text(try coder.encode(video))
     #expect(!written.contains("payloadVersions"))
-    #expect(written.hasPrefix(#"{"schema":1,"video":{"#))
+    // The fullest samples hold markers, names and roles: schema 2 (see the next test).
+    #expect(written.hasPrefix(#"{"schema":2,"video":{"#))
     let reopened = try decode(written).root
     #expect(ReflectionDiff.differences(video, reopened) == [])
   }
 
+  /// A document is written in schema 2 exactly when it holds a professional timeline fact, so a
+  /// schema-1 reader refuses it as newer instead of skipping the fact; without one it stays
+  /// schema 1, byte for byte.
+  @Test func professionalFactsAndOnlyThemMakeASchemaTwoDocument() throws {
+    let plain = Video(clips: [TitleSequence("t", duration: 1)])
+    let standard = KadrCoder()
+    #expect(
+      String(decoding: try standard.data(for: plain), as: UTF8.self).hasPrefix(
+        #"{"schema":1,"video":{"#))
+    let facts: [(String, Video)] = [
+      ("a clip's name", Video(clips: [TitleSequence("t", duration: 1).named("Opening")])),
+      ("a clip's role", Video(clips: [TitleSequence("t", duration: 1).role(.titles)])),
+      (
+        "a clip's marker",
+        Video(clips: [TitleSequence("t", duration: 1).marker(Marker("m", at: .zero))])
+      ),
+      (
+        "an exact speed",
+        Video(clips: [
+          VideoClip(url: URL(fileURLWithPath: "/m.mov")).speed(numerator: 1001, denominator: 1000)
+        ])
+      ),
+      ("a timeline marker", plain.marker(Marker("m", at: .zero))),
+      (
+        "a start timecode",
+        plain.startTimecode(try SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc30DropFrame))
+      ),
+      (
+        "an exact rate",
+        Video(
+          clips: plain.clips,
+          preset: .customRate(width: 1920, height: 1080, frameRate: .ntsc24, codec: .h264))
+      ),
+      (
+        "an audio track's role",
+        Video(
+          clips: plain.clips,
+          audioTracks: [AudioTrack(url: URL(fileURLWithPath: "/a.m4a")).role(.music)])
+      ),
+    ]
+    for (fact, video) in facts {
+      let written = try standard.data(for: video)
+      #expect(
+        String(decoding: written, as: UTF8.self).hasPrefix(#"{"schema":2,"video":{"#), "\(fact)")
+      let reopened = try standard.video(from: written)
+      #expect(ReflectionDiff.differences(video, reopened) == [], "\(fact)")
+      #expect(try standard.save(video).schema == 2, "\(fact)")
+    }
+    #expect(try standard.save(plain).schema == 1)
+  }
+
   static let refusals: [CompositionRefusal] = [
     CompositionRefusal(
-      #"{"schema":2,"video":"# + emptyVideo + "}", "unsupportedSchema", at: "/schema",
+      #"{"schema":3,"video":"# + emptyVideo + "}", "unsupportedSchema", at: "/schema",
       "a newer schema is refused, not read best-effort"),
     CompositionRefusal(
       #"{"video":"# + emptyVideo + "}", "schemaMissing", at: "", "the schema is required"),
@@ -114,14 +166,14 @@ struct DocumentTests {
 
   @Test func schemaTooNewNamesBothSchemas() throws {
     do {
-      _ = try decode(#"{"schema":2,"video":"# + Self.emptyVideo + "}")
+      _ = try decode(#"{"schema":3,"video":"# + Self.emptyVideo + "}")
       Issue.record("decoded")
     } catch let error as PersistenceError {
       guard case .unsupportedSchema(let found, let supported) = error else {
         Issue.record("unexpected \(error)")
         return
       }
-      #expect(found == 2 && supported == 1)
+      #expect(found == 3 && supported == 2)
     }
   }
 }

@@ -90,7 +90,7 @@ let formatRefusals: [FormatRefusal] = [
     why: "a relative URL", replace: #""url":"file:\/\/\/fixtures\/a.mov""#, with: #""url":"a.mov""#,
     pointer: heroPayload + "/url"),
   FormatRefusal(
-    why: "a schema newer than known", replace: #"{"schema":1,"#, with: #"{"schema":2,"#,
+    why: "a schema newer than known", replace: #"{"schema":1,"#, with: #"{"schema":3,"#,
     pointer: "/schema"),
   FormatRefusal(
     why: "a duplicate key", replace: #""isMuted":false"#, with: #""isMuted":false,"isMuted":true"#,

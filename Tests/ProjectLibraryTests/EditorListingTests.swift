@@ -52,7 +52,7 @@ struct EditorListingTests {
     #expect(unknown.remedies.first == .openPreservingUnknown)
     let newerSchema = try #require(byProject[newer.id])
     #expect(newerSchema.reason == .newerSchema)
-    #expect(newerSchema.foundVersion == 7 && newerSchema.supportedVersion == 1)
+    #expect(newerSchema.foundVersion == 7 && newerSchema.supportedVersion == 2)
 
     // A library that preserves unknown content lists the plugin's project.
     let preserving = try ProjectLibrary<EditorState>(

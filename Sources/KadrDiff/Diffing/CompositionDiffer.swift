@@ -75,14 +75,16 @@ public struct CompositionDiffer: Sendable {
   /// The document of `data`, brought to the current schema.
   func document(_ data: Data) throws -> KadrDocument {
     let document = try coder.readJSON(data)
-    guard document.schema != KadrDocument.currentSchema else { return document }
+    if let schema = document.schema, DocumentEnvelope.readsWithoutMigration(schema) {
+      return document
+    }
     return try coder.readJSON(try coder.migrate(data).data)
   }
 
   /// Opens a document and cuts it into records.
   func side(_ document: KadrDocument) throws -> Side {
     var document = document
-    if document.schema != KadrDocument.currentSchema {
+    if !(document.schema.map(DocumentEnvelope.readsWithoutMigration) ?? false) {
       document = try coder.readJSON(try coder.migrate(try document.data()).data)
     }
     let video = try coder.decode(document, images: UnresolvedImageStore())

@@ -110,6 +110,10 @@ enum RecordBuilder {
   }
 
   private static func label(of clip: any Clip, kind: String?) -> String {
+    // The name the person gave the clip first, as their editor shows it; then its id.
+    if let name = (clip as? VideoClip)?.name ?? (clip as? TitleSequence)?.name {
+      return "clip “\(name)”"
+    }
     if let id = clip.clipID { return "clip “\(id.rawValue)”" }
     if let video = clip as? VideoClip { return "video \(video.url.lastPathComponent)" }
     if let track = clip as? Track { return track.name.map { "track “\($0)”" } ?? "track" }

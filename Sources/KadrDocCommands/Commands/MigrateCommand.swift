@@ -44,7 +44,7 @@ enum MigrateCommand: Command {
       let current = DocumentEnvelope.currentSchema
       return (
         migrated.data,
-        migrated.fromSchema == current
+        DocumentEnvelope.readsWithoutMigration(migrated.fromSchema)
           ? nil : "migrated from schema \(migrated.fromSchema) to \(current)"
       )
     }

@@ -22,8 +22,12 @@ import KadrPersistenceCore
 /// save wrote: ``data()`` returns them and ``KadrCoder/open(_:images:)-(KadrDocument,_)`` reads
 /// them, and they are parsed into ``json`` only the first time it is asked for.
 public struct KadrDocument: Sendable, Hashable, Codable {
-  /// The newest schema this version reads, and the one it writes.
+  /// The schema this version writes a document in when it holds nothing newer (the original
+  /// format's), and the one older documents are migrated to.
   public static let currentSchema = DocumentEnvelope.currentSchema
+  /// The newest schema this version reads: schema 1 with the professional timeline facts,
+  /// written only for a document that holds one (see `TheFormat.md`).
+  public static let newestSchema = DocumentEnvelope.newestSchema
 
   private let contents: Contents
   /// What was left out and what was kept without being understood.

@@ -15,8 +15,9 @@ public struct SavedDocument: Sendable {
   /// Every kind id the document holds (clips, overlays, filters, text animations and the
   /// composition's own), built-in and plugin kinds alike, sorted.
   public let kinds: [KindID]
-  /// The schema the document is written in.
-  public var schema: Int { KadrDocument.currentSchema }
+  /// The schema the document is written in: ``KadrDocument/currentSchema`` (1), or
+  /// ``KadrDocument/newestSchema`` (2) when it holds professional timeline facts.
+  public let schema: Int
 }
 
 extension KadrCoder {
@@ -38,6 +39,6 @@ extension KadrCoder {
     let saved = try coder.encode(video, images: images, recordingKinds: true)
     return SavedDocument(
       data: saved.bytes, lossReport: saved.lossReport,
-      kinds: saved.kinds.sorted { $0.rawValue < $1.rawValue })
+      kinds: saved.kinds.sorted { $0.rawValue < $1.rawValue }, schema: saved.schema)
   }
 }

@@ -14,6 +14,9 @@ final class CodingSession {
   var preserved: [PreservedContent] = []
   /// Encoding: the payload versions other than 1 written. Decoding: those the document declares.
   @exclusivity(unchecked) var payloadVersions: [KindID: Int] = [:]
+  /// Encoding: the schema the document needs, raised by a codec that writes a member schema 1
+  /// lacks (``KeyedEncoder/requireSchema(_:)``).
+  var writtenSchema = DocumentEnvelope.currentSchema
   /// Encoding: every kind id written, if the caller asked (else `nil`: one comparison a value).
   @exclusivity(unchecked) var writtenKinds: Set<KindID>?
   /// Where the value being written is: each clip and overlay pushes its place. Unchecked for

@@ -19,6 +19,16 @@ public struct KeyedEncoder<Key: PayloadKey> {
   func checkLive() {
     position.checkLive(in: session, "KeyedEncoder")
   }
+
+  /// Records that the member being written needs a document of `schema` at least (a built-in
+  /// codec's professional timeline facts need ``DocumentEnvelope/newestSchema``), so the
+  /// document declares it and older readers refuse it rather than skip the member.
+  ///
+  /// - Parameter schema: The schema the member belongs to.
+  package func requireSchema(_ schema: Int) {
+    checkLive()
+    if session.writtenSchema < schema { session.writtenSchema = schema }
+  }
   /// The keys of `Key`, ready to write (kept alive for good by the process-wide cache).
   let keys: EncodingKeys
   let position: EncodingPosition

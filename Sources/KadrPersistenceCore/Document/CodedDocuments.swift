@@ -9,6 +9,8 @@ package struct EncodedDocument: Sendable {
   package let lossReport: LossReport
   /// Every kind id written, when the save asked for them; empty otherwise.
   package var kinds: Set<KindID> = []
+  /// The schema written: 1, or 2 for a document with professional timeline facts.
+  package var schema = DocumentEnvelope.currentSchema
 }
 
 /// An opened document: the composition and what was learnt opening it.

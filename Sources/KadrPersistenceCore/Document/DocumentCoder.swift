@@ -89,7 +89,8 @@ package struct DocumentCoder: Sendable {
     // lists the payload versions written), so the document is never copied to prepend it.
     for _ in 0..<Self.headRoom { session.output.bytes.append(UInt8(ascii: " ")) }
     let written = try encodeRoot(root, in: session)
-    let head = try DocumentEnvelope.head(payloadVersions: session.payloadVersions)
+    let head = try DocumentEnvelope.head(
+      payloadVersions: session.payloadVersions, schema: session.writtenSchema)
     let bytes: Data
     if head.count <= written.start, written.end == session.position {
       session.output.bytes.append(UInt8(ascii: "}"))
@@ -103,7 +104,7 @@ package struct DocumentCoder: Sendable {
     }
     return EncodedDocument(
       bytes: bytes, lossReport: LossReport(losses: session.losses, preserved: session.preserved),
-      kinds: session.writtenKinds ?? [])
+      kinds: session.writtenKinds ?? [], schema: session.writtenSchema)
   }
 
   /// The bytes kept free in front of the root for the envelope's head: enough for the schema,
@@ -243,7 +244,7 @@ package struct DocumentCoder: Sendable {
     }
     let schema = try DocumentEnvelope.schema(of: envelope)
     var rootTape = tape
-    if schema != DocumentEnvelope.currentSchema {
+    if !DocumentEnvelope.readsWithoutMigration(schema) {
       let (migrated, _) = try currentEnvelope(tape.value(at: 0))
       envelope = migrated
       rootWord = nil
@@ -323,9 +324,9 @@ package struct DocumentCoder: Sendable {
       throw PersistenceError(.wrongType(expected: "an object", found: json.typeName), at: .root)
     }
     let schema = try DocumentEnvelope.schema(of: envelope)
-    if schema > DocumentEnvelope.currentSchema {
+    if schema > DocumentEnvelope.newestSchema {
       throw PersistenceError.unsupportedSchema(
-        found: schema, supported: DocumentEnvelope.currentSchema)
+        found: schema, supported: DocumentEnvelope.newestSchema)
     }
     if schema < DocumentEnvelope.currentSchema {
       envelope = try migrations.migrate(envelope, from: schema, to: DocumentEnvelope.currentSchema)

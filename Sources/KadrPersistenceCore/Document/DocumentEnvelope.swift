@@ -3,8 +3,24 @@ import Foundation
 /// The top level of a document: `{"schema": 1, "video": …}`, plus `payloadVersions` when some
 /// kind's payload is newer than version 1.
 public enum DocumentEnvelope {
-  /// The newest schema this package reads and the one it writes.
+  /// The schema this package writes a document in when it uses nothing newer, and the one
+  /// older documents are migrated to: the original format's.
   public static let currentSchema = 1
+  /// The newest schema this package reads: schema 1 with the professional timeline facts
+  /// (exact frame rates, a start timecode, markers, clip names, roles, exact speeds). A document
+  /// is written in it only when it holds one of them, so that readers of schema 1 (the original
+  /// Apple package's among them, which would skip such members unseen) refuse it as newer
+  /// rather than drop them silently.
+  public static let newestSchema = 2
+
+  /// Whether a document of `schema` is read as it is, without migration: schema 1 and schema 2
+  /// differ only in members a schema-1 document never has.
+  ///
+  /// - Parameter schema: The document's schema number.
+  /// - Returns: Whether it is 1 or 2.
+  public static func readsWithoutMigration(_ schema: Int) -> Bool {
+    schema == currentSchema || schema == newestSchema
+  }
   /// The key of the schema number.
   public static let schemaKey = "schema"
   /// The key of the composition.
@@ -48,7 +64,7 @@ public enum DocumentEnvelope {
 
   /// The envelope's bytes up to the composition, `{"payloadVersions":{…},"schema":1,"video":`
   /// (the versions only when needed), keys in canonical order: the composition and `}` follow.
-  static func head(payloadVersions: [KindID: Int]) throws -> Data {
+  static func head(payloadVersions: [KindID: Int], schema: Int = currentSchema) throws -> Data {
     var head = Data("{".utf8)
     if !payloadVersions.isEmpty {
       var versions = JSONObject(minimumCapacity: payloadVersions.count)
@@ -63,7 +79,7 @@ public enum DocumentEnvelope {
       }
       head.append(UInt8(ascii: ","))
     }
-    head.append(Data("\"\(schemaKey)\":\(currentSchema),\"\(rootKey)\":".utf8))
+    head.append(Data("\"\(schemaKey)\":\(schema),\"\(rootKey)\":".utf8))
     return head
   }
 }

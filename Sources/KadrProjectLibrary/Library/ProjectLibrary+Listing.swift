@@ -95,12 +95,12 @@ extension ProjectLibrary {
   /// Why a project cannot be opened, from what its last save recorded: a newer schema, or
   /// kinds no registered codec reads (unless unknown content is preserved).
   private func flag(_ summary: ProjectSummary<Metadata>, file: URL) -> SkippedProject? {
-    if let schema = summary.schema, schema > KadrDocument.currentSchema {
+    if let schema = summary.schema, schema > KadrDocument.newestSchema {
       return SkippedProject(
         id: summary.id, name: summary.name, file: file, reason: .newerSchema,
         detail: "This project was saved by a newer version of the app. Update the app to open "
           + "it.",
-        foundVersion: schema, supportedVersion: KadrDocument.currentSchema)
+        foundVersion: schema, supportedVersion: KadrDocument.newestSchema)
     }
     guard !options.preservingUnknown else { return nil }
     let unknown = summary.kinds.filter { !registry.hasCodec(for: KindID($0)) }

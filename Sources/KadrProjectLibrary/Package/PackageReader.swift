@@ -69,8 +69,8 @@ struct PackageReader<Metadata: ProjectMetadata> {
     }
     let manifest = try Self.manifest(
       read(manifestEntry, limit: Self.maximumJSONBytes), fail: fail)
-    guard manifest.schema <= KadrDocument.currentSchema else {
-      throw fail(.newerSchema(found: manifest.schema, supported: KadrDocument.currentSchema))
+    guard manifest.schema <= KadrDocument.newestSchema else {
+      throw fail(.newerSchema(found: manifest.schema, supported: KadrDocument.newestSchema))
     }
     guard !Metadata.isNewer(manifest.metadataVersion) else {
       throw fail(.newerMetadata(found: manifest.metadataVersion, supported: Metadata.version))
@@ -98,9 +98,9 @@ struct PackageReader<Metadata: ProjectMetadata> {
             .manifestMismatch(
               "its history's revisions are not ascending numbers before the head's \(head)"))
         }
-        guard revision.schema <= KadrDocument.currentSchema else {
+        guard revision.schema <= KadrDocument.newestSchema else {
           throw fail(
-            .newerSchema(found: revision.schema, supported: KadrDocument.currentSchema))
+            .newerSchema(found: revision.schema, supported: KadrDocument.newestSchema))
         }
         guard !Metadata.isNewer(revision.metadataVersion) else {
           throw fail(

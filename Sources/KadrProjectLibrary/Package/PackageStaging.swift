@@ -99,12 +99,12 @@ struct PackageStaging<Metadata: ProjectMetadata> {
     guard tokens.contains(where: { packageTokens[$0] != $0 }) else {
       return (data, parsed.schema ?? KadrDocument.currentSchema, facts)
     }
-    if let facts, parsed.schema == KadrDocument.currentSchema {
+    if let facts, let schema = parsed.schema, DocumentEnvelope.readsWithoutMigration(schema) {
       // Renamed in the tree and written once; decoded once, only to prove it opens. Renaming
       // tokens changes none of the facts.
       let renamed = try coder.replacingImageTokens(in: parsed, packageTokens).data()
       _ = try coder.video(from: renamed, images: UnresolvedImageStore())
-      return (renamed, KadrDocument.currentSchema, facts)
+      return (renamed, schema, facts)
     }
     let placeholders = UnresolvedImageStore()
     let video = try coder.video(from: data, images: placeholders)

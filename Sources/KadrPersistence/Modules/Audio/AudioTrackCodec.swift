@@ -42,6 +42,7 @@ struct AudioTrackCodec: ModelCodec {
     try payload.encode(value.speedRate, for: .speedRate)
     try payload.encode(value.pitchAlgorithm, for: .pitchAlgorithm)
     try payload.encodeIfPresent(value.trimStart, for: .trimStart)
+    if value.role != nil { payload.requireSchema(DocumentEnvelope.newestSchema) }
     try payload.encodeIfPresent(value.role, for: .role)
   }
 

@@ -58,6 +58,9 @@ package struct CompositionCodec: ModelCodec {
     try payload.encode(models: value.captions, for: .captions)
     try payload.encode(clips: value.clips, for: .clips)
     try payload.encodeIfPresent(model: value.crop, for: .crop)
+    if !value.markers.isEmpty || value.startTimecode != nil {
+      payload.requireSchema(DocumentEnvelope.newestSchema)
+    }
     if !value.markers.isEmpty { try payload.encode(value.markers, for: .markers) }
     try payload.encode(overlays: value.overlays, for: .overlays)
     try payload.encode(model: value.preset, for: .preset)

@@ -59,6 +59,8 @@ struct PresetCodec: ModelCodec {
       try payload.encode(codec, for: .codec)
     case .customRate(let width, let height, let frameRate, let codec):
       kind = .custom
+      // An exact rate is an object schema 1's readers would refuse or misread: schema 2.
+      payload.requireSchema(DocumentEnvelope.newestSchema)
       try payload.encode(width, for: .width)
       try payload.encode(height, for: .height)
       try payload.encode(frameRate, for: .frameRate)

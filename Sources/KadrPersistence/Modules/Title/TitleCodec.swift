@@ -25,6 +25,9 @@ package struct TitleCodec: ClipCodec {
     try payload.encode(value.backgroundColor, for: .backgroundColor)
     try payload.encodeIfPresent(value.clipID, for: .clipID)
     try payload.encode(value.duration, for: .duration)
+    if !value.markers.isEmpty || value.name != nil || value.role != nil {
+      payload.requireSchema(DocumentEnvelope.newestSchema)
+    }
     if !value.markers.isEmpty { try payload.encode(value.markers, for: .markers) }
     try payload.encodeIfPresent(value.name, for: .name)
     try payload.encodeIfPresent(value.opacity, for: .opacity)

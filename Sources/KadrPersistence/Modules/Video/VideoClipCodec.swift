@@ -56,6 +56,10 @@ package struct VideoClipCodec: ClipCodec {
     }
     try payload.encode(value.isMuted, for: .isMuted)
     try payload.encode(value.isReversed, for: .isReversed)
+    if !value.markers.isEmpty || value.name != nil || value.role != nil || value.speedRatio != nil {
+      // Members schema 1's readers would skip unseen: the document declares schema 2.
+      payload.requireSchema(DocumentEnvelope.newestSchema)
+    }
     if !value.markers.isEmpty { try payload.encode(value.markers, for: .markers) }
     try payload.encodeIfPresent(value.name, for: .name)
     try payload.encodeIfPresent(value.opacity, for: .opacity)
