@@ -121,8 +121,7 @@ extension TimelineWriter {
       throw PersistenceError(.tooDeep(limit: Self.maximumTrackDepth), at: pointer)
     }
     // The track's own fields; its clips are the OpenTimelineIO track's children.
-    var fields = track
-    fields.clips = []
+    let fields = track.changing(clips: [], startTime: track.startTime ?? .zero, name: track.name)
     guard let tagged = try encodeClip(fields, at: pointer) else {
       throw .invalid("The track could not be written", at: pointer)
     }

@@ -84,12 +84,12 @@ extension TimelineWriter {
   /// (the speed curve and the filters); OpenTimelineIO's own fields (the target URL, the source
   /// range, the time warp) win over the metadata's copies on import.
   static func metadataPart(of video: VideoClip) -> VideoClip {
-    var kept = video
-    kept.speedCurve = nil
-    kept.filters = []
-    kept.filterIDs = []
-    kept.filterAnimations = []
-    return kept
+    video.changing {
+      $0.speedCurve = nil
+      $0.filters = []
+      $0.filterIDs = []
+      $0.filterAnimations = []
+    }
   }
 
   /// A video clip's effects: its speed (a linear time warp, or a time effect carrying a speed

@@ -88,11 +88,7 @@ struct TimelineWriter {
   /// The composition's own fields (its clips, audio tracks, overlays and captions, which the
   /// timeline's tracks and markers carry, emptied) and the mapping's version.
   private func timelineMetadata() throws(PersistenceError) -> JSONValue {
-    var fields = video
-    fields.clips = []
-    fields.audioTracks = []
-    fields.overlays = []
-    fields.captions = []
+    let fields = video.changing(clips: [], audioTracks: [], overlays: [], captions: [])
     let composition = try encodeModel(
       fields, at: JSONPointer.root.appending(key: DocumentEnvelope.rootKey))
     var kadr: JSONObject = [
