@@ -133,7 +133,7 @@ extension TimelineWriter {
       children.append(OTIOObjects.gap(try Self.otioRange(ClipTiming.gapRange(gap), at: pointer)))
     }
     let innerPointer = tagged.payloadPointer(under: pointer).appending(
-      key: TrackCodec.Key.clips.rawValue)
+      key: FormatKeys.clips)
     children += try inside(track, at: pointer) { (writer) throws(PersistenceError) in
       try writer.chain(
         track.clips, indices: Array(track.clips.indices), path: path, pointer: innerPointer,

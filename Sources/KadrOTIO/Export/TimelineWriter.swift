@@ -29,12 +29,14 @@ struct TimelineWriter {
   static let timelineName = "kadr"
 
   /// Where a field of the composition sits in a schema-1 document.
-  static func compositionPointer(_ field: CompositionCodec.Key) -> JSONPointer {
-    JSONPointer.root.appending(key: DocumentEnvelope.rootKey).appending(key: field.rawValue)
+  ///
+  /// - Parameter field: A key of the composition (``FormatKeys``).
+  static func compositionPointer(_ field: String) -> JSONPointer {
+    JSONPointer.root.appending(key: DocumentEnvelope.rootKey).appending(key: field)
   }
 
   /// Where the composition's clips sit in a schema-1 document.
-  static let clipsPointer = compositionPointer(.clips)
+  static let clipsPointer = compositionPointer(FormatKeys.clips)
 
   init(registry: CodecRegistry, images: (any ImageStore)?, video: Video) {
     self.registry = registry
