@@ -12,10 +12,15 @@ import KadrFileSystem
 /// passes its declared size or the caller's limit. Entries whose data overlap (one deflated
 /// stream named by many entries, a way to make a small file unpack to a large one) are refused.
 /// A ``ZipPolicy`` says how much more is checked.
-package final class ZipArchive {
+///
+/// Public so that an interchange format built on the public API (OpenTimelineIO's `.otioz`)
+/// reads its bundles with the package's one zip reader; it reads from its file with positioned
+/// reads only, so one archive may be read from several tasks.
+public final class ZipArchive: Sendable {
   /// One file in the archive.
-  package struct Entry: Sendable {
-    package let name: String
+  public struct Entry: Sendable {
+    /// The entry's path in the archive, with `/` separators, as the archive spells it.
+    public let name: String
     package let method: UInt16
     package let flags: UInt16
     package let crc: UInt32
@@ -26,8 +31,9 @@ package final class ZipArchive {
   }
 
   /// Why an archive cannot be read: a phrase that completes "… cannot be read: ".
-  package struct Failure: Error, Sendable, CustomStringConvertible {
-    package let reason: String
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// What is wrong, as a phrase that completes "… cannot be read: ".
+    public let reason: String
     /// Whether the file could not be opened at all (not there, not downloaded, no permission),
     /// rather than opened and found wrong.
     package let isUnopenable: Bool
@@ -35,7 +41,8 @@ package final class ZipArchive {
       self.reason = reason
       self.isUnopenable = isUnopenable
     }
-    package var description: String { reason }
+    /// The reason.
+    public var description: String { reason }
   }
 
   /// The largest central directory read (a bundle of many thousands of media files has a few
@@ -44,7 +51,18 @@ package final class ZipArchive {
 
   private let descriptor: Int32
   package let fileSize: Int
-  package let entries: [Entry]
+  /// The archive's entries, in the order of its central directory.
+  public let entries: [Entry]
+
+  /// Opens the archive at `path` and reads its central directory, checking no more than the
+  /// format itself.
+  ///
+  /// - Parameter path: The zip file.
+  /// - Throws: ``Failure`` when it is not a regular file or not a zip file this reader handles
+  ///   (stored or deflated entries, no zip64, no encryption).
+  public convenience init(path: String) throws {
+    try self.init(path: path, policy: .lenient)
+  }
 
   /// Opens the archive at `path` and reads its central directory.
   ///
@@ -53,7 +71,7 @@ package final class ZipArchive {
   ///   - policy: What is checked beyond the format itself.
   /// - Throws: `Failure` when it is not a regular file, not a zip file this reader handles, or
   ///   breaks `policy`.
-  package init(path: String, policy: ZipPolicy = .lenient) throws {
+  package init(path: String, policy: ZipPolicy) throws {
     let descriptor = SystemCall.open(
       path, SystemCall.Flags.readOnly | SystemCall.Flags.nonBlocking | SystemCall.Flags.closeOnExec)
     guard descriptor >= 0 else {
@@ -79,13 +97,19 @@ package final class ZipArchive {
   }
 
   /// The entry named `name`, or `nil`.
-  package func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
+  ///
+  /// - Parameter name: The entry's path in the archive.
+  public func entry(_ name: String) -> Entry? { entries.first { $0.name == name } }
 
   /// The bytes of `entry`, at most `limit` of them, checked against its size and CRC-32.
   ///
-  /// - Throws: `Failure` for an unknown method, more bytes than `limit` (`limitName` names the
+  /// - Parameters:
+  ///   - entry: One of ``entries``.
+  ///   - limit: The most bytes accepted.
+  ///   - limitName: How the error names the limit ("the document limit").
+  /// - Throws: ``Failure`` for an unknown method, more bytes than `limit` (`limitName` names the
   ///   limit in the error), corrupt data or a CRC mismatch.
-  package func contents(of entry: Entry, limit: Int, limitName: String) throws -> [UInt8] {
+  public func contents(of entry: Entry, limit: Int, limitName: String) throws -> [UInt8] {
     var output: [UInt8] = []
     try stream(entry, limit: limit, limitName: limitName) { chunk throws in
       output.append(contentsOf: chunk)
@@ -96,8 +120,13 @@ package final class ZipArchive {
   /// Sends the bytes of `entry` to `sink` in chunks of at most a megabyte, as they are
   /// inflated, refusing more than `limit` in all.
   ///
-  /// - Throws: `Failure`, as ``contents(of:limit:limitName:)``, or what `sink` throws.
-  package func stream(
+  /// - Parameters:
+  ///   - entry: One of ``entries``.
+  ///   - limit: The most bytes accepted.
+  ///   - limitName: How the error names the limit.
+  ///   - sink: Takes each chunk; the buffer is valid only during the call.
+  /// - Throws: ``Failure``, as ``contents(of:limit:limitName:)``, or what `sink` throws.
+  public func stream(
     _ entry: Entry, limit: Int, limitName: String,
     into sink: (UnsafeRawBufferPointer) throws -> Void
   ) throws {

@@ -8,7 +8,10 @@ import Foundation
 /// (1980-01-01 00:00, the earliest a zip records), the same mode (a regular file, `0644`, made
 /// on Unix), UTF-8 names and no extra fields, as reproducible-build tools normalise zips.
 /// Callers that want the same bytes from the same content add entries in a fixed order.
-package struct ZipWriter {
+///
+/// Public so that an interchange format built on the public API (OpenTimelineIO's `.otioz`)
+/// writes its bundles with the package's one zip writer.
+public struct ZipWriter: Sendable {
   private var memory: [UInt8] = []
   private let file: FileHandle?
   private var central: [UInt8] = []
@@ -16,13 +19,15 @@ package struct ZipWriter {
   private var names = Set<String>()
 
   /// Why an archive cannot be written.
-  package struct Failure: Error, Sendable, CustomStringConvertible {
-    package let reason: String
-    package var description: String { reason }
+  public struct Failure: Error, Sendable, CustomStringConvertible {
+    /// What is wrong.
+    public let reason: String
+    /// The reason.
+    public var description: String { reason }
   }
 
   /// A writer that keeps the archive in memory (see ``data()``).
-  package init() { file = nil }
+  public init() { file = nil }
 
   /// A writer that appends the archive to `file` as entries are added.
   ///
@@ -38,7 +43,7 @@ package struct ZipWriter {
   ///     deflated entry that would not shrink is stored.
   /// - Throws: `Failure` for a name added twice or an archive past zip's 4 GiB or 65,535
   ///   entries, or what writing the file throws.
-  package mutating func add(_ name: String, _ contents: [UInt8], deflated: Bool) throws {
+  public mutating func add(_ name: String, _ contents: [UInt8], deflated: Bool) throws {
     guard names.insert(name).inserted else {
       throw Failure(reason: "the entry '\(name)' is added twice")
     }
@@ -106,8 +111,9 @@ package struct ZipWriter {
     central = []
   }
 
-  /// The archive's bytes, for a writer made with ``init()``.
-  package func data() -> Data {
+  /// The archive's bytes, for a writer made with ``init()``: the entries added, then the
+  /// central directory.
+  public func data() -> Data {
     var copy = self
     try? copy.finish()  // Writing to memory does not fail.
     return Data(copy.memory)

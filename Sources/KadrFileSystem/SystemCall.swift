@@ -11,7 +11,11 @@ import CKadrFileSystem
 /// The package's system calls, each in one loop that repeats a call a signal interrupted
 /// (`EINTR`): the one place above the C library, as swift-nio's `System.swift` is for NIO.
 /// Nothing else in the package imports the C library (`.ci/one-c-import` checks it).
-package enum SystemCall {
+///
+/// Public for one call, ``syncDirectory(_:)``, so that a module built on the public API (an
+/// interchange format's bundle directory, renamed into place) makes its rename durable as the
+/// package's own writers do; the rest is the package's own.
+public enum SystemCall: Sendable {
   /// Runs `call` again for as long as it fails with `EINTR`; its result otherwise, with `errno`
   /// set when it is -1.
   @inline(__always)
@@ -88,7 +92,9 @@ package enum SystemCall {
 
   /// Makes the entries of a directory (a rename, a new file) durable; best effort, since the
   /// data they name is already flushed.
-  package static func syncDirectory(_ path: String) {
+  ///
+  /// - Parameter path: The directory.
+  public static func syncDirectory(_ path: String) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     _ = flushToDisk(descriptor)

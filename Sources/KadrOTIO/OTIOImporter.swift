@@ -179,12 +179,10 @@ public struct OTIOImporter: Sendable {
       perClip.overflow || perClip.partialValue > .max - 100_000
       ? Int.max : perClip.partialValue + 100_000
     bounded.limits.maximumValueCount = min(options.limits.maximumValueCount, allowed)
-    let json = try DocumentCoder(registry: registry, options: bounded).readJSON(
-      replaced.data,
-      relocatingErrors: { error in
-        replaced.addedBytes.isEmpty
-          ? error : error.relocated(to: replaced.originalOffset(of: error.offset), in: data)
-      })
+    let json = try JSONValue(
+      documentJSON: replaced.data, limits: bounded.limits,
+      rewrittenFrom: replaced.addedBytes.isEmpty ? nil : data,
+      originalOffset: replaced.originalOffset(of:))
     return (json, replaced.count > 0 ? (replaced.count, replaced.firstLine) : nil)
   }
 

@@ -34,9 +34,11 @@ struct FormatKeySpellingTests {
     "image", "title", "transition", "track", "sticker",
   ]
 
-  /// Where keys of other formats are spelled once: OpenTimelineIO's schema (`OTIOSchema.swift`)
-  /// and the keys of the object this module keeps under `metadata["kadr"]`
-  /// (`KadrMetadata.swift`), some of which share a name with a schema-1 key.
+  /// Where keys of other formats are spelled once: OpenTimelineIO's schema (`OTIOSchema.swift`),
+  /// the keys of the object this module keeps under `metadata["kadr"]` (`KadrMetadata.swift`),
+  /// some of which share a name with a schema-1 key, and the few schema-1 keys the mapping
+  /// points at (`FormatKeys.swift`): the module stands on the core's public API, where the
+  /// codecs' key enums are not, so it names those keys once, from the public format.
   static let schemaFolder = "Sources/KadrOTIO/Schema/"
 
   static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

@@ -143,10 +143,9 @@ struct OTIOBundleWriter {
     do {
       let folder = staging.appendingPathComponent(Self.mediaFolder)
       try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-      try DurableFile.replace(
-        staging.appendingPathComponent(OTIOBundleReader.contentName).path, with: content)
-      try DurableFile.replace(
-        staging.appendingPathComponent(Self.versionName).path, with: Data(Self.version.utf8))
+      try AtomicFile.save(content, to: staging.appendingPathComponent(OTIOBundleReader.contentName))
+      try AtomicFile.save(
+        Data(Self.version.utf8), to: staging.appendingPathComponent(Self.versionName))
       for file in media {
         try manager.copyItem(at: file.source, to: folder.appendingPathComponent(file.name))
       }
@@ -154,7 +153,14 @@ struct OTIOBundleWriter {
       SystemCall.syncDirectory(url.deletingLastPathComponent().path)
     } catch {
       try? manager.removeItem(at: staging)
-      throw PersistenceError(.fileSystem(path: url.path, underlying: error))
+      // The durable write names the staged file; the error names the bundle, with what failed.
+      var underlying = error
+      if let failure = error as? PersistenceError,
+        case .fileSystem(_, let cause) = failure.reason
+      {
+        underlying = cause
+      }
+      throw PersistenceError(.fileSystem(path: url.path, underlying: underlying))
     }
   }
 

@@ -13,9 +13,9 @@ enum PrettyJSON {
   static func data(_ value: JSONValue) throws(PersistenceError) -> Data {
     let compact: [UInt8]
     do {
-      compact = try JSONWriter(options: .init(maximumDepth: 1024)).write(value)
+      compact = try value.canonicalJSON(maximumDepth: 1024)
     } catch {
-      throw PersistenceError(error)
+      throw PersistenceError.wrapping(error)
     }
     return Data(indent(compact))
   }

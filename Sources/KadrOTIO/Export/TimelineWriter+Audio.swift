@@ -8,7 +8,7 @@ extension TimelineWriter {
   /// `ClipTiming/audioRange(of:compositionEnd:)`), with its speed as a linear time warp.
   /// Volume, fades, ducking, ramps, crossfade and pitch algorithm are in the clip's metadata.
   func audioLayer(_ track: AudioTrack, index: Int) throws(PersistenceError) -> JSONValue {
-    let pointer = Self.compositionPointer(.audioTracks).appending(index: index)
+    let pointer = Self.compositionPointer(FormatKeys.audioTracks).appending(index: index)
     // The whole track, its URL too: the clip's target URL wins over it on import.
     let payload = try encodeModel(track, at: pointer)
     let range = try Self.timing(at: pointer) { () throws(TimingFailure) in
@@ -39,7 +39,7 @@ extension TimelineWriter {
   func captionMarkers() throws(PersistenceError) -> [JSONValue] {
     var markers: [JSONValue] = []
     for (index, caption) in video.captions.enumerated() {
-      let pointer = Self.compositionPointer(.captions).appending(index: index)
+      let pointer = Self.compositionPointer(FormatKeys.captions).appending(index: index)
       let json = try encodeModel(caption, at: pointer)
       markers.append(
         OTIOObjects.marker(
@@ -56,7 +56,7 @@ extension TimelineWriter {
   func overlayMarkers() throws(PersistenceError) -> [JSONValue] {
     var markers: [JSONValue] = []
     for (index, overlay) in video.overlays.enumerated() {
-      let pointer = Self.compositionPointer(.overlays).appending(index: index)
+      let pointer = Self.compositionPointer(FormatKeys.overlays).appending(index: index)
       guard let json = try encodeOverlay(overlay, at: pointer),
         let kind = json.objectValue?.keys.first
       else { continue }

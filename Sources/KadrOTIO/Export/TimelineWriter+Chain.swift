@@ -121,8 +121,7 @@ extension TimelineWriter {
       throw PersistenceError(.tooDeep(limit: Self.maximumTrackDepth), at: pointer)
     }
     // The track's own fields; its clips are the OpenTimelineIO track's children.
-    var fields = track
-    fields.clips = []
+    let fields = track.changing(clips: [], startTime: track.startTime ?? .zero, name: track.name)
     guard let tagged = try encodeClip(fields, at: pointer) else {
       throw .invalid("The track could not be written", at: pointer)
     }
@@ -134,7 +133,7 @@ extension TimelineWriter {
       children.append(OTIOObjects.gap(try Self.otioRange(ClipTiming.gapRange(gap), at: pointer)))
     }
     let innerPointer = tagged.payloadPointer(under: pointer).appending(
-      key: TrackCodec.Key.clips.rawValue)
+      key: FormatKeys.clips)
     children += try inside(track, at: pointer) { (writer) throws(PersistenceError) in
       try writer.chain(
         track.clips, indices: Array(track.clips.indices), path: path, pointer: innerPointer,

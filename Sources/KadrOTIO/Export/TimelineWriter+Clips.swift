@@ -62,7 +62,7 @@ extension TimelineWriter {
         // The kind's own fields (its duration too) are the generator's parameters, which other
         // tools show; the placement stays in the metadata.
         var parameters = JSONObject()
-        for (key, value) in tagged.payload where !TaggedPayload.placementKeys.contains(key) {
+        for (key, value) in tagged.payload where !FormatKeys.placement.contains(key) {
           parameters[key] = value
           tagged.payload[key] = nil
         }
@@ -84,12 +84,12 @@ extension TimelineWriter {
   /// (the speed curve and the filters); OpenTimelineIO's own fields (the target URL, the source
   /// range, the time warp) win over the metadata's copies on import.
   static func metadataPart(of video: VideoClip) -> VideoClip {
-    var kept = video
-    kept.speedCurve = nil
-    kept.filters = []
-    kept.filterIDs = []
-    kept.filterAnimations = []
-    return kept
+    video.changing {
+      $0.speedCurve = nil
+      $0.filters = []
+      $0.filterIDs = []
+      $0.filterAnimations = []
+    }
   }
 
   /// A video clip's effects: its speed (a linear time warp, or a time effect carrying a speed
@@ -111,7 +111,7 @@ extension TimelineWriter {
     }
     if let speedCurve = video.speedCurve,
       let curve = try encodeValue(
-        speedCurve, at: payload.appending(key: VideoClipCodec.Key.speedCurve.rawValue))
+        speedCurve, at: payload.appending(key: FormatKeys.speedCurve))
     {
       effects.append(
         OTIOObjects.effect(
@@ -119,14 +119,14 @@ extension TimelineWriter {
           metadata: KadrMetadata.wrap([KadrMetadataKey.speedCurve: curve])))
     }
     for (position, filter) in video.filters.enumerated() {
-      let filterPointer = payload.appending(key: VideoClipCodec.Key.filters.rawValue)
+      let filterPointer = payload.appending(key: FormatKeys.filters)
         .appending(index: position)
       guard let json = try encodeFilter(filter, at: filterPointer) else { continue }
       var kadr: JSONObject = [KadrMetadataKey.filter: json]
       if position < video.filterAnimations.count, let animation = video.filterAnimations[position],
         let json = try encodeValue(
           animation,
-          at: payload.appending(key: VideoClipCodec.Key.filterAnimations.rawValue)
+          at: payload.appending(key: FormatKeys.filterAnimations)
             .appending(index: position))
       {
         kadr[KadrMetadataKey.animation] = json

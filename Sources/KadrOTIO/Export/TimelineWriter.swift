@@ -29,12 +29,14 @@ struct TimelineWriter {
   static let timelineName = "kadr"
 
   /// Where a field of the composition sits in a schema-1 document.
-  static func compositionPointer(_ field: CompositionCodec.Key) -> JSONPointer {
-    JSONPointer.root.appending(key: DocumentEnvelope.rootKey).appending(key: field.rawValue)
+  ///
+  /// - Parameter field: A key of the composition (``FormatKeys``).
+  static func compositionPointer(_ field: String) -> JSONPointer {
+    JSONPointer.root.appending(key: DocumentEnvelope.rootKey).appending(key: field)
   }
 
   /// Where the composition's clips sit in a schema-1 document.
-  static let clipsPointer = compositionPointer(.clips)
+  static let clipsPointer = compositionPointer(FormatKeys.clips)
 
   init(registry: CodecRegistry, images: (any ImageStore)?, video: Video) {
     self.registry = registry
@@ -88,11 +90,7 @@ struct TimelineWriter {
   /// The composition's own fields (its clips, audio tracks, overlays and captions, which the
   /// timeline's tracks and markers carry, emptied) and the mapping's version.
   private func timelineMetadata() throws(PersistenceError) -> JSONValue {
-    var fields = video
-    fields.clips = []
-    fields.audioTracks = []
-    fields.overlays = []
-    fields.captions = []
+    let fields = video.changing(clips: [], audioTracks: [], overlays: [], captions: [])
     let composition = try encodeModel(
       fields, at: JSONPointer.root.appending(key: DocumentEnvelope.rootKey))
     var kadr: JSONObject = [

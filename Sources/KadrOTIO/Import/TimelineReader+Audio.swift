@@ -167,7 +167,7 @@ extension TimelineReader {
       } catch {
         throw PersistenceError.wrapping(error).relocated(under: stored.pointer)
       }
-      decoded.url = url
+      decoded = decoded.changing { $0.url = url }
     }
     let scalar = try audioScalar(of: node)
     var startTime: Time? = position == .zero ? nil : position
@@ -201,11 +201,12 @@ extension TimelineReader {
             + "play.")
       }
     }
-    var track = decoded
-    track.startTime = startTime
-    track.explicitDuration = explicitDuration
-    track.speedRate = speedRate
-    track.trimStart = trimStart
+    let track = decoded.changing {
+      $0.startTime = startTime
+      $0.explicitDuration = explicitDuration
+      $0.speedRate = speedRate
+      $0.trimStart = trimStart
+    }
     return (track, length)
   }
 

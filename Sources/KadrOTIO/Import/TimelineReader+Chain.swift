@@ -70,10 +70,8 @@ extension TimelineReader {
     } else {
       start = gap?.time ?? .zero
     }
-    var track = fields ?? Track(clips: [])
-    track.clips = pieces.map(\.clip)
-    track.startTime = start
-    track.name = trackName(name, fields: fields)
+    let track = (fields ?? Track(clips: [])).changing(
+      clips: pieces.map(\.clip), startTime: start, name: trackName(name, fields: fields))
     return [Piece(clip: track, index: index)]
   }
 

@@ -67,18 +67,12 @@ extension TimelineReader {
       return stored
     }
     switch stored {
-    case var overlay as TextOverlay:
-      overlay.layerID = layerID
-      overlay.visibilityRange = visibilityRange
-      return overlay
-    case var overlay as ImageOverlay:
-      overlay.layerID = layerID
-      overlay.visibilityRange = visibilityRange
-      return overlay
-    case var overlay as StickerOverlay:
-      overlay.layerID = layerID
-      overlay.visibilityRange = visibilityRange
-      return overlay
+    case let overlay as TextOverlay:
+      return overlay.changing(layerID: layerID, visibilityRange: visibilityRange)
+    case let overlay as ImageOverlay:
+      return overlay.changing(layerID: layerID, visibilityRange: visibilityRange)
+    case let overlay as StickerOverlay:
+      return overlay.changing(layerID: layerID, visibilityRange: visibilityRange)
     default:
       report.add(
         .keptKadrValue, at: marker.pointer,

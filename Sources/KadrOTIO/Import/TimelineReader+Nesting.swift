@@ -168,10 +168,8 @@ extension TimelineReader {
     }
     var pieces = try chain(items, start: .nested, offset: offset).map(\.clip)
     if padding > .zero { pieces.append(OTIOPlaceholder.gap(padding)) }
-    var track = fields ?? Track(clips: [])
-    track.clips = pieces
-    track.startTime = fields?.startTime ?? .zero
-    track.name = trackName(name, fields: fields)
+    let track = (fields ?? Track(clips: [])).changing(
+      clips: pieces, startTime: fields?.startTime ?? .zero, name: trackName(name, fields: fields))
     if isStack { try checkStackRange(of: node, track: track, handles: handles) }
     return track
   }

@@ -79,16 +79,10 @@ extension TimelineReader {
     let id = clipID(fields, stored: hasMetadata ? decoded : nil, kind: tagged.kind)
     let startTime = startTime(start, stored: decoded.startTime, hasMetadata: hasMetadata)
     switch decoded {
-    case var image as ImageClip:
-      image.duration = duration
-      image.clipID = id
-      image.startTime = startTime
-      return image
-    case var title as TitleSequence:
-      title.duration = duration
-      title.clipID = id
-      title.startTime = startTime
-      return title
+    case let image as ImageClip:
+      return image.changing(duration: duration, clipID: id, startTime: startTime)
+    case let title as TitleSequence:
+      return title.changing(duration: duration, clipID: id, startTime: startTime)
     default:
       if duration != decoded.duration || id != decoded.clipID || startTime != decoded.startTime {
         report.add(

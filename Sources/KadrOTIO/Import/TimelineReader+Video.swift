@@ -39,25 +39,31 @@ extension TimelineReader {
         "kadr's metadata describes a '\(other.tagged.kind)' clip but the clip references a file; "
           + "imported as a video clip of that file.")
     }
-    var clip = stored ?? VideoClip(url: url)
-    clip.url = url
-    clip.speedCurve = effects.curve
-    clip.filters = effects.filters.map(\.filter)
-    clip.filterIDs = effects.filters.map(\.id)
-    clip.filterAnimations = effects.filters.map(\.animation)
+    var clip = (stored ?? VideoClip(url: url)).changing {
+      $0.url = url
+      $0.speedCurve = effects.curve
+      $0.filters = effects.filters.map(\.filter)
+      $0.filterIDs = effects.filters.map(\.id)
+      $0.filterAnimations = effects.filters.map(\.animation)
+    }
     let timing = try videoTiming(
       fields, decoded: clip, hasMetadata: stored != nil, effects: effects, handles: handles)
-    clip.trimRange = timing.trim
-    clip.isReversed = timing.isReversed
-    clip.speedRate = timing.speedRate
+    clip = clip.changing {
+      $0.trimRange = timing.trim
+      $0.isReversed = timing.isReversed
+      $0.speedRate = timing.speedRate
+    }
     if let expected = timing.fileLength, clip.duration != expected {
       reportLengthChange(
         at: fields.node.pointer(OTIOKey.sourceRange), from: expected, to: clip.duration,
         why: "its speed (\(timing.speedRate)×) cannot be held exactly")
     }
-    clip.clipID = clipID(fields, stored: stored.map { _ in clip }, kind: fields.stored?.tagged.kind)
-    clip.startTime = startTime(start, stored: clip.startTime, hasMetadata: stored != nil)
-    return clip
+    let id = clipID(fields, stored: stored.map { _ in clip }, kind: fields.stored?.tagged.kind)
+    let startTime = startTime(start, stored: clip.startTime, hasMetadata: stored != nil)
+    return clip.changing {
+      $0.clipID = id
+      $0.startTime = startTime
+    }
   }
 
   /// The clip kadr's metadata holds, decoded by the registry, when it is of type `Model`; `nil`

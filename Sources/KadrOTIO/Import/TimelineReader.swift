@@ -154,12 +154,8 @@ struct TimelineReader {
     }
     paths.report(into: &report, base: mediaBase)
     let (captions, overlays) = try markers(of: stack, compositionEnd: compositionEnd)
-    var video = fields
-    video.clips = clips
-    video.audioTracks = audioTracks
-    video.overlays = overlays
-    video.captions = captions
-    return video
+    return fields.changing(
+      clips: clips, audioTracks: audioTracks, overlays: overlays, captions: captions)
   }
 
   /// The composition's own fields from the timeline's metadata (with no clips, audio tracks,

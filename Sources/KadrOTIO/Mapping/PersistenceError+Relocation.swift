@@ -65,7 +65,7 @@ struct TaggedPayload {
   /// The parts of `json`, or `nil` when it does not have the tagged shape.
   init?(_ json: JSONValue) {
     guard let outer = json.objectValue, outer.count == 1, let kind = outer.keys.first,
-      let payload = outer[kind]?.objectValue?[CodecRegistry.payloadBoxKey]?.objectValue
+      let payload = outer[kind]?.objectValue?[FormatKeys.payloadBox]?.objectValue
     else { return nil }
     self.kind = kind
     self.payload = payload
@@ -77,15 +77,10 @@ struct TaggedPayload {
   }
 
   /// The tagged JSON.
-  var json: JSONValue { [kind: [CodecRegistry.payloadBoxKey: .object(payload)]] }
+  var json: JSONValue { [kind: [FormatKeys.payloadBox: .object(payload)]] }
 
   /// The pointer of the payload, when the tagged JSON is at `pointer`.
   func payloadPointer(under pointer: JSONPointer) -> JSONPointer {
-    pointer.appending(key: kind).appending(key: CodecRegistry.payloadBoxKey)
+    pointer.appending(key: kind).appending(key: FormatKeys.payloadBox)
   }
-
-  /// The keys of every media clip's placement, which OpenTimelineIO has no field for, as the
-  /// built-in clip codecs spell them (a plugin's clip kind that places itself the same way uses
-  /// the same names).
-  static let placementKeys = Set(TitleCodec.Key.placementKeys.map(\.rawValue))
 }

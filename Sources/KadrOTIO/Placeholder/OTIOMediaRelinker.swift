@@ -45,14 +45,11 @@ public struct OTIOMediaRelinker: Sendable {
     let audio = video.audioTracks.map { track in
       guard let url = map(track.url) else { return track }
       count += 1
-      var relinked = track
-      relinked.url = url
-      return relinked
+      return track.changing { $0.url = url }
     }
-    // Changed in place, so the composition's other fields (its compositor too) are kept.
-    var relinked = video
-    relinked.clips = clips
-    relinked.audioTracks = audio
+    // Built again with every other field of the composition (its compositor too) kept.
+    let relinked = video.changing(
+      clips: clips, audioTracks: audio, overlays: video.overlays, captions: video.captions)
     return (relinked, count)
   }
 
@@ -69,19 +66,20 @@ public struct OTIOMediaRelinker: Sendable {
 
   private func relink(_ clip: any Clip, count: inout Int) -> any Clip {
     switch clip {
-    case var track as Track:
-      track.clips = track.clips.map { relink($0, count: &count) }
-      return track
+    case let track as Track:
+      return track.changing(
+        clips: track.clips.map { relink($0, count: &count) }, startTime: track.startTime ?? .zero,
+        name: track.name)
     case let video as VideoClip:
       let url = map(video.url)
       let audio = video.replacementAudioURL.flatMap(map)
       guard url != nil || audio != nil else { return video }
       count += (url == nil ? 0 : 1) + (audio == nil ? 0 : 1)
-      // Changed in place, so every other field (compositors included) is kept.
-      var relinked = video
-      relinked.url = url ?? video.url
-      relinked.replacementAudioURL = audio ?? video.replacementAudioURL
-      return relinked
+      // Built again with every other field (compositors included) kept.
+      return video.changing {
+        $0.url = url ?? video.url
+        $0.replacementAudioURL = audio ?? video.replacementAudioURL
+      }
     case let placeholder as OTIOPlaceholder:
       guard placeholder.role == .offline, let old = placeholder.mediaURL, let url = map(old) else {
         return placeholder

@@ -291,7 +291,18 @@ package struct DocumentCoder: Sendable {
     of bytes: Data, relocatingErrors relocate: (JSONReadError) -> JSONReadError = { $0 },
     _ body: (JSONTape) throws -> Result
   ) throws -> Result {
-    let limits = options.limits
+    try Self.withTape(of: bytes, limits: options.limits, relocatingErrors: relocate, body)
+  }
+
+  /// Parses `bytes` as strict JSON within `limits` onto a tape, and runs `body` with it (see
+  /// the instance method).
+  ///
+  /// - Throws: ``PersistenceError`` with line and column, or what `body` throws.
+  static func withTape<Result>(
+    of bytes: Data, limits: DocumentLimits,
+    relocatingErrors relocate: (JSONReadError) -> JSONReadError,
+    _ body: (JSONTape) throws -> Result
+  ) throws -> Result {
     let size = bytes.count
     guard size <= limits.maximumDocumentBytes else {
       throw PersistenceError(

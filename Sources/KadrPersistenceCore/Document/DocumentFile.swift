@@ -6,7 +6,11 @@ import KadrFileSystem
 ///
 /// A regular file over the limit is refused from its size, before a byte is read (a gigabyte
 /// costs what a small file does); a pipe, or a file growing while read, once the limit is passed.
-package enum DocumentFile {
+///
+/// Public for one door, ``read(_:maximumBytes:)``, so that a module built on the public API (an
+/// interchange format's importer) reads its files under a limit the same way; the rest is the
+/// package's own.
+public enum DocumentFile {
   /// Reads the whole file at `url`, refusing it when it is larger than `maximumBytes`.
   ///
   /// - Parameters:
@@ -17,7 +21,7 @@ package enum DocumentFile {
   /// - Throws: ``PersistenceError`` with ``PersistenceError/Reason/limitExceeded(_:)`` for a
   ///   file over the limit, or ``PersistenceError/Reason/fileSystem(path:underlying:)`` when the
   ///   file cannot be opened or read.
-  package static func read(_ url: URL, maximumBytes: Int) throws -> Data {
+  public static func read(_ url: URL, maximumBytes: Int) throws -> Data {
     let path = url.path
     do {
       // A stream the shell made for this process (`/dev/stdin`, `<(…)`) is read as one; any

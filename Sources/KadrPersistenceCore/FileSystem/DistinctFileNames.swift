@@ -11,26 +11,37 @@ import Foundation
 /// one key), then canonical composition (NFC). Plain `lowercased()` misses those pairs; folding
 /// diacritics too would rename `Café` for a `Cafe` that APFS keeps apart. A key that merges a
 /// little more than some file system does costs only a numbered name, never a lost file.
-package struct DistinctFileNames: Sendable {
+///
+/// Public so that an interchange format built on the public API names a bundle's files the way
+/// the package's own writers do.
+public struct DistinctFileNames: Sendable {
   private var keys: Set<String> = []
 
   /// No name claimed yet.
-  package init() {}
+  public init() {}
 
   /// What two names must not share to be two files everywhere: `name` case-folded (full Unicode
   /// folding, no locale) and composed (NFC). Foundation has both on Linux as on Apple platforms.
-  package static func key(_ name: String) -> String {
+  ///
+  /// - Parameter name: A file name.
+  public static func key(_ name: String) -> String {
     name.folding(options: .caseInsensitive, locale: nil).precomposedStringWithCanonicalMapping
   }
 
   /// Whether a name with the same key as `name` is claimed.
-  package func contains(_ name: String) -> Bool {
+  ///
+  /// - Parameter name: A file name.
+  public func contains(_ name: String) -> Bool {
     keys.contains(Self.key(name))
   }
 
   /// Claims `stem + suffix`, or else the first of `stem-2 + suffix`, `stem-3 + suffix`, … whose
-  /// key no claimed name has, and returns it. `suffix` is an extension with its dot, or empty.
-  package mutating func claim(stem: String, suffix: String = "") -> String {
+  /// key no claimed name has, and returns it.
+  ///
+  /// - Parameters:
+  ///   - stem: The name without its extension.
+  ///   - suffix: An extension with its dot, or empty.
+  public mutating func claim(stem: String, suffix: String = "") -> String {
     var name = stem + suffix
     var counter = 2
     while !keys.insert(Self.key(name)).inserted {

@@ -44,7 +44,7 @@ extension PersistenceError {
   ///   - error: What the store threw.
   ///   - token: The token.
   ///   - pointer: Where the token is in the document.
-  package static func unresolved(_ error: any Error, token: String, at pointer: JSONPointer)
+  public static func unresolved(_ error: any Error, token: String, at pointer: JSONPointer)
     -> PersistenceError
   {
     if case .failure(let failure) = error as? PersistenceError {

@@ -182,15 +182,15 @@ extension CodecRegistry {
     try decodeValue(json, options, images) { try decodeModel(type, from: $0, session: $1) }
   }
 
-  /// Reads one value that knows its JSON form (a time, an animation) outside any payload, for
-  /// sibling targets that carry kadr values in another format (OpenTimelineIO's metadata).
+  /// Reads one value that knows its JSON form (a time, an animation) outside any payload, for a
+  /// module that carries kadr values in another format (OpenTimelineIO's metadata).
   ///
   /// - Parameters:
   ///   - type: The value's type.
   ///   - json: The value's JSON.
   ///   - options: Unknown content and limits.
   /// - Throws: ``PersistenceError``, with pointers relative to `json`.
-  package func decodeValue<Value: PersistableValue>(
+  public func decodeValue<Value: PersistableValue>(
     _ type: Value.Type, from json: JSONValue, options: CodingOptions = CodingOptions()
   ) throws -> Value {
     try decodeValue(json, options, nil) { decoder, _ in try Value.decodePersisted(from: decoder) }
