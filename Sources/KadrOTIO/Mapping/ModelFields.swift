@@ -67,8 +67,9 @@ struct VideoClipFields {
       filterAnimations: filterAnimations, compositors: compositors, clipID: clipID,
       startTime: startTime, transform: transform, transformAnimation: transformAnimation,
       opacity: opacity, opacityAnimation: opacityAnimation,
-      // The exact speed only while the speed is still the one it stands for.
-      speedRatio: speedCurve == nil && speedRatio?.rate == speedRate ? speedRatio : nil,
+      // The exact speed only while the speed is still the one it stands for (an edited file's
+      // other speed is not this ratio).
+      speedRatio: speedRatio?.rate == speedRate ? speedRatio : nil,
       name: name, role: role, markers: markers)
   }
 }
