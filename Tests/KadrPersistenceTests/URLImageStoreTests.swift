@@ -34,10 +34,15 @@ struct URLImageStoreTests {
   }
 
   /// Runs `body` with a fresh server and a store allowing `http:` with small limits.
+  /// The stores' configuration: a generous timeout (a loopback answer took longer than 0.5 s
+  /// once, on a machine running the whole suite under CI), so that only the timeout test, which
+  /// sets its own, is about time.
+  private static let configuration = URLImageStore.Configuration(
+    allowsHTTP: true, requestTimeout: 30, maximumImageBytes: limit, maximumRedirects: 3)
+
   private func withServer(
     _ fetcher: URLFetcher,
-    _ configuration: URLImageStore.Configuration = URLImageStore.Configuration(
-      allowsHTTP: true, requestTimeout: 0.5, maximumImageBytes: limit, maximumRedirects: 3),
+    _ configuration: URLImageStore.Configuration = Self.configuration,
     _ body: (LoopbackHTTPServer, URLImageStore) async throws -> Void
   ) async throws {
     let server = try LoopbackHTTPServer(routes: Self.route)
@@ -181,7 +186,9 @@ struct URLImageStoreTests {
 
   @Test(arguments: URLFetcher.all)
   func givesUpOnASlowResponseAfterTheTimeout(_ fetcher: URLFetcher) async throws {
-    try await withServer(fetcher) { server, store in
+    var configuration = Self.configuration
+    configuration.requestTimeout = 0.5
+    try await withServer(fetcher, configuration) { server, store in
       let token = server.baseURL + "/slow"
       // The server answers after 5 s; a timeout error (not the image) shows the 0.5 s limit
       // ended the request. No wall-clock assertion: the machine may be loaded.
