@@ -2,7 +2,7 @@ import Foundation
 import KadrFileSystem
 
 /// Reads documents from files and streams without ever holding more than a size limit, through
-/// the package's one bounded read (``KadrFileSystem/BoundedRead``).
+/// the package's one bounded read (`BoundedRead`, in the platform layer).
 ///
 /// A regular file over the limit is refused from its size, before a byte is read (a gigabyte
 /// costs what a small file does); a pipe, or a file growing while read, once the limit is passed.
