@@ -53,7 +53,9 @@
     {
       switch (old, new) {
       case (nil, nil): return []
-      case (nil, .some): return [.created]
+      // A project first read after its first save (created and saved before the stream read
+      // its row): both happened, and the `saved` hint that follows finds nothing new to show.
+      case (nil, let new?): return new.revision > 0 ? [.created, .saved] : [.created]
       case (.some, nil): return [.deleted]
       case (let old?, let new?):
         var kinds: [LibraryChange.Kind] = []
