@@ -16,7 +16,7 @@ struct TimelineWriter {
   /// Every layer of the layout, by index path.
   let layers: [[Int]: TimelineLayout.Layer]
   /// Every piece is encoded once, here: its losses and payload versions collect as it goes.
-  let pieces: PieceEncoder
+  let pieces: DocumentPieceEncoder
 
   /// The deepest nesting of tracks written: a top-level track is level 1.
   static let maximumTrackDepth = 64
@@ -42,7 +42,7 @@ struct TimelineWriter {
     self.registry = registry
     self.images = images
     self.video = video
-    pieces = PieceEncoder(registry: registry, options: Self.options, images: images)
+    pieces = DocumentPieceEncoder(registry: registry, options: Self.options, images: images)
     layout = video.layout
     var spans: [[Int]: Time] = [:]
     var layers: [[Int]: TimelineLayout.Layer] = [:]
@@ -120,13 +120,7 @@ struct TimelineWriter {
     -> TaggedPayload?
   {
     let (list, index) = try Self.element(pointer)
-    let json: JSONValue?
-    do {
-      json = try pieces.encode(clip: clip, index: index, list: list)
-    } catch {
-      throw PersistenceError.wrapping(error)
-    }
-    guard let json else { return nil }
+    guard let json = try pieces.encode(clip: clip, index: index, list: list) else { return nil }
     guard let tagged = TaggedPayload(json) else {
       throw .invalid("The clip's JSON is not a tagged clip", at: pointer)
     }
@@ -139,22 +133,14 @@ struct TimelineWriter {
     -> JSONValue?
   {
     let (list, index) = try Self.element(pointer)
-    do {
-      return try pieces.encode(overlay: overlay, index: index, list: list)
-    } catch {
-      throw PersistenceError.wrapping(error)
-    }
+    return try pieces.encode(overlay: overlay, index: index, list: list)
   }
 
   /// The JSON object of a fixed model value (an audio track, a caption, the composition).
   func encodeModel<Model: Sendable>(_ model: Model, at pointer: JSONPointer)
     throws(PersistenceError) -> JSONObject
   {
-    do {
-      if let object = try pieces.encode(model: model, at: pointer)?.objectValue { return object }
-    } catch {
-      throw PersistenceError.wrapping(error)
-    }
+    if let object = try pieces.encode(model: model, at: pointer)?.objectValue { return object }
     throw .invalid("The value could not be written", at: pointer)
   }
 
@@ -162,11 +148,7 @@ struct TimelineWriter {
   func encodeFilter(_ filter: Filter, at pointer: JSONPointer) throws(PersistenceError)
     -> JSONValue?
   {
-    do {
-      return try pieces.encode(filter: filter, at: pointer)
-    } catch {
-      throw PersistenceError.wrapping(error)
-    }
+    return try pieces.encode(filter: filter, at: pointer)
   }
 
   /// The JSON of a kadr value (a time, an animation) as a schema-1 document holds it, or `nil`
@@ -174,11 +156,7 @@ struct TimelineWriter {
   func encodeValue<Value: PersistableValue>(_ value: Value, at pointer: JSONPointer)
     throws(PersistenceError) -> JSONValue?
   {
-    do {
-      return try pieces.encode(value: value, at: pointer)
-    } catch {
-      throw PersistenceError.wrapping(error)
-    }
+    return try pieces.encode(value: value, at: pointer)
   }
 
   /// Runs `body` with `clip`, the element of a clip list at `pointer`, as the place of what it
@@ -187,9 +165,9 @@ struct TimelineWriter {
     _ clip: any Clip, at pointer: JSONPointer, _ body: (inout Self) throws(PersistenceError) -> T
   ) throws(PersistenceError) -> T {
     let (list, index) = try Self.element(pointer)
-    pieces.enter(clip: clip, index: index, list: list)
-    defer { pieces.leave() }
-    return try body(&self)
+    return try pieces.inside(clip: clip, index: index, list: list) { () throws(PersistenceError) in
+      try body(&self)
+    }
   }
 
   /// The list and index of the element at `pointer`.
