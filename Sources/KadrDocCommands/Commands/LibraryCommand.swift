@@ -3,11 +3,12 @@ import KadrInterchange
 import KadrPersistence
 import KadrProjectLibrary
 
-/// `kadr-doc library list|check|gc|export|import DIR|--store LOCATION`: a project library, read
+/// `kadr-doc library list|check|gc|export|import|watch DIR|--store LOCATION`: a project library, read
 /// without the app's types, in a folder or in a store another executable brings (PostgreSQL).
 enum LibraryCommand: Command {
   static let name = "library"
-  static let summary = "make, list, check, collect the images of, export, import or copy a library"
+  static let summary =
+    "make, list, check, collect the images of, export, import, copy or watch a library"
   static let synopsis = """
     usage: kadr-doc library init [DIR] [--store LOCATION] [--schema NAME] [--images-bucket NAME]
            kadr-doc library list [DIR] [--store LOCATION] [--schema NAME] [--json] [--metadata-version N]
@@ -16,6 +17,7 @@ enum LibraryCommand: Command {
            kadr-doc library export [DIR] ID -o FILE [--store LOCATION] [--schema NAME] [--history]
            kadr-doc library import [DIR] FILE [--store LOCATION] [--schema NAME] [--identity copy|keep|replace|duplicate]
            kadr-doc library copy --from LOCATION --to LOCATION [--from-schema NAME] [--to-schema NAME] [--images-bucket NAME] [--dry-run] [--json]
+           kadr-doc library watch ID --store LOCATION [--schema NAME] [--json] [--edits N]
 
     Reads a project library (a directory written by KadrProjectLibrary, or a PostgreSQL store)
     without the app that wrote it: the library's own fields (name, dates) and, opaque, the app's
@@ -39,6 +41,10 @@ enum LibraryCommand: Command {
               second run copies nothing and a run that was stopped finishes on the next. One
               line per project, then a summary; exit 1 if a project failed or the source has
               unreadable ones
+      watch   prints each edit committed to the live session of the project ID as it commits
+              (PostgreSQL): its place in the log, the editor and what it changed, a line each,
+              or one JSON object per edit (JSON Lines) with --json; runs until interrupted, or
+              until --edits N have been printed
 
     The tool does not know which metadata version the app writes: give it with
     --metadata-version to list projects written by a newer app as skipped.
@@ -74,7 +80,8 @@ enum LibraryCommand: Command {
       ["--json"],
       help: """
         print one JSON object on standard output (list, check), or one
-        per project and a summary, as JSON Lines (copy)
+        per project and a summary (copy) or one per edit (watch), as
+        JSON Lines
         """),
     CommandOption(
       ["--schema"], value: "NAME",
@@ -117,6 +124,8 @@ enum LibraryCommand: Command {
         package's id: keep refuses when the id is taken, replace saves
         over that project, duplicate imports a copy then
         """),
+    CommandOption(
+      ["--edits"], value: "N", help: "watch stops after N edits (default: when interrupted)"),
   ]
   static let positionals = 1...3
 
@@ -131,6 +140,7 @@ enum LibraryCommand: Command {
       case "gc": ["--dry-run", "--schema", "--images-bucket"]
       case "export": ["--output", "--history", "--schema", "--images-bucket"]
       case "import": ["--identity", "--schema", "--images-bucket"]
+      case "watch": ["--json", "--edits", "--schema", "--images-bucket"]
       case "copy":
         [
           "--dry-run", "--json", "--from", "--to", "--from-schema", "--to-schema",
@@ -138,17 +148,18 @@ enum LibraryCommand: Command {
         ]
       default: ["--json", "--metadata-version", "--schema", "--images-bucket"]
       }
-    guard ["init", "list", "check", "gc", "export", "import", "copy"].contains(action) else {
+    guard ["init", "list", "check", "gc", "export", "import", "copy", "watch"].contains(action)
+    else {
       console.err(
         "kadr-doc library: unknown action '\(action)'; use init, list, check, gc, export, "
-          + "import or copy.")
+          + "import, copy or watch.")
       return ExitCode.usage
     }
     let given =
       ["--json", "--dry-run"].filter(arguments.has)
       + [
         "--metadata-version", "--output", "--identity", "--from", "--to", "--store", "--schema",
-        "--from-schema", "--to-schema", "--images-bucket",
+        "--from-schema", "--to-schema", "--images-bucket", "--edits",
       ].filter { arguments.value($0) != nil }
     for flag in given where !flagsAllowed.contains(flag) && flag != "--store" {
       console.err("kadr-doc library: \(flag) does not apply to \(action).")
@@ -169,13 +180,21 @@ enum LibraryCommand: Command {
       }
       appVersion = version
     }
-    // export and import take one operand (ID, FILE) after the optional DIR.
+    var edits: Int?
+    if let text = arguments.value("--edits") {
+      guard let count = Int(text), count > 0 else {
+        console.err("kadr-doc library: --edits needs a whole number above 0, not '\(text)'.")
+        return ExitCode.usage
+      }
+      edits = count
+    }
+    // export, import and watch take one operand (ID, FILE) after the optional DIR.
     var operands = Array(arguments.positionals.dropFirst())
     var operand = ""
-    if action == "export" || action == "import" {
+    if ["export", "import", "watch"].contains(action) {
       guard let last = operands.popLast() else {
         console.err(
-          "kadr-doc library: \(action) needs the \(action == "export" ? "project's ID" : "package FILE")."
+          "kadr-doc library: \(action) needs the \(action == "import" ? "package FILE" : "project's ID")."
         )
         return ExitCode.usage
       }
@@ -226,6 +245,10 @@ enum LibraryCommand: Command {
       case "import":
         return try importPackage(
           into: store, from: operand, identity: arguments.value("--identity"), console: console)
+      case "watch":
+        return try watch(
+          store, location: location, id: operand, json: arguments.has("--json"), edits: edits,
+          console: console)
       default:
         var listing = try action == "check" ? store.check() : store.list()
         if let appVersion { listing = skippingNewer(than: appVersion, listing) }

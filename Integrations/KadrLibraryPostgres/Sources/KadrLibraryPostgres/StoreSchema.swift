@@ -19,9 +19,12 @@
   ///   kept in an external store has its token and no bytes.
   /// - `image_uses`: which revision, autosave or thumbnail of which project uses which image; an
   ///   image is collected only when no row names it.
+  /// - `live_heads`, `live_edits`, `live_presence`: a project's live session: the log of its
+  ///   edits, each the changes from the composition the one before left, the revision the log
+  ///   starts from, and who is in the session touching what (hints that expire).
   enum StoreSchema {
     /// The version this build creates and reads.
-    static let currentVersion = 3
+    static let currentVersion = 4
 
     /// The advisory lock key of migrations (any constant; "kadr" in ASCII).
     static let migrationLock: Int64 = 0x6B61_6472
@@ -55,6 +58,20 @@
       ],
       // 3: an image kept in an external store (an S3 bucket) is a row with its token only.
       ["ALTER TABLE S.images ALTER COLUMN bytes DROP NOT NULL"],
+      // 4: live sessions: each project's log of edits, and where the log starts.
+      [
+        "CREATE TABLE S.live_heads (project uuid PRIMARY KEY REFERENCES S.projects "
+          + "ON DELETE CASCADE, sequence bigint NOT NULL, revision integer NOT NULL, "
+          + "revision_sequence bigint NOT NULL)",
+        "CREATE TABLE S.live_edits (project uuid NOT NULL REFERENCES S.projects "
+          + "ON DELETE CASCADE, sequence bigint NOT NULL, session uuid NOT NULL, "
+          + "number bigint NOT NULL, editor bytea NOT NULL, committed float8 NOT NULL, "
+          + "patch bytea NOT NULL, conflicts bytea, PRIMARY KEY (project, sequence), "
+          + "UNIQUE (project, session, number))",
+        "CREATE TABLE S.live_presence (project uuid NOT NULL REFERENCES S.projects "
+          + "ON DELETE CASCADE, session uuid NOT NULL, editor bytea NOT NULL, clip text, "
+          + "expires float8 NOT NULL, PRIMARY KEY (project, session))",
+      ],
     ]
 
     /// Brings the schema `name` to ``currentVersion``, creating it when it is missing.

@@ -1,0 +1,297 @@
+// The PostgreSQL trait of kadr-persistence builds this module; without it, it is empty.
+#if PostgreSQL
+  import Foundation
+  import KadrDiff
+  import KadrPersistence
+  import KadrProjectLibrary
+  import PostgresClient
+
+  /// A project's live edits in the store: `live_heads` (the log's length, and the revision and
+  /// position it starts from) and `live_edits` (one row per edit, numbered by the server in the
+  /// order of their `COMMIT`s).
+  ///
+  /// An edit is appended only by a session that holds the whole log (its `after` is the log's
+  /// length under the head row's lock), so each edit's patch applies to the composition the
+  /// previous one left, and every editor that applies the log in order has the same
+  /// composition, byte for byte. `(project, session, number)` is unique: an edit sent again
+  /// after a lost answer is found, not written twice.
+  struct LiveLog: Sendable {
+    let connections: StoreConnections
+    let connectionString: String
+    let timeouts: PostgresTimeouts
+    let schema: String
+    let project: ProjectID
+    let session: UUID
+    /// The largest patch read from the log.
+    let maximumPatchBytes: Int
+
+    /// The channel the store says "the log of project X grew" on.
+    static func channel(schema: String) -> String { "kadr_live_\(schema)" }
+
+    /// Another editor's value an edit replaced.
+    struct Conflict: Sendable, Codable {
+      /// The session whose value lost.
+      var loser: UUID
+      /// The log position of the losing edit.
+      var sequence: Int64
+      var conflict: MergeConflict
+    }
+
+    /// One edit as the log holds it.
+    struct Edit: Sendable {
+      var sequence: Int64
+      var session: UUID
+      var number: Int64
+      var editor: String
+      var patchBytes: Data
+      var conflicts: [Conflict]
+      let maximumPatchBytes: Int
+
+      /// The patch, read and checked.
+      func patch() throws -> LivePatch {
+        guard patchBytes.count <= maximumPatchBytes else {
+          throw LivePatch.Mismatch(pointer: "", reason: "a patch of \(patchBytes.count) bytes")
+        }
+        return try LivePatch(json: JSONValue(jsonText: String(decoding: patchBytes, as: UTF8.self)))
+      }
+    }
+
+    /// What appending an edit did.
+    enum Appended {
+      /// It is the log's `sequence`-th edit, committed.
+      case appended(Int64)
+      /// The log grew past `after`: read it, rebase, send again.
+      case behind
+      /// An earlier attempt committed it (its answer was lost): read the log to learn where.
+      case alreadyAppended
+    }
+
+    /// Where a session starts: the document of the revision the log starts from, and the log
+    /// position it stands at (the session then reads the edits after it).
+    static func start(
+      _ project: ProjectID, schema: String, on connections: StoreConnections
+    ) throws -> (document: Data, sequence: Int64) {
+      try connections.transaction { connection in
+        _ = try connection.query(
+          "INSERT INTO \(schema).live_heads (project, sequence, revision, revision_sequence) "
+            + "SELECT id, 0, revision, 0 FROM \(schema).projects WHERE id = $1::uuid "
+            + "ON CONFLICT (project) DO NOTHING",
+          [.string(project.rawValue)])
+        guard
+          let head = try connection.query(
+            "SELECT h.revision_sequence, r.document FROM \(schema).live_heads h JOIN "
+              + "\(schema).revisions r ON r.project = h.project AND r.revision = h.revision "
+              + "WHERE h.project = $1::uuid",
+            [.string(project.rawValue)]
+          ).first,
+          let sequence = try head.int64(0), let document = try head.data(1)
+        else { throw ProjectLibraryError.projectNotFound(project) }
+        return (document, sequence)
+      }
+    }
+
+    /// Appends `edit` as the edit after the log's `after`-th, if the log is still that long.
+    func append(_ edit: LiveSession.Pending, after: Int64, editor: String) throws -> Appended {
+      let patch = Data(try edit.patch.json.jsonText().utf8)
+      let conflicts =
+        edit.conflicts.isEmpty ? nil : try JSONEncoder().encode(edit.conflicts)
+      return try connections.transaction { connection in
+        guard
+          let length = try connection.query(
+            "SELECT sequence FROM \(schema).live_heads WHERE project = $1::uuid FOR UPDATE",
+            [.string(project.rawValue)]
+          ).first?.int64(0)
+        else { throw ProjectLibraryError.projectNotFound(project) }
+        let sent = try connection.query(
+          "SELECT 1 FROM \(schema).live_edits WHERE project = $1::uuid AND session = $2::uuid "
+            + "AND number = $3",
+          [.string(project.rawValue), .string(session.uuidString), .int(edit.number)])
+        if !sent.isEmpty { return .alreadyAppended }
+        guard length == after else { return .behind }
+        let sequence = after + 1
+        try connection.query(
+          "INSERT INTO \(schema).live_edits (project, sequence, session, number, editor, "
+            + "committed, patch, conflicts) VALUES ($1::uuid, $2, $3::uuid, $4, $5, "
+            + "extract(epoch FROM clock_timestamp()), $6, $7)",
+          [
+            .string(project.rawValue), .int(sequence), .string(session.uuidString),
+            .int(edit.number), .data(Data(editor.utf8)), .data(patch),
+            conflicts.map { PostgresValue.data($0) },
+          ])
+        try connection.query(
+          "UPDATE \(schema).live_heads SET sequence = $2 WHERE project = $1::uuid",
+          [.string(project.rawValue), .int(sequence)])
+        try connection.query(
+          "SELECT pg_notify($1, $2)",
+          [.string(Self.channel(schema: schema)), .string(project.rawValue)])
+        return .appended(sequence)
+      }
+    }
+
+    /// The log's edits after the `after`-th, in order, at most `limit`.
+    func edits(after: Int64, limit: Int) throws -> [Edit] {
+      let rows = try connections.query(
+        "SELECT sequence, session::text, number, editor, patch, conflicts FROM "
+          + "\(schema).live_edits WHERE project = $1::uuid AND sequence > $2 ORDER BY sequence "
+          + "LIMIT \(limit)",
+        [.string(project.rawValue), .int(after)])
+      var edits: [Edit] = []
+      for row in rows {
+        guard let sequence = try row.int64(0), let text = try row.string(1),
+          let session = UUID(uuidString: text), let number = try row.int64(2),
+          let editor = try row.data(3), let patch = try row.data(4)
+        else { continue }
+        // Conflicts that do not read are left out: they only inform, and every editor reads
+        // the same bytes.
+        let conflicts =
+          try row.data(5).flatMap {
+            $0.count <= maximumPatchBytes
+              ? try? JSONDecoder().decode([Conflict].self, from: $0) : nil
+          } ?? []
+        edits.append(
+          Edit(
+            sequence: sequence, session: session, number: number,
+            editor: String(decoding: editor.prefix(256), as: UTF8.self), patchBytes: patch,
+            conflicts: conflicts, maximumPatchBytes: maximumPatchBytes))
+      }
+      return edits
+    }
+
+    /// Says this editor is in the session, touching `clip`, until `lifetime` from now; drops
+    /// hints that lapsed a minute ago.
+    func announcePresence(editor: String, clip: ClipID?, lifetime: Double) throws {
+      try connections.transaction { connection in
+        _ = try connection.query(
+          "INSERT INTO \(schema).live_presence (project, session, editor, clip, expires) "
+            + "VALUES ($1::uuid, $2::uuid, $3, $4, extract(epoch FROM clock_timestamp()) + $5) "
+            + "ON CONFLICT (project, session) DO UPDATE SET clip = $4, expires = "
+            + "extract(epoch FROM clock_timestamp()) + $5",
+          [
+            .string(project.rawValue), .string(session.uuidString), .data(Data(editor.utf8)),
+            clip.map { PostgresValue.string($0.rawValue) }, .int(Int64(lifetime)),
+          ])
+        _ = try connection.query(
+          "DELETE FROM \(schema).live_presence WHERE project = $1::uuid AND expires < "
+            + "extract(epoch FROM clock_timestamp()) - 60",
+          [.string(project.rawValue)])
+      }
+    }
+
+    /// Tells the session's editors to read again (a hint, like every notification).
+    func notify() throws {
+      _ = try connections.query(
+        "SELECT pg_notify($1, $2)",
+        [.string(Self.channel(schema: schema)), .string(project.rawValue)])
+    }
+
+    /// Takes this editor out of the session's presence.
+    func withdrawPresence() throws {
+      _ = try connections.query(
+        "DELETE FROM \(schema).live_presence WHERE project = $1::uuid AND session = $2::uuid",
+        [.string(project.rawValue), .string(session.uuidString)])
+    }
+
+    /// The other editors whose hints have not lapsed, by name.
+    func presence() throws -> [LivePresence] {
+      let rows = try connections.query(
+        "SELECT editor, clip, expires::text FROM \(schema).live_presence WHERE project = "
+          + "$1::uuid AND session <> $2::uuid AND expires > extract(epoch FROM clock_timestamp()) "
+          + "ORDER BY editor, session LIMIT 1000",
+        [.string(project.rawValue), .string(session.uuidString)])
+      return try rows.compactMap { row in
+        guard let editor = try row.data(0), let expires = try row.string(2).flatMap(Double.init)
+        else { return nil }
+        return LivePresence(
+          editor: String(decoding: editor.prefix(256), as: UTF8.self),
+          clip: try row.string(1).map { ClipID(String($0.prefix(1024))) },
+          expires: Date(timeIntervalSince1970: expires))
+      }
+    }
+
+    /// A connection of its own, listening on the log's channel.
+    func listeningConnection() throws -> PostgresConnection {
+      let connection = try PostgresConnection(
+        connectionString: connectionString, timeouts: timeouts)
+      do {
+        try connection.listen(channel: Self.channel(schema: schema))
+      } catch {
+        connection.close()
+        throw error
+      }
+      return connection
+    }
+  }
+
+  extension PostgresProjectStore {
+    /// Joins the live session of a project: the composition as the store holds it with every
+    /// live edit so far, then each edit as the editors make it.
+    ///
+    /// A project's first session starts the log from its head revision. Every editor of the
+    /// project must edit through a session while it is live: a plain `save` of it is not seen
+    /// by the session.
+    ///
+    /// - Parameters:
+    ///   - id: The project.
+    ///   - editor: The name the other editors see for this one.
+    /// - Returns: The session, holding the whole log.
+    /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, the document's `PersistenceError`,
+    ///   or `PostgresError`.
+    public func joinLiveSession(_ id: ProjectID, editor: String) throws -> LiveSession {
+      try joinLiveSession(id, editor: editor, watching: false)
+    }
+
+    /// Joins as ``joinLiveSession(_:editor:)``; a session that is `watching` never says it is
+    /// present.
+    func joinLiveSession(_ id: ProjectID, editor: String, watching: Bool) throws -> LiveSession {
+      let start = try LiveLog.start(id, schema: schema, on: connection)
+      let liveCoder = coder(preservingUnknown: true)
+      // Every editor starts from the same bytes: the revision as stored.
+      let document = try JSONValue(jsonText: String(decoding: start.document, as: UTF8.self))
+      let log = LiveLog(
+        connections: connection, connectionString: connectionString,
+        timeouts: connection.timeouts, schema: schema, project: id, session: UUID(),
+        maximumPatchBytes: options.limits.maximumDocumentBytes)
+      let session = try LiveSession(
+        log: log, editor: editor, coder: liveCoder, images: images, start: document,
+        sequence: start.sequence, watching: watching)
+      try session.start()
+      return session
+    }
+  }
+
+  extension PostgresProjectStore: LiveEditFollowing {
+    /// Each edit committed to the live session of a project from now on, as it commits: the
+    /// store follows the log as an editor that never edits (and is not shown as present).
+    ///
+    /// - Parameter id: The project.
+    /// - Returns: The edits, with what each changed rendered by `KadrDiff` and the values of
+    ///   other editors it replaced; the stream ends when the task reading it is cancelled.
+    /// - Throws: ``ProjectLibraryError/projectNotFound(_:)``, the document's
+    ///   `PersistenceError`, or `PostgresError`.
+    public func followLiveEdits(of id: ProjectID) throws
+      -> AsyncThrowingStream<LiveEditRecord, any Error>
+    {
+      let session = try joinLiveSession(id, editor: "", watching: true)
+      let (stream, continuation) = AsyncThrowingStream<LiveEditRecord, any Error>.makeStream(
+        bufferingPolicy: .unbounded)
+      let task = Task {
+        for await update in session.updates {
+          guard case .edit(let editor, let sequence) = update.cause else { continue }
+          let lines = update.changes.rendered().split(separator: "\n").dropFirst().map {
+            String($0)
+          }
+          continuation.yield(
+            LiveEditRecord(
+              sequence: sequence, editor: editor, changes: lines,
+              conflicts: update.allConflicts.map(\.watchedSentence)))
+        }
+        continuation.finish()
+      }
+      continuation.onTermination = { _ in
+        task.cancel()
+        session.leave()
+      }
+      return stream
+    }
+  }
+#endif

@@ -1,0 +1,493 @@
+// The PostgreSQL trait of kadr-persistence builds this module; without it, it is empty.
+#if PostgreSQL
+  import Foundation
+  import KadrDiff
+  import KadrPersistence
+  import KadrProjectLibrary
+  import PostgresClient
+
+  /// One editor in the live session of a project: the composition as this editor sees it, the
+  /// edits this app commits, and a stream of what the other editors do, as they do it.
+  ///
+  /// ```swift
+  /// let session = try store.joinLiveSession(projectID, editor: "Dana")
+  /// Task {
+  ///   for await update in session.updates {
+  ///     timeline.show(update.video, animating: update.changes)
+  ///     for conflict in update.conflicts { banner.show(conflict.sentence) }
+  ///   }
+  /// }
+  /// // Each edit as the person makes it: on screen at once, durable once acknowledged.
+  /// try session.commit { video in
+  ///   try video.updatingClip(id: "interview") { (clip: VideoClip) in clip.volume(0.5) }
+  /// }
+  /// ```
+  ///
+  /// **How it works.** The project's edits form a log in the store, ordered by the server: each
+  /// is the few changes (a JSON Patch) from the composition the previous edit left, so changing
+  /// one property of a 10,000-clip timeline writes a row of a few hundred bytes. An edit this app
+  /// commits is applied here at once and sent in the background; it is acknowledged
+  /// (``LiveUpdate/Cause/acknowledged(edit:sequence:)``) only after the server's `COMMIT`.
+  /// Edits other editors committed meanwhile are applied under this app's unacknowledged ones,
+  /// which are rebased onto them (KadrDiff's three-way merge, property by property), so this app
+  /// never loses or reorders its own work and the screen never goes back to an older state.
+  /// When two editors change the same property at once, the later in the server's order wins,
+  /// and the other gets a ``LiveConflict`` with both values. Nothing locks.
+  ///
+  /// **Faults.** Notifications only say "read the log": a dropped, late or forged one changes
+  /// nothing, and the session reads the log at least once a second anyway. A lost connection is
+  /// opened again and what was missed is read from the log; an edit whose `COMMIT` answer was
+  /// lost is found in the log by its number and acknowledged, never written twice.
+  ///
+  /// The session reads and writes on threads of its own (waiting on the server blocks, so it
+  /// never takes a thread of Swift's cooperative pool); ``leave()`` ends them.
+  public final class LiveSession: @unchecked Sendable {
+    // @unchecked Sendable: every `var` below is read and written only under `lock`; the
+    // constants are Sendable.
+
+    /// The project.
+    public let project: ProjectID
+    /// This editor's name, as the others see it.
+    public let editor: String
+    /// This session's identity in the log (a new one each time an app joins).
+    public let id: UUID
+    /// The composition's changes as they happen: other editors' edits, this app's
+    /// acknowledgements. Holds the newest 256 an app has not read.
+    public let updates: AsyncStream<LiveUpdate>
+
+    let log: LiveLog
+    /// A session that follows the log without editing: it never says it is present.
+    let watching: Bool
+    let coder: KadrCoder
+    let images: any ImageStore
+    private let continuation: AsyncStream<LiveUpdate>.Continuation
+    private let lock = NSRecursiveLock()
+    private let work = NSCondition()
+
+    /// An edit of this app not yet acknowledged: its number and its changes from the
+    /// composition before it (the log's, then each earlier pending edit's).
+    struct Pending {
+      var number: Int64
+      var patch: LivePatch
+      /// Other editors' values this edit replaced, found when it was rebased onto theirs.
+      var conflicts: [LiveLog.Conflict]
+    }
+
+    /// The composition the log's first `confirmedSequence` edits make.
+    private var confirmed: JSONValue
+    private var confirmedSequence: Int64
+    /// This app's edits not yet acknowledged, oldest first; each applies to the one before.
+    private var pending: [Pending] = []
+    /// `confirmed` with `pending` applied: what this editor sees.
+    private var local: JSONValue
+    private var localVideo: Video
+    private var nextNumber: Int64 = 0
+    private var stopped = false
+    private var wanted = true
+    private var holding = false
+    private var lastFailure: (any Error)?
+    /// The clip this editor says it touches, and whether the others have been told.
+    private var touching: ClipID?
+    private var touchingSaid = false
+    private var others: [LivePresence] = []
+    /// When the presence was last said and read.
+    private var presenceRound: ContinuousClock.Instant?
+
+    /// How long a presence hint lasts unless said again; the session says it again every
+    /// third of that while it is joined, so an editor that crashed is gone within it.
+    static let presenceLifetime = 9.0
+
+    init(
+      log: LiveLog, editor: String, coder: KadrCoder, images: any ImageStore,
+      start: JSONValue, sequence: Int64, watching: Bool
+    ) throws {
+      self.watching = watching
+      self.log = log
+      self.project = log.project
+      self.editor = editor
+      self.id = log.session
+      self.coder = coder
+      self.images = images
+      confirmed = start
+      confirmedSequence = sequence
+      local = start
+      localVideo = try coder.open(KadrDocument(json: start), images: images).root
+      let stream = AsyncStream<LiveUpdate>.makeStream(bufferingPolicy: .bufferingNewest(256))
+      updates = stream.stream
+      continuation = stream.continuation
+    }
+
+    /// Reads the log up to now, then starts the threads that keep the session current.
+    func start() throws {
+      try pull()
+      let worker = Thread { [self] in runWorker() }
+      worker.name = "kadr-live-edits"
+      worker.start()
+      let listener = Thread { [self] in runListener() }
+      listener.name = "kadr-live-listen"
+      listener.start()
+    }
+
+    // MARK: What the app sees and does
+
+    /// The composition as this editor sees it: the log's edits and, on top, this app's edits
+    /// not yet acknowledged.
+    public var video: Video { lock.withLock { localVideo } }
+
+    /// How many of the log's edits ``video`` holds.
+    public var sequence: Int64 { lock.withLock { confirmedSequence } }
+
+    /// How many of this app's edits are not yet acknowledged (sent, or waiting to be).
+    public var unacknowledgedCount: Int { lock.withLock { pending.count } }
+
+    /// The last error the session met talking to the server, while it retries; `nil` once a
+    /// round of reading and sending went through.
+    public var lastError: (any Error)? { lock.withLock { lastFailure } }
+
+    /// The other editors in the session and the clip each is touching, as last read (at most
+    /// a second ago while the session runs).
+    public var presence: [LivePresence] { lock.withLock { others } }
+
+    /// Tells the other editors which clip this one is touching (selected, dragged), or none: a
+    /// hint that lapses when this editor leaves or stops answering. Nothing is locked.
+    ///
+    /// - Parameter clip: The clip, or `nil` for none.
+    public func touch(_ clip: ClipID?) {
+      lock.withLock {
+        touching = clip
+        touchingSaid = false
+      }
+      wake()
+    }
+
+    /// Commits an edit: `change` turns the composition as this editor sees it into the edited
+    /// one, which is shown at once (``video``) and sent to the store in the background.
+    ///
+    /// Run as one step with the session's state, so no other editor's edit can slip in between
+    /// reading the composition and changing it. Use kadr's edits
+    /// (`updatingClip(id:_:)`, `insertingClip(_:after:)`, `removingClip(id:)`, …), which return
+    /// changed values. `change` must not call the session.
+    ///
+    /// - Parameter change: The edit.
+    /// - Returns: The edit's number, which ``LiveUpdate/Cause/acknowledged(edit:sequence:)``
+    ///   names once it is committed; `nil` when the edit changes nothing.
+    /// - Throws: What `change` throws, the `PersistenceError` of a composition that cannot be
+    ///   saved, or ``LiveSessionError/left`` after ``leave()``.
+    @discardableResult
+    public func commit(_ change: (Video) throws -> Video) throws -> Int64? {
+      let number: Int64? = try lock.withLock {
+        guard !stopped else { throw LiveSessionError.left }
+        let edited = try change(localVideo)
+        let document = try coder.encode(edited, images: images).json
+        let patch = LivePatch.between(local, document)
+        guard !patch.isEmpty else { return nil }
+        nextNumber += 1
+        pending.append(Pending(number: nextNumber, patch: patch, conflicts: []))
+        local = document
+        localVideo = edited
+        return nextNumber
+      }
+      if number != nil { wake() }
+      return number
+    }
+
+    /// Waits until every edit this app committed is acknowledged.
+    ///
+    /// - Parameter timeout: The longest wait.
+    /// - Throws: ``LiveSessionError/notAcknowledged(count:lastError:)`` when some are still
+    ///   waiting after `timeout` (the server is away: they stay queued and are sent when it is
+    ///   back), or ``LiveSessionError/left``.
+    public func waitUntilAcknowledged(timeout: Duration = .seconds(30)) throws {
+      let deadline = ContinuousClock.now + timeout
+      while true {
+        let (count, left, failure) = lock.withLock { (pending.count, stopped, lastFailure) }
+        if count == 0 { return }
+        if left { throw LiveSessionError.left }
+        if ContinuousClock.now >= deadline {
+          throw LiveSessionError.notAcknowledged(
+            count: count, lastError: failure.map { String(describing: $0) })
+        }
+        wake()
+        Thread.sleep(forTimeInterval: 0.005)
+      }
+    }
+
+    /// Leaves the session: the threads end and ``updates`` finishes. Edits not yet acknowledged
+    /// are not sent. An app that ends reading ``updates`` stays in the session until it leaves.
+    public func leave() {
+      let wasStopped = lock.withLock {
+        defer { stopped = true }
+        return stopped
+      }
+      continuation.finish()
+      wake()
+      if !wasStopped { try? log.withdrawPresence() }
+    }
+
+    /// Keeps this app's edits here, unsent, until ``sendHeldEdits()``: for tests that need two
+    /// editors' edits to cross, as they do on a slow network.
+    @_spi(Testing) public func holdEdits() { lock.withLock { holding = true } }
+
+    /// Sends the edits ``holdEdits()`` kept.
+    @_spi(Testing) public func sendHeldEdits() {
+      lock.withLock { holding = false }
+      wake()
+    }
+
+    // MARK: The threads
+
+    private var isStopped: Bool { lock.withLock { stopped } }
+
+    /// Asks the worker for a round of reading and sending.
+    private func wake() {
+      work.withLock {
+        wanted = true
+        work.signal()
+      }
+    }
+
+    /// Reads the log and sends this app's edits, whenever woken and at least once a second.
+    private func runWorker() {
+      var failures = 0
+      while !isStopped {
+        work.withLock {
+          if !wanted { _ = work.wait(until: Date().addingTimeInterval(1)) }
+          wanted = false
+        }
+        if isStopped { break }
+        do {
+          try pull()
+          try sendAll()
+          try sayAndReadPresence()
+          failures = 0
+          lock.withLock { lastFailure = nil }
+        } catch {
+          failures += 1
+          lock.withLock { lastFailure = error }
+          // Backs off 50 ms, 100 ms, … up to a second, then tries again.
+          Thread.sleep(forTimeInterval: min(1, 0.05 * Double(1 << min(failures, 5))))
+          wake()
+        }
+      }
+    }
+
+    /// Listens for the store's word that the log grew; reconnects a second after a lost
+    /// connection. A word is only a hint: it makes the worker read the log.
+    private func runListener() {
+      while !isStopped {
+        do {
+          let listening = try log.listeningConnection()
+          defer { listening.close() }
+          wake()  // what was committed while not listening
+          while !isStopped {
+            guard let note = try listening.waitForNotification(timeout: .milliseconds(250)) else {
+              continue
+            }
+            if note.payload == project.rawValue { wake() }
+          }
+        } catch {
+          Thread.sleep(forTimeInterval: 1)
+        }
+      }
+    }
+
+    /// Says this editor's presence (when it changed, or a third of its lifetime ago) and reads
+    /// the others', at most once a second unless it changed.
+    private func sayAndReadPresence() throws {
+      if watching { return }
+      let now = ContinuousClock.now
+      let (clip, said, last) = lock.withLock { (touching, touchingSaid, presenceRound) }
+      if said, let last, now - last < .seconds(1) { return }
+      if !said || last.map({ now - $0 >= .seconds(Self.presenceLifetime / 3) }) ?? true {
+        try log.announcePresence(editor: editor, clip: clip, lifetime: Self.presenceLifetime)
+        if !said { try log.notify() }
+      }
+      let read = try log.presence()
+      lock.withLock {
+        if touching == clip { touchingSaid = true }
+        presenceRound = now
+        if read.map({ [$0.editor, $0.clip?.rawValue ?? ""] })
+          != others.map({ [$0.editor, $0.clip?.rawValue ?? ""] })
+        {
+          others = read
+          publish(.presence, before: nil, [])
+        } else {
+          others = read
+        }
+      }
+    }
+
+    /// Sends this app's edits, oldest first, each once the session holds the whole log.
+    private func sendAll() throws {
+      // Each round sends one edit or learns of others' edits; bounded, the worker comes back.
+      for _ in 0..<64 {
+        let next: (Int64, Pending)? = lock.withLock {
+          guard !holding, let first = pending.first else { return nil }
+          return (confirmedSequence, first)
+        }
+        guard let (expected, edit) = next else { return }
+        switch try log.append(edit, after: expected, editor: editor) {
+        case .appended(let sequence):
+          lock.withLock {
+            guard confirmedSequence == expected, pending.first?.number == edit.number,
+              let applied = try? edit.patch.applied(to: confirmed)
+            else { return }
+            confirmed = applied
+            confirmedSequence = sequence
+            pending.removeFirst()
+            publish(.acknowledged(edit: edit.number, sequence: sequence), before: nil, [])
+          }
+        case .behind, .alreadyAppended:
+          try pull()
+        }
+      }
+      wake()
+    }
+
+    /// Reads the edits the log holds past ``confirmedSequence`` and takes each in.
+    private func pull() throws {
+      for _ in 0..<1000 {
+        let from = lock.withLock { confirmedSequence }
+        let edits = try log.edits(after: from, limit: 256)
+        for edit in edits { try lock.withLock { try takeIn(edit) } }
+        if edits.count < 256 { return }
+      }
+    }
+
+    /// Takes one edit of the log in: this app's own is an acknowledgement; another editor's is
+    /// applied under this app's pending edits, which are rebased onto it.
+    private func takeIn(_ edit: LiveLog.Edit) throws {
+      guard edit.sequence > confirmedSequence else { return }
+      guard edit.sequence == confirmedSequence + 1 else {
+        throw LiveSessionError.logHasAGap(after: confirmedSequence, found: edit.sequence)
+      }
+      let before = local
+      var applied: JSONValue?
+      var skipped: String?
+      do {
+        let patch = try edit.patch()
+        let result = try patch.applied(to: confirmed)
+        // Every editor opens it alike: one that no composition can be is skipped by all.
+        _ = try coder.open(KadrDocument(json: result), images: UnresolvedImageStore())
+        applied = result
+      } catch {
+        skipped = String(describing: error)
+      }
+      if edit.session == id, let first = pending.first, first.number == edit.number {
+        // This app's own edit: its `COMMIT` answer was lost, or it was read before the answer.
+        confirmed = applied ?? confirmed
+        confirmedSequence = edit.sequence
+        pending.removeFirst()
+        publish(.acknowledged(edit: first.number, sequence: edit.sequence), before: nil, [])
+        return
+      }
+      guard let applied else {
+        confirmedSequence = edit.sequence
+        publish(
+          .skipped(sequence: edit.sequence, reason: skipped ?? "it does not apply"), before: nil,
+          [])
+        return
+      }
+      let all = edit.conflicts.map {
+        LiveConflict(conflict: $0.conflict, editor: edit.editor, sequence: edit.sequence)
+      }
+      let mine = zip(edit.conflicts, all).filter { $0.0.loser == id }.map(\.1)
+      let remote = try edit.patch()
+      if pending.isEmpty {
+        local = applied
+      } else if pending.allSatisfy({ $0.patch.commutes(with: remote) }) {
+        local = try remote.applied(to: local)
+      } else {
+        try rebasePending(from: confirmed, onto: applied, over: edit)
+      }
+      confirmed = applied
+      confirmedSequence = edit.sequence
+      publish(.edit(editor: edit.editor, sequence: edit.sequence), before: before, mine, all: all)
+    }
+
+    /// Rebases the pending edits from `old` (the log as they were made on) onto `new` (with
+    /// `edit` applied): each in turn is merged, property by property, with what the log holds
+    /// now, this app's values kept where both changed one, and the other editor's values it
+    /// replaced recorded to go with it.
+    private func rebasePending(from old: JSONValue, onto new: JSONValue, over edit: LiveLog.Edit)
+      throws
+    {
+      let differ = CompositionDiffer(coder: coder)
+      var before = old
+      var after = new
+      var rebased: [Pending] = []
+      for var item in pending {
+        let made = try item.patch.applied(to: before)
+        let merge = try differ.merge(
+          base: KadrDocument(json: before), ours: KadrDocument(json: made),
+          theirs: KadrDocument(json: after), preferring: .ours)
+        let merged = merge.document.json
+        item.patch = LivePatch.between(after, merged)
+        item.conflicts += merge.conflicts.map {
+          LiveLog.Conflict(loser: edit.session, sequence: edit.sequence, conflict: $0)
+        }
+        rebased.append(item)
+        before = made
+        after = merged
+      }
+      pending = rebased
+      local = after
+    }
+
+    /// Shows `local` to the app: the composition, what changed since `before` (nothing when
+    /// `nil`), and the conflicts.
+    private func publish(
+      _ cause: LiveUpdate.Cause, before: JSONValue?, _ conflicts: [LiveConflict],
+      all: [LiveConflict] = []
+    ) {
+      var changes = CompositionDiff(frameRate: 30, changes: [], unchangedCount: 0)
+      if let before, before != local {
+        if let video = try? coder.open(KadrDocument(json: local), images: images).root {
+          localVideo = video
+        }
+        if let diff = try? CompositionDiffer(coder: coder).diff(
+          from: KadrDocument(json: before), to: KadrDocument(json: local))
+        {
+          changes = diff
+        }
+      }
+      continuation.yield(
+        LiveUpdate(
+          cause: cause, video: localVideo, sequence: confirmedSequence, changes: changes,
+          conflicts: conflicts, allConflicts: all))
+    }
+  }
+
+  /// Why a live session could not do what was asked.
+  public enum LiveSessionError: Error, Sendable, Hashable, LocalizedError {
+    /// The app left the session.
+    case left
+    /// Edits were still waiting for the server's acknowledgement when the wait ended.
+    case notAcknowledged(count: Int, lastError: String?)
+    /// The log lacks an edit the session needs (a row was deleted by hand).
+    case logHasAGap(after: Int64, found: Int64)
+
+    public var errorDescription: String? {
+      switch self {
+      case .left: "The live session was left."
+      case .notAcknowledged(let count, _):
+        "\(count) edit\(count == 1 ? " is" : "s are") not saved on the server yet."
+      case .logHasAGap: "The project's live edits are missing some entries."
+      }
+    }
+
+    public var failureReason: String? {
+      switch self {
+      case .left: "The app called leave(); join the project again to go on editing."
+      case .notAcknowledged(_, let error):
+        "The server did not acknowledge them in time"
+          + (error.map { " (\($0))" } ?? "")
+          + ". They stay queued and are sent when the server answers; nothing is lost."
+      case .logHasAGap(let after, let found):
+        "After edit \(after) the log's next edit is \(found). Someone removed rows of "
+          + "live_edits by hand; restore them from a backup, or save the project and start a "
+          + "new session."
+      }
+    }
+  }
+#endif
