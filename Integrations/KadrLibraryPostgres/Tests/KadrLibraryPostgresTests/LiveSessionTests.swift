@@ -282,6 +282,62 @@ extension LiveSessionTests {
   }
 }
 
+extension LiveSessionTests {
+  /// Once the editors pause, the log is the project's next revision: an app that opens the
+  /// project without joining sees the edits, history has them, and a late joiner starts there.
+  @Test func theLogBecomesTheProjectsRevisionWhenTheEditorsPause() throws {
+    let schema = StoreServer.freshSchema()
+    let store = try StoreServer.store(schema: schema)
+    let id = try Self.project(store)
+    let before = try store.history(of: id).count
+    let ann = try store.joinLiveSession(id, editor: "Ann")
+    defer { ann.leave() }
+    for take in 0..<3 { try ann.commit { try Self.retitled($0, "p1", "take \(take)") } }
+    try ann.waitUntilAcknowledged()
+
+    let plain = try StoreServer.store(schema: schema)
+    #expect(
+      Self.eventually(10) { (try? Self.text(plain.open(id).video, "p1")) == "take 2" },
+      "the edits are the head revision")
+    #expect(try store.history(of: id).count == before + 1, "one revision for the three edits")
+    let late = try plain.joinLiveSession(id, editor: "late")
+    defer { late.leave() }
+    #expect(try Self.bytes(late.video) == Self.bytes(ann.video))
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    let start = try admin.query(
+      "SELECT revision_sequence FROM \(schema).live_heads WHERE project = $1::uuid",
+      [.string(id.rawValue)]
+    ).first?.int64(0)
+    #expect(start == 3, "a late joiner starts from the revision, not the log's beginning")
+  }
+
+  /// A save made outside the session (an app that did not join, a restore) is brought into the
+  /// session as an edit every editor applies.
+  @Test func aSaveOutsideTheSessionIsBroughtIn() throws {
+    let schema = StoreServer.freshSchema()
+    let store = try StoreServer.store(schema: schema)
+    let id = try Self.project(store)
+    let ann = try store.joinLiveSession(id, editor: "Ann")
+    defer { ann.leave() }
+    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
+    defer { ben.leave() }
+    try ann.commit { try Self.retitled($0, "p1", "Ann's") }
+    try ann.waitUntilAcknowledged()
+
+    let plain = try StoreServer.store(schema: schema)
+    let opened = try plain.open(id)
+    try plain.save(
+      Self.retitled(opened.video, "p2", "saved outside"), metadata: opened.summary.metadata,
+      for: id)
+    #expect(Self.eventually(10) { Self.text(ben.video, "p2") == "saved outside" })
+    #expect(Self.eventually(10) { Self.text(ann.video, "p2") == "saved outside" })
+    #expect(Self.text(ann.video, "p1") == "Ann's", "the session's edit stays")
+    #expect(Self.eventually(5) { ann.sequence == ben.sequence })
+    #expect(try Self.bytes(ben.video) == Self.bytes(ann.video))
+  }
+}
+
 /// Strings appended from several threads.
 final class LockedList: @unchecked Sendable {
   private let lock = NSLock()

@@ -177,6 +177,17 @@
       }
     }
 
+    /// Whether the project's head revision lacks edits of the log, or the project was saved
+    /// outside the session: what makes an idle session compact.
+    func needsCompaction() throws -> Bool {
+      let rows = try connections.query(
+        "SELECT h.sequence > h.revision_sequence OR p.revision <> h.revision FROM "
+          + "\(schema).live_heads h JOIN \(schema).projects p ON p.id = h.project WHERE "
+          + "h.project = $1::uuid",
+        [.string(project.rawValue)])
+      return try rows.first?.bool(0) ?? false
+    }
+
     /// Tells the session's editors to read again (a hint, like every notification).
     func notify() throws {
       _ = try connections.query(
@@ -253,7 +264,11 @@
         maximumPatchBytes: options.limits.maximumDocumentBytes)
       let session = try LiveSession(
         log: log, editor: editor, coder: liveCoder, images: images, start: document,
-        sequence: start.sequence, watching: watching)
+        sequence: start.sequence, watching: watching,
+        compact: { [self] sequence, document in
+          try compactLiveLog(
+            id, session: log.session, through: sequence, document: document, coder: liveCoder)
+        })
       try session.start()
       return session
     }

@@ -97,11 +97,29 @@
     /// third of that while it is joined, so an editor that crashed is gone within it.
     static let presenceLifetime = 9.0
 
+    /// The editor's name of an edit that brought in a save made outside the session.
+    static let outsideEditor = "a save outside the live session"
+
+    /// After how many edits the log is written as the project's next revision; it also is
+    /// once the session is idle for ``compactionPause``.
+    static let compactionInterval: Int64 = 200
+    static let compactionPause: Duration = .seconds(2)
+
+    /// Writes the log through a position (with its composition) as the project's revision.
+    let compact: @Sendable (Int64, JSONValue) throws -> LiveCompaction
+    /// The log position the project's head revision holds, as last learnt.
+    private var revisionSequence: Int64
+    /// When the log last changed here, or a compaction was last looked for.
+    private var lastActivity = ContinuousClock.now
+
     init(
       log: LiveLog, editor: String, coder: KadrCoder, images: any ImageStore,
-      start: JSONValue, sequence: Int64, watching: Bool
+      start: JSONValue, sequence: Int64, watching: Bool,
+      compact: @escaping @Sendable (Int64, JSONValue) throws -> LiveCompaction
     ) throws {
       self.watching = watching
+      self.compact = compact
+      revisionSequence = sequence
       self.log = log
       self.project = log.project
       self.editor = editor
@@ -259,6 +277,7 @@
           try pull()
           try sendAll()
           try sayAndReadPresence()
+          try compactWhenDue()
           failures = 0
           lock.withLock { lastFailure = nil }
         } catch {
@@ -288,6 +307,33 @@
         } catch {
           Thread.sleep(forTimeInterval: 1)
         }
+      }
+    }
+
+    /// Writes the log as the project's revision after ``compactionInterval`` edits, or once
+    /// the session has been idle for ``compactionPause`` with edits (or a save from outside)
+    /// the revision lacks; only when this app has nothing unacknowledged, so the composition it
+    /// writes is the log's.
+    private func compactWhenDue() throws {
+      if watching { return }
+      let state: (Int64, JSONValue, Bool)? = lock.withLock {
+        guard pending.isEmpty else { return nil }
+        let idle = ContinuousClock.now - lastActivity >= Self.compactionPause
+        let many = confirmedSequence - revisionSequence >= Self.compactionInterval
+        guard many || idle else { return nil }
+        return (confirmedSequence, confirmed, many)
+      }
+      guard let (sequence, document, many) = state else { return }
+      if !many {
+        lock.withLock { lastActivity = ContinuousClock.now }
+        guard try log.needsCompaction() else { return }
+      }
+      switch try compact(sequence, document) {
+      case .compacted(let through), .current(let through):
+        lock.withLock { revisionSequence = max(revisionSequence, min(through, sequence)) }
+        if through > sequence { wake() }
+      case .behind:
+        wake()
       }
     }
 
@@ -334,6 +380,7 @@
             else { return }
             confirmed = applied
             confirmedSequence = sequence
+            lastActivity = ContinuousClock.now
             pending.removeFirst()
             publish(.acknowledged(edit: edit.number, sequence: sequence), before: nil, [])
           }
@@ -402,6 +449,7 @@
       }
       confirmed = applied
       confirmedSequence = edit.sequence
+      lastActivity = ContinuousClock.now
       publish(.edit(editor: edit.editor, sequence: edit.sequence), before: before, mine, all: all)
     }
 

@@ -1,0 +1,103 @@
+// The PostgreSQL trait of kadr-persistence builds this module; without it, it is empty.
+#if PostgreSQL
+  import Foundation
+  import KadrDiff
+  import KadrPersistence
+  import KadrProjectLibrary
+  import PostgresClient
+
+  /// What a compaction of a live log did.
+  enum LiveCompaction: Sendable {
+    /// The log's first `sequence` edits are now the project's head revision.
+    case compacted(through: Int64)
+    /// Nothing to do: the head revision already holds the log through `sequence`.
+    case current(through: Int64)
+    /// The log grew past what the session holds: read it first.
+    case behind
+  }
+
+  extension PostgresProjectStore {
+    /// Writes the live log of a project, through `sequence` (the composition `document`), as
+    /// the project's next revision, so that history, restore, packages, `library copy` and an
+    /// app that opens the project without joining see it, and a late joiner starts there.
+    ///
+    /// A save made outside the session since the log's revision (a plain save, a restore) is
+    /// merged in first, its values kept where both changed one, and becomes an edit of the log
+    /// (by `session`, numbered below zero) that every editor applies.
+    ///
+    /// The revision's document is the log's composition byte for byte: a late joiner applies
+    /// the log's later edits to exactly what the earlier editors had.
+    func compactLiveLog(
+      _ id: ProjectID, session: UUID, through sequence: Int64, document: JSONValue,
+      coder: KadrCoder
+    ) throws -> LiveCompaction {
+      try connection.transaction { connection in
+        guard
+          let row = try connection.query(
+            "SELECT sequence, revision, revision_sequence FROM \(schema).live_heads WHERE "
+              + "project = $1::uuid FOR UPDATE",
+            [.string(id.rawValue)]
+          ).first,
+          let length = try row.int64(0), let logRevision = try row.int64(1),
+          let compacted = try row.int64(2)
+        else { throw ProjectLibraryError.projectNotFound(id) }
+        guard length == sequence else {
+          return length > sequence ? .behind : .current(through: compacted)
+        }
+        let head = try lockedHead(of: id)
+        var composition = document
+        var through = sequence
+        if head.revision != Int(logRevision) {
+          // Saved outside the session: merged in as an edit of the log.
+          let base = try revisionDocument(id, revision: Int(logRevision))
+          let theirs = try revisionDocument(id, revision: head.revision)
+          let merged = try CompositionDiffer(coder: coder).merge(
+            base: base, ours: KadrDocument(json: document).data(), theirs: theirs,
+            preferring: .theirs)
+          let patch = LivePatch.between(document, merged.document.json)
+          composition = merged.document.json
+          through = sequence + 1
+          _ = try connection.query(
+            "INSERT INTO \(schema).live_edits (project, sequence, session, number, editor, "
+              + "committed, patch, conflicts) VALUES ($1::uuid, $2, $3::uuid, $4, $5, "
+              + "extract(epoch FROM clock_timestamp()), $6, NULL)",
+            [
+              .string(id.rawValue), .int(through), .string(session.uuidString), .int(-through),
+              .data(Data(LiveSession.outsideEditor.utf8)),
+              .data(Data(try patch.json.jsonText().utf8)),
+            ])
+        } else if compacted >= sequence {
+          return .current(through: compacted)
+        }
+        // The revision is the log's composition, byte for byte; its facts from opening it.
+        let bytes = try KadrDocument(json: composition).data()
+        let images = FallbackImageStore(self.images, sharing: placeholders)
+        let opened = try coder.open(bytes, images: images)
+        let saved = try coder.save(opened.root, images: images)
+        guard saved.data == bytes else {
+          // Not what a save writes (a document of an older schema): kept in the log instead.
+          return .current(through: compacted)
+        }
+        let now = Date()
+        try insertRevision(
+          id, revision: head.revision + 1, saved: now, document: saved,
+          facts: DocumentFacts(video: opened.root, saved: saved), metadata: head.metadata,
+          metadataVersion: head.metadataVersion)
+        _ = try connection.query(
+          "UPDATE \(schema).projects SET modified = $2::float8, revision = $3 WHERE id = $1::uuid",
+          [.string(id.rawValue), .string(Self.seconds(now)), .int(Int64(head.revision + 1))])
+        _ = try connection.query(
+          "UPDATE \(schema).live_heads SET sequence = $2, revision = $3, revision_sequence = $2 "
+            + "WHERE project = $1::uuid",
+          [.string(id.rawValue), .int(through), .int(Int64(head.revision + 1))])
+        try announce(.saved, id)
+        if through != sequence {
+          _ = try connection.query(
+            "SELECT pg_notify($1, $2)",
+            [.string(LiveLog.channel(schema: schema)), .string(id.rawValue)])
+        }
+        return .compacted(through: through)
+      }
+    }
+  }
+#endif
