@@ -20,6 +20,10 @@ extension CodecRegistry {
     public let lossReport: LossReport
     /// The payload versions other than 1 that were written, by kind.
     public let payloadVersions: [KindID: Int]
+    /// The document schema the value needs: ``DocumentEnvelope/currentSchema`` (1), or
+    /// ``DocumentEnvelope/newestSchema`` (2) when it holds professional timeline facts (a name,
+    /// a role, a marker, an exact speed), which a document must then declare.
+    public var schema: Int = DocumentEnvelope.currentSchema
   }
 
   /// Writes one clip as it appears in a clip list: `{"<kindID>": {"_0": …}}`.
@@ -220,6 +224,6 @@ extension CodecRegistry {
     return EncodedValue(
       json: try written.map { try session.tree(of: $0) },
       lossReport: LossReport(losses: session.losses, preserved: session.preserved),
-      payloadVersions: session.payloadVersions)
+      payloadVersions: session.payloadVersions, schema: session.writtenSchema)
   }
 }

@@ -58,6 +58,10 @@ public final class DocumentPieceEncoder: @unchecked Sendable {
   /// The payload versions other than 1 that the pieces written so far used, by kind.
   public var payloadVersions: [KindID: Int] { locked { session.payloadVersions } }
 
+  /// The document schema the pieces written so far need: ``DocumentEnvelope/currentSchema``
+  /// (1), or ``DocumentEnvelope/newestSchema`` (2) once one holds a professional timeline fact.
+  public var schema: Int { locked { session.writtenSchema } }
+
   /// Writes `clip`, element `index` of the clip list at `list`, as `{"<kind>": {"_0": …}}`.
   ///
   /// - Parameters:

@@ -338,6 +338,46 @@ extension LiveSessionTests {
   }
 }
 
+extension LiveSessionTests {
+  /// `commitClip` writes one clip, and the other editors read only that clip again: what they
+  /// end with is what reading the whole composition gives, by reflection, schema 2 included.
+  @Test func anEditOfOneClipIsReadAgainAloneAndAgreesWithAWholeRead() throws {
+    let schema = StoreServer.freshSchema()
+    let store = try StoreServer.store(schema: schema)
+    let id = try Self.project(store)
+    let ann = try store.joinLiveSession(id, editor: "Ann")
+    defer { ann.leave() }
+    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
+    defer { ben.leave() }
+
+    // A marker needs schema 2: the document's schema changes with it.
+    try ann.commitClip(id: "p1", as: TitleSequence.self) {
+      $0.marker(Marker("Look here", at: .zero, kind: .toDo(completed: false)))
+    }
+    try ann.commitClip(id: "p2", as: TitleSequence.self) { $0.named("Second") }
+    try ann.commitClip(id: "p3", as: TitleSequence.self) { _ in
+      TitleSequence("Replaced", duration: 2).id("p3")
+    }
+    try ann.waitUntilAcknowledged()
+    #expect(Self.eventually { ben.sequence == 3 })
+    let late = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "late")
+    defer { late.leave() }
+    #expect(String(reflecting: ben.video) == String(reflecting: late.video))
+    #expect(String(reflecting: ann.video) == String(reflecting: late.video))
+    #expect(try Self.bytes(ben.video) == Self.bytes(late.video))
+    let titles = ben.video.clips.compactMap { $0 as? TitleSequence }
+    #expect(titles.first { $0.clipID == "p2" }?.name == "Second")
+    #expect(titles.first { $0.clipID == "p1" }?.markers.first?.name == "Look here")
+
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    let sizes = try admin.query(
+      "SELECT octet_length(patch) FROM \(schema).live_edits ORDER BY sequence"
+    ).map { try $0.int64(0) ?? .max }
+    #expect(sizes.count == 3 && sizes.allSatisfy { $0 < 1024 }, "\(sizes)")
+  }
+}
+
 /// Strings appended from several threads.
 final class LockedList: @unchecked Sendable {
   private let lock = NSLock()

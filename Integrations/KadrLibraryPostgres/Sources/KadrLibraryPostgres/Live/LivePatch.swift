@@ -33,6 +33,15 @@
         }
       }
 
+      /// The same operation at `prefix` followed by its path.
+      func prefixed(by prefix: [LivePathStep]) -> Operation {
+        switch self {
+        case .add(let path, let value): .add(prefix + path, value)
+        case .remove(let path): .remove(prefix + path)
+        case .replace(let path, let value): .replace(prefix + path, value)
+        }
+      }
+
       /// Whether it inserts or removes an element of an array (shifting the places after it).
       var changesStructure: Bool {
         switch self {

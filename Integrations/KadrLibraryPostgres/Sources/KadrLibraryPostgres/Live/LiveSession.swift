@@ -100,8 +100,9 @@
     /// The editor's name of an edit that brought in a save made outside the session.
     static let outsideEditor = "a save outside the live session"
 
-    /// After how many edits the log is written as the project's next revision; it also is
-    /// once the session is idle for ``compactionPause``.
+    /// After how many edits (and at least ``compactionSpacing`` since the last) the log is
+    /// written as the project's next revision; it also is once the session is idle for
+    /// ``compactionPause``.
     static let compactionInterval: Int64 = 200
     static let compactionPause: Duration = .seconds(2)
 
@@ -111,6 +112,10 @@
     private var revisionSequence: Int64
     /// When the log last changed here, or a compaction was last looked for.
     private var lastActivity = ContinuousClock.now
+    /// When this session last wrote a revision: while editors keep editing, at most one a
+    /// ``compactionSpacing``.
+    private var lastCompaction = ContinuousClock.now
+    static let compactionSpacing: Duration = .seconds(30)
 
     init(
       log: LiveLog, editor: String, coder: KadrCoder, images: any ImageStore,
@@ -195,18 +200,94 @@
     public func commit(_ change: (Video) throws -> Video) throws -> Int64? {
       let number: Int64? = try lock.withLock {
         guard !stopped else { throw LiveSessionError.left }
-        let edited = try change(localVideo)
-        let document = try coder.encode(edited, images: images).json
-        let patch = LivePatch.between(local, document)
-        guard !patch.isEmpty else { return nil }
-        nextNumber += 1
-        pending.append(Pending(number: nextNumber, patch: patch, conflicts: []))
-        local = document
-        localVideo = edited
-        return nextNumber
+        return try enqueue(try change(localVideo))
       }
       if number != nil { wake() }
       return number
+    }
+
+    /// Commits an edit of one clip, as ``commit(_:)`` with `Video.updatingClip(id:as:_:)`, but
+    /// writing only that clip (or the top-level track it is in): the cost of the edit, not of
+    /// the composition, which matters on a long timeline edited many times a second.
+    ///
+    /// ```swift
+    /// try session.commitClip(id: "interview") { (clip: VideoClip) in clip.volume(0.5) }
+    /// ```
+    ///
+    /// - Parameters:
+    ///   - id: The clip, found at any depth.
+    ///   - type: The clip's kind (`VideoClip`, `TitleSequence`, `Track`, …).
+    ///   - change: Returns the changed clip; it may be of another kind.
+    /// - Returns: The edit's number, or `nil` when it changes nothing.
+    /// - Throws: `TimelineEditError` when no clip has `id` or it is not a `C`, what `change`
+    ///   throws, the `PersistenceError` of a clip that cannot be saved, or
+    ///   ``LiveSessionError/left``.
+    @discardableResult
+    public func commitClip<C: Clip>(
+      id clipID: ClipID, as type: C.Type = C.self, _ change: (C) throws -> any Clip
+    ) throws -> Int64? {
+      let number: Int64? = try lock.withLock {
+        guard !stopped else { throw LiveSessionError.left }
+        let edited = try localVideo.updatingClip(id: clipID, as: type, change)
+        guard
+          let top = edited.path(of: clipID)?.indices.first
+            ?? localVideo.path(of: clipID)?
+            .indices.first
+        else { return try enqueue(edited) }
+        let encoded = try coder.registry.encode(
+          clip: edited.clips[top], options: coder.options, images: images)
+        let schema = Self.schema(of: local)
+        guard let element = encoded.json, let old = Self.clip(top, in: local),
+          encoded.schema <= schema,
+          schema == KadrDocument.currentSchema || encoded.schema == schema
+        else {
+          // A new schema for the document, or one it may drop: the whole composition decides.
+          return try enqueue(edited)
+        }
+        let prefix: [LivePathStep] = [.key("video"), .key("clips"), .index(top)]
+        let patch = LivePatch(
+          operations: LivePatch.between(old, element).operations.map { $0.prefixed(by: prefix) })
+        return try enqueue(edited, patch: patch)
+      }
+      if number != nil { wake() }
+      return number
+    }
+
+    /// Adds an edit to the pending ones and shows it: `patch` leads from ``local`` to
+    /// `edited`'s document (written whole when `nil`).
+    private func enqueue(_ edited: Video, patch given: LivePatch? = nil) throws -> Int64? {
+      let patch: LivePatch
+      let document: JSONValue
+      if let given {
+        patch = given
+        document = try given.applied(to: local)
+      } else {
+        document = try coder.encode(edited, images: images).json
+        patch = LivePatch.between(local, document)
+      }
+      guard !patch.isEmpty else { return nil }
+      nextNumber += 1
+      pending.append(Pending(number: nextNumber, patch: patch, conflicts: []))
+      local = document
+      localVideo = edited
+      return nextNumber
+    }
+
+    /// The schema a document declares (1 when it says none).
+    static func schema(of document: JSONValue) -> Int {
+      guard case .object(let root) = document,
+        case .integer(let schema)? = root[DocumentEnvelope.schemaKey]
+      else { return KadrDocument.currentSchema }
+      return Int(clamping: schema)
+    }
+
+    /// The JSON of top-level clip `index` of a document.
+    static func clip(_ index: Int, in document: JSONValue) -> JSONValue? {
+      guard case .object(let root) = document,
+        case .object(let composition)? = root[DocumentEnvelope.rootKey],
+        case .array(let clips)? = composition["clips"], clips.indices.contains(index)
+      else { return nil }
+      return clips[index]
     }
 
     /// Waits until every edit this app committed is acknowledged.
@@ -319,7 +400,9 @@
       let state: (Int64, JSONValue, Bool)? = lock.withLock {
         guard pending.isEmpty else { return nil }
         let idle = ContinuousClock.now - lastActivity >= Self.compactionPause
-        let many = confirmedSequence - revisionSequence >= Self.compactionInterval
+        let many =
+          confirmedSequence - revisionSequence >= Self.compactionInterval
+          && ContinuousClock.now - lastCompaction >= Self.compactionSpacing
         guard many || idle else { return nil }
         return (confirmedSequence, confirmed, many)
       }
@@ -330,7 +413,10 @@
       }
       switch try compact(sequence, document) {
       case .compacted(let through), .current(let through):
-        lock.withLock { revisionSequence = max(revisionSequence, min(through, sequence)) }
+        lock.withLock {
+          revisionSequence = max(revisionSequence, min(through, sequence))
+          lastCompaction = ContinuousClock.now
+        }
         if through > sequence { wake() }
       case .behind:
         wake()
@@ -410,13 +496,11 @@
       }
       let before = local
       var applied: JSONValue?
+      var remote = LivePatch(operations: [])
       var skipped: String?
       do {
-        let patch = try edit.patch()
-        let result = try patch.applied(to: confirmed)
-        // Every editor opens it alike: one that no composition can be is skipped by all.
-        _ = try coder.open(KadrDocument(json: result), images: UnresolvedImageStore())
-        applied = result
+        remote = try edit.patch()
+        applied = try remote.applied(to: confirmed)
       } catch {
         skipped = String(describing: error)
       }
@@ -439,13 +523,27 @@
         LiveConflict(conflict: $0.conflict, editor: edit.editor, sequence: edit.sequence)
       }
       let mine = zip(edit.conflicts, all).filter { $0.0.loser == id }.map(\.1)
-      let remote = try edit.patch()
-      if pending.isEmpty {
-        local = applied
-      } else if pending.allSatisfy({ $0.patch.commutes(with: remote) }) {
-        local = try remote.applied(to: local)
-      } else {
-        try rebasePending(from: confirmed, onto: applied, over: edit)
+      // The composition this editor sees next, read again only where the edit changed it; an
+      // edit no composition can be is skipped, by every editor alike.
+      do {
+        if pending.isEmpty {
+          localVideo = try advancing(localVideo, to: applied, by: remote)
+          local = applied
+        } else if pending.allSatisfy({ $0.patch.commutes(with: remote) }) {
+          let next = try remote.applied(to: local)
+          localVideo = try advancing(localVideo, to: next, by: remote)
+          local = next
+        } else {
+          _ = try coder.open(KadrDocument(json: applied), images: UnresolvedImageStore())
+          let rebased = try rebasePending(from: confirmed, onto: applied, over: edit)
+          localVideo = try coder.open(KadrDocument(json: rebased.local), images: images).root
+          (pending, local) = rebased
+        }
+      } catch {
+        confirmedSequence = edit.sequence
+        publish(
+          .skipped(sequence: edit.sequence, reason: String(describing: error)), before: nil, [])
+        return
       }
       confirmed = applied
       confirmedSequence = edit.sequence
@@ -453,12 +551,51 @@
       publish(.edit(editor: edit.editor, sequence: edit.sequence), before: before, mine, all: all)
     }
 
+    /// `video` brought to the composition `document`, which `patch` made from `video`'s: only
+    /// the top-level clips the patch changes are read again (the rest of a 10,000-clip timeline
+    /// is shared, not decoded); a patch that changes anything else reads the whole document.
+    private func advancing(_ video: Video, to document: JSONValue, by patch: LivePatch) throws
+      -> Video
+    {
+      let whole = { [self] in try coder.open(KadrDocument(json: document), images: images).root }
+      guard case .object(let root) = document, root[DocumentEnvelope.payloadVersionsKey] == nil,
+        !patch.isEmpty
+      else { return try whole() }
+      var touched: [Int] = []
+      var listEdits: [LivePatch.Operation] = []
+      for operation in patch.operations {
+        let path = operation.path
+        guard path.count >= 3, path[0] == .key(DocumentEnvelope.rootKey),
+          path[1] == .key("clips"), case .index(let index) = path[2]
+        else { return try whole() }
+        if path.count == 3 { listEdits.append(operation) } else { touched.append(index) }
+      }
+      guard listEdits.isEmpty || touched.isEmpty else { return try whole() }
+      let read = { [self] (json: JSONValue) in
+        try coder.registry.decodeClip(from: json, options: coder.options, images: images)
+      }
+      var video = video
+      for operation in listEdits {
+        guard case .index(let index) = operation.path[2] else { return try whole() }
+        switch operation {
+        case .add(_, let json): video = try video.insertingClip(read(json), at: [index])
+        case .remove: video = try video.removingClip(at: [index])
+        case .replace(_, let json): video = try video.replacingClip(at: [index], with: read(json))
+        }
+      }
+      for index in Set(touched).sorted() {
+        guard let json = Self.clip(index, in: document) else { return try whole() }
+        video = try video.replacingClip(at: [index], with: read(json))
+      }
+      return video
+    }
+
     /// Rebases the pending edits from `old` (the log as they were made on) onto `new` (with
     /// `edit` applied): each in turn is merged, property by property, with what the log holds
     /// now, this app's values kept where both changed one, and the other editor's values it
     /// replaced recorded to go with it.
     private func rebasePending(from old: JSONValue, onto new: JSONValue, over edit: LiveLog.Edit)
-      throws
+      throws -> (pending: [Pending], local: JSONValue)
     {
       let differ = CompositionDiffer(coder: coder)
       var before = old
@@ -478,8 +615,7 @@
         before = made
         after = merged
       }
-      pending = rebased
-      local = after
+      return (rebased, after)
     }
 
     /// Shows `local` to the app: the composition, what changed since `before` (nothing when
@@ -488,21 +624,10 @@
       _ cause: LiveUpdate.Cause, before: JSONValue?, _ conflicts: [LiveConflict],
       all: [LiveConflict] = []
     ) {
-      var changes = CompositionDiff(frameRate: 30, changes: [], unchangedCount: 0)
-      if let before, before != local {
-        if let video = try? coder.open(KadrDocument(json: local), images: images).root {
-          localVideo = video
-        }
-        if let diff = try? CompositionDiffer(coder: coder).diff(
-          from: KadrDocument(json: before), to: KadrDocument(json: local))
-        {
-          changes = diff
-        }
-      }
       continuation.yield(
         LiveUpdate(
-          cause: cause, video: localVideo, sequence: confirmedSequence, changes: changes,
-          conflicts: conflicts, allConflicts: all))
+          cause: cause, video: localVideo, sequence: confirmedSequence, conflicts: conflicts,
+          allConflicts: all, before: before, after: local, coder: coder))
     }
   }
 

@@ -31,14 +31,30 @@
     public let video: Video
     /// The log's edits applied so far (this app's unacknowledged edits are on top of them).
     public let sequence: Int64
-    /// What changed since the previous update, in ``KadrDiff``'s terms (empty for an
-    /// acknowledgement, which changes nothing on screen).
-    public let changes: CompositionDiff
     /// This editor's values that the edit replaced (an edit both changed at once: the later in
     /// the server's order wins).
     public let conflicts: [LiveConflict]
     /// Every value the edit replaced, this editor's or another's (for a watcher).
     let allConflicts: [LiveConflict]
+    /// The compositions before and after, for ``changes``; `before` is `nil` when nothing
+    /// changed on screen.
+    let before: JSONValue?
+    let after: JSONValue
+    let coder: KadrCoder
+
+    /// What changed since the previous update, in ``KadrDiff``'s terms: added, removed, moved
+    /// and changed clips with their times, for a timeline view to animate. Empty for an
+    /// acknowledgement, which changes nothing on screen.
+    ///
+    /// Computed when read (it compares the two compositions, a cost in proportion to their
+    /// length), so an app that only shows ``video`` pays nothing for it; read it once.
+    public var changes: CompositionDiff {
+      guard let before,
+        let diff = try? CompositionDiffer(coder: coder).diff(
+          from: KadrDocument(json: before), to: KadrDocument(json: after))
+      else { return CompositionDiff(frameRate: 30, changes: [], unchangedCount: 0) }
+      return diff
+    }
   }
 
   /// A value this editor set that another editor replaced at the same moment: both changed the
