@@ -14,6 +14,10 @@ import KadrProjectLibrary
 // store's streaming hooks and through `open` and `create`, and `library copy` of 1,000 folder
 // projects to the server, twice (see Packages.swift).
 //
+// With --live [SECONDS]: 8 editor processes in one live session of a 10,000-clip timeline,
+// each committing an edit every 50 ms: the time from an edit's COMMIT to its update at the
+// others (p50, p95, p99), bytes written per edit, and each editor's memory (see LiveBench.swift).
+//
 // With --s3: 200 images of about 50 MB in all put into and got from an S3 server (KADR_S3_*,
 // as Scripts/s3-server exports them) by S3ImageStore, beside the AWS CLI (`aws s3 cp
 // --recursive`) on the same files and server (see S3Bench.swift).
@@ -92,6 +96,15 @@ guard let server = ProcessInfo.processInfo.environment["KADR_POSTGRES"] else {
     Data(
       "kadr-library-bench: set KADR_POSTGRES (Scripts/postgres-server start DIR prints it)\n".utf8))
   exit(2)
+}
+if CommandLine.arguments.contains("--live-editor") {
+  try LiveBench.editor(server: server)
+  exit(0)
+}
+if CommandLine.arguments.contains("--live") {
+  try LiveBench.run(
+    server: server, seconds: CommandLine.arguments.dropFirst(2).first.flatMap(Double.init) ?? 60)
+  exit(0)
 }
 if CommandLine.arguments.contains("--packages") {
   try PackageBench.run(server: server)
