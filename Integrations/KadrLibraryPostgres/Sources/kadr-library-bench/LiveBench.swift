@@ -82,7 +82,9 @@ enum LiveBench {
     var missing = 0
     for report in reports {
       for pair in report.received where pair.count == 2 {
-        if let sent = acknowledged[Int(pair[0])] { delays.append((pair[1] - sent) * 1000) } else {
+        if let sent = acknowledged[Int(pair[0])] {
+          delays.append((pair[1] - sent) * 1000)
+        } else {
           missing += 1
         }
       }
@@ -113,9 +115,10 @@ enum LiveBench {
         "bytes per edit: patch \(Int(patch.rounded())) B; table and indexes "
           + "\(Int(table) / Int(count)) B (\(count) rows)")
     }
-    let revisions = try admin.query(
-      "SELECT count(*) FROM \(schema).revisions WHERE project = $1::uuid", [.string(id.rawValue)]
-    ).first?.int64(0) ?? 0
+    let revisions =
+      try admin.query(
+        "SELECT count(*) FROM \(schema).revisions WHERE project = $1::uuid", [.string(id.rawValue)]
+      ).first?.int64(0) ?? 0
     print("revisions written by compaction: \(max(0, revisions - 1))")
     for report in reports.sorted(by: { $0.index < $1.index }) {
       let megabytes = report.memory.map { String(format: "%.0f", Double($0) / 1_000_000) }
@@ -161,9 +164,12 @@ enum LiveBench {
     while Date().timeIntervalSince(start) < seconds {
       let clip = index * share + Int.random(in: 0..<share, using: &random)
       do {
-        if try session.commitClip(id: ClipID("c\(clip)"), as: VideoClip.self, {
-          $0.volume(Double.random(in: 0...1, using: &random))
-        }) != nil {
+        if try session.commitClip(
+          id: ClipID("c\(clip)"), as: VideoClip.self,
+          {
+            $0.volume(Double.random(in: 0...1, using: &random))
+          }) != nil
+        {
           committed += 1
         }
       } catch {

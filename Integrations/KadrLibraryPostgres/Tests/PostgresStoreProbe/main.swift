@@ -16,6 +16,12 @@ import PostgresClient
 //     which every client edits) to "p<CLIENT>-<n>" and saves, never reopening (after a conflict
 //     it reopens, as a person resolving it would); prints {"saved", "conflicts", "last",
 //     "conflictsWithoutValues"}: "last" is the step of its last acknowledged save (-1 if none).
+//   PostgresStoreProbe live CONNECTION SCHEMA PROJECT CLIENT COUNT FLAG
+//     joins the project's live session as "editor CLIENT" and commits COUNT edits, each setting
+//     the text of its title "p<CLIENT>" to "p<CLIENT>-<n>" (a few ms apart), printing
+//     "ack <n>" the moment edit n is acknowledged and "done" once all are; then, once the file
+//     FLAG exists (every editor is done) and the session has taken in the whole log, how long
+//     that took, "final <document>" (its canonical bytes, base64) and "conflicts <count>".
 //   PostgresStoreProbe hold CONNECTION SCHEMA PROJECT
 //     does what a save does up to its commit (locks the project's row, writes the next
 //     revision), prints "holding" and waits to be killed: a client that dies mid-save.
@@ -65,6 +71,73 @@ func keepEditing(
         .utf8 + [10]))
 }
 
+/// Writes a line on standard output at once (a test reads it as it comes).
+func say(_ line: String) {
+  FileHandle.standardOutput.write(Data((line + "\n").utf8))
+}
+
+/// The `live` client: edits in a live session, saying each acknowledgement as it comes.
+func liveEditing(
+  _ store: PostgresProjectStore<ProbeMetadata>, connection: String, schema: String,
+  project: ProjectID, client: Int, count: Int, flag: String
+) throws {
+  let session = try store.joinLiveSession(project, editor: "editor \(client)")
+  let conflicts = LockedCount()
+  let done = DispatchSemaphore(value: 0)
+  Task.detached {
+    for await update in session.updates {
+      if case .acknowledged(let edit, _) = update.cause { say("ack \(edit - 1)") }
+      // (Acknowledging edit n acknowledges every edit before it: a probe's edits are few
+      // enough never to be squashed, so each is acknowledged by name.)
+      conflicts.add(update.conflicts.count)
+    }
+    done.signal()
+  }
+  for step in 0..<count {
+    try session.commitClip(id: ClipID("p\(client)"), as: TitleSequence.self) { _ in
+      TitleSequence("p\(client)-\(step)", duration: 1).id(ClipID("p\(client)"))
+    }
+    Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.03))
+  }
+  try session.waitUntilAcknowledged(timeout: .seconds(60))
+  say("done")
+  // Every editor is done once the test makes `flag`; then the whole log: the head's length,
+  // read until the session holds it.
+  let waitUntil = Date().addingTimeInterval(90)
+  while !FileManager.default.fileExists(atPath: flag), Date() < waitUntil {
+    Thread.sleep(forTimeInterval: 0.02)
+  }
+  let admin = try PostgresConnection(connectionString: connection)
+  let deadline = Date().addingTimeInterval(30)
+  while Date() < deadline {
+    let length =
+      try admin.query(
+        "SELECT sequence FROM \(schema).live_heads WHERE project = $1::uuid",
+        [.string(project.rawValue)]
+      ).first?.int64(0) ?? 0
+    if session.sequence >= length { break }
+    Thread.sleep(forTimeInterval: 0.05)
+  }
+  admin.close()
+  say("caught up in \(Int(Date().timeIntervalSince(deadline.addingTimeInterval(-30)) * 1000)) ms")
+  say(
+    "final "
+      + (try KadrDocument(json: KadrCoder().encode(session.video).json).data())
+      .base64EncodedString())
+  say("conflicts \(conflicts.value)")
+  session.leave()
+  done.wait()
+}
+
+/// A count several tasks add to.
+final class LockedCount: @unchecked Sendable {
+  // @unchecked Sendable: `count` is read and written only under `lock`.
+  private let lock = NSLock()
+  private var count = 0
+  func add(_ value: Int) { lock.withLock { count += value } }
+  var value: Int { lock.withLock { count } }
+}
+
 let arguments = CommandLine.arguments
 guard arguments.count >= 5, let project = ProjectID(rawValue: arguments[4]) else {
   FileHandle.standardError.write(Data("usage: PostgresStoreProbe saves|hold …\n".utf8))
@@ -101,6 +174,13 @@ case "keeps":
   }
   try keepEditing(
     store, project: project, client: client, count: count, shared: arguments.count > 7)
+case "live":
+  guard arguments.count == 8, let client = Int(arguments[5]), let count = Int(arguments[6]) else {
+    exit(2)
+  }
+  try liveEditing(
+    store, connection: arguments[2], schema: arguments[3], project: project, client: client,
+    count: count, flag: arguments[7])
 case "hold":
   let connection = try PostgresConnection(connectionString: arguments[2])
   let schema = arguments[3]

@@ -65,7 +65,8 @@
     private let work = NSCondition()
 
     /// An edit of this app not yet acknowledged: its number and its changes from the
-    /// composition before it (the log's, then each earlier pending edit's).
+    /// composition before it (the log's, then each earlier pending edit's). After a squash
+    /// (``maximumPendingEdits``) one stands for every edit numbered up to its own.
     struct Pending {
       var number: Int64
       var patch: LivePatch
@@ -270,7 +271,26 @@
       pending.append(Pending(number: nextNumber, patch: patch, conflicts: []))
       local = document
       localVideo = edited
+      try squashWhenLong()
       return nextNumber
+    }
+
+    /// The most edits kept apart while unacknowledged (an app offline for an hour makes
+    /// thousands); past it, all but the first (which may be on its way) become one edit, so
+    /// rebasing them onto the others' work costs one merge, not thousands.
+    static let maximumPendingEdits = 64
+
+    /// Makes the pending edits after the first one edit, numbered as the last of them: its
+    /// acknowledgement acknowledges them all.
+    private func squashWhenLong() throws {
+      guard pending.count > Self.maximumPendingEdits, let first = pending.first else { return }
+      let afterFirst = try first.patch.applied(to: confirmed)
+      let rest = pending.dropFirst()
+      guard let last = rest.last else { return }
+      let squashed = Pending(
+        number: last.number, patch: LivePatch.between(afterFirst, local),
+        conflicts: rest.flatMap(\.conflicts))
+      pending = [first, squashed]
     }
 
     /// The schema a document declares (1 when it says none).

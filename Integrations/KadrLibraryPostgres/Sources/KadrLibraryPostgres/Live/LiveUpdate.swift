@@ -16,7 +16,8 @@
       /// Another editor's edit, the log's `sequence`-th.
       case edit(editor: String, sequence: Int64)
       /// This app's edit `edit` (the number ``LiveSession/commit(_:)`` returned) is committed,
-      /// as the log's `sequence`-th: it is durable from now on.
+      /// as the log's `sequence`-th: it, and every edit of this app numbered before it, is
+      /// durable from now on.
       case acknowledged(edit: Int64, sequence: Int64)
       /// The log's `sequence`-th edit did not fit the composition (a row no editor of this
       /// package wrote) and was skipped, by every editor alike.

@@ -1,0 +1,158 @@
+import Foundation
+import KadrLibraryPostgres
+import KadrPersistence
+import KadrProjectLibrary
+import KadrProjectLibraryTesting
+import PostgresClient
+import Testing
+
+/// A history check in the manner of Jepsen: editor processes in one live session while the
+/// server is stalled, their connections are killed, a stranger forges notifications and one
+/// editor is killed outright. Afterwards no acknowledged edit is missing, none is applied
+/// twice, and every editor holds the same bytes as one who joins late.
+@Suite(
+  "PostgreSQL store: live editors through faults", .serialized, .timeLimit(.minutes(3)),
+  .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
+struct LiveFaultTests {
+  /// The lines an editor process printed so far, read on a thread of their own.
+  final class Lines: @unchecked Sendable {
+    // @unchecked Sendable: `lines` is read and written only under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func append(_ line: String) { lock.withLock { lines.append(line) } }
+    var all: [String] { lock.withLock { lines } }
+
+    /// Starts reading `pipe` into a new `Lines`.
+    static func reading(_ pipe: Pipe) -> Lines {
+      let lines = Lines()
+      let thread = Thread {
+        var pending = Data()
+        while true {
+          let chunk = pipe.fileHandleForReading.availableData
+          if chunk.isEmpty { break }
+          pending.append(chunk)
+          while let end = pending.firstIndex(of: 10) {
+            lines.append(String(decoding: pending[pending.startIndex..<end], as: UTF8.self))
+            pending.removeSubrange(pending.startIndex...end)
+          }
+        }
+      }
+      thread.start()
+      return lines
+    }
+  }
+
+  /// Sends `signal` to the server whose data is in `directory` and to every process it started.
+  static func signalServer(_ directory: String, _ signal: String) throws {
+    let pidFile = try String(contentsOfFile: directory + "/data/postmaster.pid", encoding: .utf8)
+    guard let pid = pidFile.split(separator: "\n").first.map(String.init), Int(pid) != nil else {
+      return
+    }
+    let children = Process()
+    children.executableURL = URL(fileURLWithPath: "/usr/bin/pkill")
+    children.arguments = ["-\(signal)", "-P", pid]
+    try children.run()
+    children.waitUntilExit()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/kill")
+    process.arguments = ["-\(signal)", pid]
+    try process.run()
+    process.waitUntilExit()
+  }
+
+  @Test func editorsThroughAStalledServerKilledConnectionsForgedWordsAndAKilledEditor() throws {
+    let directory = "/tmp/kadr-live-" + UUID().uuidString.prefix(8).lowercased()
+    try ServerCrashTests.server("start", directory)
+    defer { try? ServerCrashTests.server("stop", directory) }
+    let connection = "host=\(directory) user=postgres dbname=postgres"
+    let schema = StoreServer.freshSchema()
+    let store = try PostgresProjectStore<ContractMetadata>(
+      connectionString: connection, schema: schema)
+    let project = try store.create(
+      name: "Live", video: RevisionTests.shared(), metadata: ContractMetadata()
+    ).id
+    let editors = 4
+    let edits = 60
+    let flag = directory + "-done"
+    defer { try? FileManager.default.removeItem(atPath: flag) }
+    let launched = try (0..<editors).map { client in
+      try ProcessTests.launch([
+        "live", connection, schema, project.rawValue, "\(client)", "\(edits)", flag,
+      ])
+    }
+    let output = launched.map { Lines.reading($0.1) }
+
+    // The faults, while they edit.
+    let admin = try PostgresConnection(connectionString: connection)
+    defer { admin.close() }
+    try admin.execute("CREATE ROLE kadr_stranger LOGIN")
+    let stranger = try PostgresConnection(connectionString: connection + " user=kadr_stranger")
+    for round in 0..<200 {
+      try stranger.notify(channel: "kadr_live_\(schema)", payload: project.rawValue)
+      try stranger.notify(channel: "kadr_live_\(schema)", payload: "forged \(round)")
+    }
+    stranger.close()
+    Thread.sleep(forTimeInterval: 0.3)
+    var killed = try admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+        + "AND backend_type = 'client backend'"
+    ).count
+    // An editor killed mid-edit: what it saw acknowledged must survive it.
+    let victim = launched[editors - 1].0
+    let victimWasEditing = victim.isRunning && !output[editors - 1].all.contains("done")
+    if victim.isRunning { kill(victim.processIdentifier, SIGKILL) }
+    #expect(victimWasEditing, "the editor was killed while it edited")
+    Thread.sleep(forTimeInterval: 0.3)
+    try Self.signalServer(directory, "STOP")
+    Thread.sleep(forTimeInterval: 2)
+    try Self.signalServer(directory, "CONT")
+    killed += try admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
+        + "AND backend_type = 'client backend'"
+    ).count
+    // Every live editor done (or dead), then all take in the whole log.
+    let allDone = Date().addingTimeInterval(120)
+    while Date() < allDone,
+      !zip(launched, output).allSatisfy({ !$0.0.0.isRunning || $0.1.all.contains("done") })
+    {
+      Thread.sleep(forTimeInterval: 0.02)
+    }
+    FileManager.default.createFile(atPath: flag, contents: Data())
+    for (process, _) in launched { process.waitUntilExit() }
+    #expect(killed > 0, "connections were killed")
+    let late = try store.joinLiveSession(project, editor: "late")
+    defer { late.leave() }
+    let head = try KadrDocument(json: KadrCoder().encode(late.video).json).data()
+    let admin2 = try PostgresConnection(connectionString: connection)
+    defer { admin2.close() }
+    let counts = try admin2.query(
+      "SELECT count(*), count(DISTINCT (session, number)) FROM \(schema).live_edits")
+    #expect(try counts.first?.int64(0) == counts.first?.int64(1), "no edit written twice")
+
+    for client in 0..<editors {
+      let lines = output[client].all
+      let acks = lines.compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
+      #expect(Set(acks).count == acks.count, "editor \(client): an edit acknowledged twice")
+      let text = LiveSessionTests.text(late.video, "p\(client)") ?? ""
+      let step = Int(text.split(separator: "-").last ?? "") ?? -1
+      if let last = acks.max() {
+        #expect(step >= last, "editor \(client): acknowledged edit \(last) is missing (\(text))")
+      }
+      guard client < editors - 1 else { continue }
+      #expect(
+        launched[client].0.terminationStatus == 0, "editor \(client) failed: \(lines.suffix(3))")
+      #expect(acks.sorted() == Array(0..<edits), "editor \(client) acknowledged \(acks.count)")
+      #expect(step == edits - 1)
+      let final = lines.first { $0.hasPrefix("final ") }.flatMap {
+        Data(base64Encoded: String($0.dropFirst(6)))
+      }
+      #expect(final == head, "editor \(client) holds other bytes than the head")
+      let caughtUp = lines.first { $0.hasPrefix("caught up in ") }.flatMap {
+        Int($0.dropFirst("caught up in ".count).prefix { $0.isNumber })
+      }
+      #expect(
+        (caughtUp ?? .max) < 1000,
+        "editor \(client) agreed with the head \(caughtUp ?? -1) ms later")
+    }
+  }
+}
