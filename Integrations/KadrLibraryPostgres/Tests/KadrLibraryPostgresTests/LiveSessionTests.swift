@@ -378,6 +378,46 @@ extension LiveSessionTests {
   }
 }
 
+extension LiveSessionTests {
+  /// An editor that kept editing while its edits could not leave (offline) comes back with a
+  /// hundred of them: they are rebased onto the others' work as one, land after it, and the one
+  /// property both changed is settled with a record for the other editor.
+  @Test func anEditorBackFromOfflineWithAHundredEditsLandsThemAll() async throws {
+    let schema = StoreServer.freshSchema()
+    let store = try StoreServer.store(schema: schema)
+    let id = try Self.project(store)
+    let ann = try store.joinLiveSession(id, editor: "Ann")
+    defer { ann.leave() }
+    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
+    defer { ben.leave() }
+
+    ben.holdEdits()
+    for take in 0..<100 { try ben.commit { try Self.retitled($0, "p1", "Ben \(take)") } }
+    try ben.commit { try Self.retitled($0, "p3", "Ben's too") }
+    #expect(ben.unacknowledgedCount <= 65, "queued as at most 64 and the newest")
+    for take in 0..<50 { try ann.commit { try Self.retitled($0, "p2", "Ann \(take)") } }
+    try ann.commit { try Self.retitled($0, "p3", "Ann's") }
+    try ann.waitUntilAcknowledged()
+    #expect(Self.eventually { ben.sequence == 51 }, "Ben reads the others' work meanwhile")
+    #expect(Self.text(ben.video, "p1") == "Ben 99", "and keeps showing his own")
+
+    ben.sendHeldEdits()
+    try ben.waitUntilAcknowledged()
+    #expect(Self.eventually { ann.sequence == ben.sequence })
+    #expect(Self.text(ann.video, "p1") == "Ben 99")
+    #expect(Self.text(ann.video, "p2") == "Ann 49")
+    #expect(Self.text(ann.video, "p3") == "Ben's too", "the later in the server's order")
+    #expect(try Self.bytes(ben.video) == Self.bytes(ann.video))
+    var told: [LiveConflict] = []
+    let last = ann.sequence
+    for await update in ann.updates {
+      told += update.conflicts
+      if update.sequence >= last { break }
+    }
+    #expect(told.map(\.yours) == ["“Ann's”"], "\(told.map(\.sentence))")
+  }
+}
+
 /// Strings appended from several threads.
 final class LockedList: @unchecked Sendable {
   private let lock = NSLock()

@@ -56,9 +56,14 @@
       }
     }
 
+    /// The most edits an edit may go in after without the session having read them, when it
+    /// changes other places than all of them.
+    static let maximumCommutingLag: Int64 = 32
+
     /// What appending an edit did.
     enum Appended {
-      /// It is the log's `sequence`-th edit, committed.
+      /// It is the log's `sequence`-th edit, committed (after edits the session has not read
+      /// when `sequence` is more than one past what it holds).
       case appended(Int64)
       /// The log grew past `after`: read it, rebase, send again.
       case behind
@@ -90,7 +95,8 @@
       }
     }
 
-    /// Appends `edit` as the edit after the log's `after`-th, if the log is still that long.
+    /// Appends `edit` as the edit after the log's `after`-th, if the log is still that long or
+    /// the edits since change other places.
     func append(_ edit: LiveSession.Pending, after: Int64, editor: String) throws -> Appended {
       let patch = Data(try edit.patch.json.jsonText().utf8)
       let conflicts =
@@ -107,8 +113,25 @@
             + "AND number = $3",
           [.string(project.rawValue), .string(session.uuidString), .int(edit.number)])
         if !sent.isEmpty { return .alreadyAppended }
-        guard length == after else { return .behind }
-        let sequence = after + 1
+        if length != after {
+          // Others' edits came first. When this one changes other places than all of them (the
+          // common case: different clips), it applies after them unchanged and goes in at
+          // once; otherwise the session reads them and rebases it first.
+          guard length > after, length - after <= Self.maximumCommutingLag, !edit.patch.changesStructure
+          else { return .behind }
+          let between = try connection.query(
+            "SELECT patch FROM \(schema).live_edits WHERE project = $1::uuid AND sequence > $2 "
+              + "ORDER BY sequence",
+            [.string(project.rawValue), .int(after)])
+          for row in between {
+            guard let bytes = try row.data(0), bytes.count <= maximumPatchBytes,
+              let other = try? LivePatch(
+                json: JSONValue(jsonText: String(decoding: bytes, as: UTF8.self))),
+              other.commutes(with: edit.patch)
+            else { return .behind }
+          }
+        }
+        let sequence = length + 1
         try connection.query(
           "INSERT INTO \(schema).live_edits (project, sequence, session, number, editor, "
             + "committed, patch, conflicts) VALUES ($1::uuid, $2, $3::uuid, $4, $5, "

@@ -479,6 +479,10 @@
         }
         guard let (expected, edit) = next else { return }
         switch try log.append(edit, after: expected, editor: editor) {
+        case .appended(let sequence) where sequence != expected + 1:
+          // In after others' edits this session has not read: reading them brings its own,
+          // which acknowledges it.
+          try pull()
         case .appended(let sequence):
           lock.withLock {
             guard confirmedSequence == expected, pending.first?.number == edit.number,
