@@ -22,6 +22,8 @@ enum LiveBench {
     /// Resident size (bytes) every few seconds, from just after joining.
     var memory: [Int]
     var committed: Int
+    /// Processor time the editor used over the run (user and system), in seconds.
+    var processorSeconds: Double
     var failure: String?
   }
 
@@ -120,6 +122,12 @@ enum LiveBench {
         "SELECT count(*) FROM \(schema).revisions WHERE project = $1::uuid", [.string(id.rawValue)]
       ).first?.int64(0) ?? 0
     print("revisions written by compaction: \(max(0, revisions - 1))")
+    let processor = reports.reduce(0) { $0 + $1.processorSeconds }
+    let seen = reports.reduce(0) { $0 + $1.received.count + $1.acknowledged.count }
+    print(
+      "editors' processor time: \(String(format: "%.1f", processor)) s over \(Int(seconds)) s "
+        + "(\(String(format: "%.2f", processor / Double(max(1, seen)) * 1000)) ms per edit an "
+        + "editor took in or sent), on \(ProcessInfo.processInfo.activeProcessorCount) cores")
     for report in reports.sorted(by: { $0.index < $1.index }) {
       let megabytes = report.memory.map { String(format: "%.0f", Double($0) / 1_000_000) }
       print(
@@ -188,8 +196,17 @@ enum LiveBench {
     finished.wait()
     let report = EditorReport(
       index: index, acknowledged: record.acknowledgedList, received: record.receivedList,
-      memory: memory, committed: committed, failure: failure)
+      memory: memory, committed: committed, processorSeconds: Self.processorSeconds(),
+      failure: failure)
     FileHandle.standardOutput.write(try JSONEncoder().encode(report))
+  }
+
+  /// The processor time this process used so far (user and system), in seconds.
+  static func processorSeconds() -> Double {
+    var usage = rusage()
+    guard getrusage(RUSAGE_SELF, &usage) == 0 else { return 0 }
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 
   /// The resident size now (Linux's `VmRSS`), in bytes; 0 elsewhere.
