@@ -229,12 +229,11 @@
     ) throws -> Int64? {
       let number: Int64? = try lock.withLock {
         guard !stopped else { throw LiveSessionError.left }
-        let edited = try localVideo.updatingClip(id: clipID, as: type, change)
-        guard
-          let top = edited.path(of: clipID)?.indices.first
-            ?? localVideo.path(of: clipID)?
-            .indices.first
-        else { return try enqueue(edited) }
+        // One search of the timeline: the clip's place, then the edit there.
+        guard let path = localVideo.path(of: clipID), let top = path.indices.first else {
+          return try enqueue(localVideo.updatingClip(id: clipID, as: type, change))
+        }
+        let edited = try localVideo.updatingClip(at: path, as: type, change)
         let encoded = try coder.registry.encode(
           clip: edited.clips[top], options: coder.options, images: images)
         let schema = Self.schema(of: local)
