@@ -32,6 +32,9 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
     /// A volume whose decibels, as written, read back as `readBack` instead of `level`: a
     /// difference far below what anyone hears.
     case roundedVolume(level: Double, readBack: Double)
+    /// A marker of the timeline over a clip: Final Cut Pro keeps markers on clips and gaps
+    /// only, so it is that clip's marker there (and when the document is imported again).
+    case markerOnClip
   }
 
   /// What changed.
@@ -74,6 +77,8 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
       return "\(place) was \(phrase)."
     case .roundedVolume:
       return "The volume of \(placeForUser) was \(phrase)."
+    case .markerOnClip:
+      return "\(place) is on the clip playing there: Final Cut Pro keeps markers on clips."
     }
   }
 
@@ -89,6 +94,7 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
     case .roundedVolume(let level, let readBack):
       "rounded by \(Self.significant(abs(readBack - level))) (from \(level)), far below what "
         + "anyone hears"
+    case .markerOnClip: "written on the clip playing there, where Final Cut Pro keeps markers"
     }
   }
 

@@ -139,14 +139,18 @@ public struct FCPXMLImporter: Sendable {
     }
     let sequence = project.element.child(named: "sequence")
     let preset = PresetMapping.preset(
-      format: sequence?["format"].flatMap { document.resources[$0] }, reader: &reader,
-      path: project.path + "/sequence")
+      format: sequence?["format"].flatMap { document.resources[$0] }, sequence: sequence,
+      reader: &reader, path: project.path + "/sequence")
+    reader.frameDuration = preset.rate.frameDuration
+    let timecode = try PresetMapping.startTimecode(
+      sequence, preset: preset, reader: &reader, path: project.path + "/sequence")
     reader.frame = LookMapping.Frame(
       width: max(Double(preset.resolution.width), 1),
       height: max(Double(preset.resolution.height), 1))
     try reader.read(project)
     var builder = CompositionBuilder(images: images)
-    let video = try builder.video(from: reader, preset: preset)
+    var video = try builder.video(from: reader, preset: preset)
+    if let timecode { video = video.startTimecode(timecode) }
     return FCPXMLImport(
       video: video, report: FCPXMLImportReport(items: reader.items + builder.items),
       projectName: project.name, projectIndex: index)

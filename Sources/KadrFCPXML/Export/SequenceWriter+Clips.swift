@@ -67,7 +67,10 @@ extension SequenceWriter {
         video, trim: trim, head: head, duration: duration, shift: shift, place: place)
     }
     var rate: (numerator: Int64, denominator: Int64) = (1, 1)
-    if video.speedRate != 1 {
+    if let ratio = video.speedRatio {
+      // The exact speed, as it was set: never through its `Double`.
+      rate = (ratio.numerator, ratio.denominator)
+    } else if video.speedRate != 1 {
       if let fraction = Self.fraction(video.speedRate) {
         rate = fraction
       } else {
@@ -107,19 +110,21 @@ extension SequenceWriter {
     let asset = resources.asset(
       source: xmlText(video.url.absoluteString, naming: "a media file's location", at: place),
       name: fileName, kind: .movie, usedUpTo: mediaEnd)
-    var rest: [(name: String, value: String)] = [
-      (
-        "name",
-        video.clipID.map { xmlText($0.rawValue, naming: "a clip id", at: place) } ?? fileName
-      )
-    ]
+    // The name an editor sees: the clip's name, else its id (as before names existed), else
+    // its file's.
+    let name =
+      video.name.map { xmlText($0, naming: "a clip's name", at: place) }
+      ?? video.clipID.map { xmlText($0.rawValue, naming: "a clip id", at: place) } ?? fileName
+    var rest: [(name: String, value: String)] = [("name", name)]
     if localIn != .zero { rest.append(("start", FCPXMLTime.text(localIn))) }
     rest.append(("duration", FCPXMLTime.text(duration)))
     if video.isMuted { rest.append(("srcEnable", "video")) }
+    rest += roleAttributes(video.role, element: "asset-clip", at: place)
     var children = timing + visualAdjustments(video, origin: origin, at: place)
     if let volume = volumeAdjustment(level: video.volumeLevel, origin: origin, at: place) {
       children.append(volume)
     }
+    children += clipMarkers(video.markers, origin: origin, at: place)
     return (
       XMLTree("asset-clip", attributes(ref: asset, head: head, rest: rest), children: children),
       localIn
@@ -183,7 +188,7 @@ extension SequenceWriter {
       }
       points = increasing
     } else {
-      if video.speedRate != 1, Self.fraction(video.speedRate) == nil {
+      if video.speedRate != 1, video.speedRatio == nil, Self.fraction(video.speedRate) == nil {
         lose(
           "a speed of \(video.speedRate), which is not a simple fraction; written as the "
             + "nearest time", at: place)
@@ -275,8 +280,9 @@ extension SequenceWriter {
     }
   }
 
-  /// `value` as a fraction with a denominator up to 1000 that is exactly `value` as a double,
-  /// or `nil`.
+  /// `value` as a fraction with a denominator up to 1000 that is exactly `value` as a double;
+  /// else the first convergent of its continued fraction that is (a speed read from a
+  /// `timeMap` such as 9168210/4436211, whose terms each fit 32 bits); else `nil`.
   static func fraction(_ value: Double) -> (numerator: Int64, denominator: Int64)? {
     guard value.isFinite, value > 0 else { return nil }
     for denominator in Int64(1)...1000 {
@@ -286,6 +292,23 @@ extension SequenceWriter {
       if numerator > 0, Double(numerator) / Double(denominator) == value {
         return (numerator, denominator)
       }
+    }
+    // Convergents h/k: h₋₁ = 1, h₋₂ = 0, k₋₁ = 0, k₋₂ = 1; each term below 2³¹, so no
+    // product overflows.
+    var (h0, h1): (Int64, Int64) = (0, 1)
+    var (k0, k1): (Int64, Int64) = (1, 0)
+    var rest = value
+    for _ in 0..<64 {
+      let whole = rest.rounded(.down)
+      guard whole < Double(Int32.max) else { return nil }
+      let term = Int64(whole)
+      (h0, h1) = (h1, term * h1 + h0)
+      (k0, k1) = (k1, term * k1 + k0)
+      guard h1 <= Int64(Int32.max), k1 <= Int64(Int32.max) else { return nil }
+      if k1 > 0, Double(h1) / Double(k1) == value { return (h1, k1) }
+      let fractional = rest - whole
+      guard fractional > 0 else { return nil }
+      rest = 1 / fractional
     }
     return nil
   }

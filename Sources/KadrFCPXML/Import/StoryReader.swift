@@ -33,6 +33,10 @@ struct StoryReader {
   /// only its audio.
   enum AngleUse { case all, videoOnly, audioOnly }
   var angleUse = AngleUse.all
+  /// One frame of the sequence, the length Final Cut Pro gives a point marker.
+  var frameDuration: Time?
+  /// Markers on the spine's gaps: the timeline's own markers, from the sequence's start.
+  var timelineMarkers: [Marker] = []
   /// The sequence's frame, FCPXML's unit of position (set from the preset before reading).
   var frame = LookMapping.Frame(width: 1920, height: 1080)
 
