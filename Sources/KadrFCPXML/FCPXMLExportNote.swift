@@ -35,6 +35,9 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
     /// A marker of the timeline over a clip: Final Cut Pro keeps markers on clips and gaps
     /// only, so it is that clip's marker there (and when the document is imported again).
     case markerOnClip
+    /// The in-point of a clip at an exact speed whose fraction FCPXML's times cannot hold with
+    /// it: the media it starts at moved by `seconds` (a few millionths of a second).
+    case roundedInPoint(seconds: Double)
   }
 
   /// What changed.
@@ -79,6 +82,8 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
       return "The volume of \(placeForUser) was \(phrase)."
     case .markerOnClip:
       return "\(place) is on the clip playing there: Final Cut Pro keeps markers on clips."
+    case .roundedInPoint:
+      return "\(place) starts \(phrase)."
     }
   }
 
@@ -95,6 +100,8 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
       "rounded by \(Self.significant(abs(readBack - level))) (from \(level)), far below what "
         + "anyone hears"
     case .markerOnClip: "written on the clip playing there, where Final Cut Pro keeps markers"
+    case .roundedInPoint(let seconds):
+      "its media \(Self.significant(seconds)) s away from where it did, at its exact speed"
     }
   }
 

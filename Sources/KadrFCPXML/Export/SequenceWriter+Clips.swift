@@ -80,24 +80,61 @@ extension SequenceWriter {
       }
     }
     // The clip's local time runs at 1/rate of its media's: a timeMap maps local 0 to media 0.
-    let localIn: Time
-    let mediaEnd: Time
-    do {
-      localIn = try trim.start.multiplied(by: rate.denominator, dividedBy: rate.numerator) + shift
-      let localEnd = localIn + duration
-      mediaEnd = try localEnd.multiplied(by: rate.numerator, dividedBy: rate.denominator)
-    } catch {
+    guard
+      let (localIn, mapEnd) = speedMap(
+        trim: trim, rate: rate, shift: shift, duration: duration, at: place)
+    else {
       lose("a trim or speed whose times overflow; left out", at: place)
       return nil
     }
     var children: [XMLTree] = []
     if rate.numerator != rate.denominator {
-      children.append(
-        Self.timeMap([(.zero, .zero), (localIn + duration, mediaEnd)]))
+      children.append(Self.timeMap([(.zero, .zero), mapEnd]))
     }
     return videoClipElement(
       video, head: head, duration: duration, localIn: localIn, origin: localIn - shift,
-      mediaEnd: Time.max(mediaEnd, trim.end), timing: children, place: place)
+      mediaEnd: Time.max(mapEnd.value, trim.end), timing: children, place: place)
+  }
+
+  /// A constant speed's local in-point and the end point of its `timeMap` (local time, media
+  /// time), or `nil` when they overflow.
+  ///
+  /// Exact where the fractions stay within 1/1,000,000 s. A speed read from Final Cut Pro such
+  /// as 9168210/4436211 over a trim on another timescale has no exact in-point that fine: the
+  /// in-point is then the trim's start times the speed's inverse, rounded to a millionth of a
+  /// second (a note says by how much the media in-point moves), and the map's last point states
+  /// the speed exactly at 1/90000 s, past the clip's end, as Final Cut Pro writes it.
+  private mutating func speedMap(
+    trim: TimeRange, rate: (numerator: Int64, denominator: Int64), shift: Time, duration: Time,
+    at place: Place
+  ) -> (localIn: Time, end: (time: Time, value: Time))? {
+    let finest = 1_000_000
+    let fits = { (time: Time) in time.isValid && FCPXMLTime.reducedTimescale(time) <= finest }
+    if let exact = try? trim.start.multiplied(by: rate.denominator, dividedBy: rate.numerator),
+      case let localIn = exact + shift, case let localEnd = localIn + duration,
+      fits(localIn), fits(localEnd),
+      let mediaEnd = try? localEnd.multiplied(by: rate.numerator, dividedBy: rate.denominator),
+      fits(mediaEnd)
+    {
+      return (localIn, (localEnd, mediaEnd))
+    }
+    let inverse = Double(rate.denominator) / Double(rate.numerator)
+    let inPoint = Time(
+      seconds: trim.start.seconds * inverse, preferredTimescale: Int32(finest))
+    let moved = abs(inPoint.seconds / inverse - trim.start.seconds)
+    if moved > 0 { note(.roundedInPoint(seconds: moved), at: place) }
+    let localIn = inPoint + shift
+    let localEnd = localIn + duration
+    let scale: Int64 = 90000
+    let steps = (localEnd.seconds * Double(scale) / Double(rate.denominator)).rounded(.up)
+    guard localIn.isValid, localEnd.isValid, steps.isFinite, steps >= 0, steps < 1e15 else {
+      return nil
+    }
+    let count = max(Int64(steps), 1)
+    let (time, o1) = count.multipliedReportingOverflow(by: rate.denominator)
+    let (value, o2) = count.multipliedReportingOverflow(by: rate.numerator)
+    guard !o1, !o2 else { return nil }
+    return (localIn, (Time(value: time, timescale: 90000), Time(value: value, timescale: 90000)))
   }
 
   /// The `asset-clip` of a video clip: its asset, name, start, duration and mute, then its

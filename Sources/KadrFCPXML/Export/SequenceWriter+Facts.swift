@@ -47,24 +47,38 @@ extension SequenceWriter {
   /// A clip's markers, at `origin` (the local time of the clip's first frame) plus their start.
   mutating func clipMarkers(_ markers: [Marker], origin: Time, at place: Place) -> [XMLTree] {
     markers.map { marker in
-      let start = origin + marker.start
+      var start = origin + marker.start
+      if !start.isValid, marker.start.isValid {
+        // The two timescales have no common one that fits: the clip's time is rounded to the
+        // marker's (a time far finer than a frame).
+        start =
+          Time(seconds: origin.seconds, preferredTimescale: marker.start.timescale)
+          + marker.start
+      }
       return markerElement(marker, start: start.isValid ? start : origin, at: place)
     }
   }
 
   /// A marker of the timeline, hung on the spine element playing where it is (Final Cut Pro
-  /// keeps markers on clips and gaps only). On a clip it reads back as that clip's marker, and a
-  /// note says so; one past the spine's end is lost.
+  /// keeps markers on clips and gaps only), at its exact time. On a clip it reads back as that
+  /// clip's marker, and a note says so; one past the spine's end is lost.
   mutating func timelineMarker(_ marker: Marker, index: Int) -> ConnectedItem? {
     let place = Place(
       location: "markers[\(index)] (“\(marker.name)”)",
       pointer: "/\(DocumentEnvelope.rootKey)/markers/\(index)",
       user: "the marker “\(marker.name)”")
-    guard let start = frames(marker.start, at: place) else { return nil }
+    // The frame it falls in, to find the element playing there (its own time is kept exact).
+    guard var start = FCPXMLTime.nearestFrame(to: marker.start, frameDuration: frame),
+      start.magnitude <= Self.maximumFrames.magnitude
+    else {
+      lose("a marker whose time FCPXML cannot count in frames; left out", at: place)
+      return nil
+    }
+    if time(start) > marker.start { start -= 1 }
     let element = markerElement(marker, start: nil, at: place)
     return ConnectedItem(
       element: element, offsetPosition: 0, start: start, end: start, order: 3_000_000 + index,
-      isMarker: true, place: place)
+      isMarker: true, exactStart: marker.start, place: place)
   }
 
   /// Moves an element's markers after its other children, where FCPXML's DTD wants them

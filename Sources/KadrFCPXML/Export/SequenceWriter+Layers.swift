@@ -13,6 +13,9 @@ extension SequenceWriter {
     let order: Int
     /// Whether it is a timeline marker, whose place is its `start` rather than an `offset`.
     var isMarker = false
+    /// A marker's exact time from the sequence's start (`start` is its frame, to find the
+    /// spine element it hangs from).
+    var exactStart: Time? = nil
     /// Where it is in the composition, for a loss when nothing plays there.
     var place: Place? = nil
   }

@@ -225,7 +225,9 @@ struct SequenceWriter {
         note(.markerOnClip, at: place)
       }
       var element = item.element
-      let local = slots[index].localStart + time(item.start - slots[index].offset)
+      let local =
+        item.exactStart.map { slots[index].localStart + ($0 - time(slots[index].offset)) }
+        ?? slots[index].localStart + time(item.start - slots[index].offset)
       element.attributes.insert(
         (item.isMarker ? "start" : "offset", FCPXMLTime.text(local)), at: item.offsetPosition)
       slots[index].element.children.append(element)

@@ -8,7 +8,9 @@ extension CompositionBuilder {
   /// is imported: its name in the file (or `defaultName` when it has none), then `name (2)`,
   /// `name (3)`, … for names used before. The name is the clip's display name unless it is
   /// what kadr shows anyway (`defaultName`, or `otherDefault`: a file's name, a title's text)
-  /// and the id says it too.
+  /// and the id says it too. A clip with no name whose id is numbered gets `defaultName` as its
+  /// name, so that an export (which writes a clip without a name under its id) writes the name
+  /// the file had.
   ///
   /// - Parameters:
   ///   - name: The element's `name`.
@@ -19,7 +21,7 @@ extension CompositionBuilder {
   ) {
     let given = name.flatMap { $0.isEmpty ? nil : $0 }
     let id = uniqueID(given ?? defaultName)
-    guard let given else { return (id, nil) }
+    guard let given else { return (id, id.rawValue == defaultName ? nil : defaultName) }
     let isDefault = given == defaultName || given == otherDefault
     return (id, isDefault && id.rawValue == given ? nil : given)
   }

@@ -88,6 +88,12 @@ enum FCPXMLTime {
     return Time(value: value, timescale: rate.timescale)
   }
 
+  /// The timescale of `time` in lowest terms (`1` for a whole number of seconds).
+  static func reducedTimescale(_ time: Time) -> Int64 {
+    let divisor = Int64(gcd(time.value.magnitude, UInt64(time.timescale)))
+    return Int64(time.timescale) / max(divisor, 1)
+  }
+
   private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
     var (x, y) = (a, b)
     while y != 0 { (x, y) = (y, x % y) }
