@@ -39,7 +39,8 @@ struct ImportedIdentityTests {
     let video = try RealFileTests.load("29.97d.fcpxml").video
     let clips = video.clips.compactMap { $0 as? VideoClip }.filter { $0.name == "TestVideo" }
     #expect(clips.count >= 3)
-    #expect(clips.prefix(3).map(\.clipID?.rawValue) == ["TestVideo", "TestVideo (2)", "TestVideo (3)"])
+    #expect(
+      clips.prefix(3).map(\.clipID?.rawValue) == ["TestVideo", "TestVideo (2)", "TestVideo (3)"])
   }
 
   @Test func twoEditsOfOneImportedClipMergeAsChanges() throws {

@@ -29,7 +29,9 @@ struct ProfessionalRoundTripTests {
     .named("Interview").role("dialogue.Boom")
     .marker(Marker("Laugh", at: frames(10)))
     .marker(Marker("Act two", at: frames(20), kind: .chapter))
-    .marker(Marker("Fix colour", at: frames(40), duration: frames(15), kind: .toDo(completed: false)).note("too warm"))
+    .marker(
+      Marker("Fix colour", at: frames(40), duration: frames(15), kind: .toDo(completed: false))
+        .note("too warm"))
     let fast = VideoClip(url: url, trimRange: TimeRange(start: frames(300), duration: frames(250)))
       .speed(numerator: 5, denominator: 2).named("B-roll")
     let title = TitleSequence(text: "The end", duration: frames(60)).named("Credits").role("titles")
@@ -79,7 +81,8 @@ struct ProfessionalRoundTripTests {
     // The importer gives every clip an id of its own; everything else is as it was.
     let differences = PersistenceTestKit.differences(video, imported.video, ignoring: ["clipID"])
     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
-    #expect(String(reflecting: imported.video.startTimecode) == String(reflecting: video.startTimecode))
+    #expect(
+      String(reflecting: imported.video.startTimecode) == String(reflecting: video.startTimecode))
     #expect(imported.video.startTimecode?.description == "01:00:00;00")
     #expect(imported.video.preset.rate == .ntsc30DropFrame)
     let fast = try #require(imported.video.clips[1] as? VideoClip)
@@ -116,7 +119,8 @@ struct ProfessionalRoundTripTests {
 
   @Test func aStartBetweenFramesIsMovedToItsFrameAndReported() throws {
     let imported = try FCPXMLImporter().importProject(
-      from: Data(Self.document(frameDuration: "1/25s", tcFormat: "NDF", tcStart: "3601/1000s").utf8))
+      from: Data(Self.document(frameDuration: "1/25s", tcFormat: "NDF", tcStart: "3601/1000s").utf8)
+    )
     #expect(imported.video.startTimecode?.description == "00:00:03:15")
     #expect(imported.report.items(of: .startTimecode).count == 1)
   }
@@ -128,7 +132,8 @@ struct ProfessionalRoundTripTests {
     (#"<marker start="99999999999999999999s" value="a"/>"#, "start"),
   ])
   func aDamagedMarkerIsRefusedWithItsPlace(marker: String, attribute: String) throws {
-    let data = Data(Self.document(frameDuration: "1/25s", tcFormat: "NDF", clipChildren: marker).utf8)
+    let data = Data(
+      Self.document(frameDuration: "1/25s", tcFormat: "NDF", clipChildren: marker).utf8)
     #expect {
       try FCPXMLImporter().importProject(from: data)
     } throws: { error in

@@ -40,7 +40,9 @@ struct RealFileRoundTripTests {
       }
     }
     visit(video.clips, depth: "")
-    lines += video.audioTracks.map { "audio \($0.url.lastPathComponent) \(String(reflecting: $0.role))" }
+    lines += video.audioTracks.map {
+      "audio \($0.url.lastPathComponent) \(String(reflecting: $0.role))"
+    }
     return lines
   }
 
@@ -60,7 +62,8 @@ struct RealFileRoundTripTests {
     let second = try FCPXMLImporter().importProject(from: file.data)
     // The clips the export's report names: “…” in a loss's or a note's place.
     let places = file.lossReport.losses.map(\.location) + file.notes.map(\.location)
-    let named = Set(places.compactMap { $0.firstMatch(of: /“([^”]+)”/).map { String($0.output.1) } })
+    let named = Set(
+      places.compactMap { $0.firstMatch(of: /“([^”]+)”/).map { String($0.output.1) } })
     #expect(
       Self.facts(second.video, leavingOut: named) == Self.facts(first.video, leavingOut: named),
       "\(name): \(named.sorted())")
@@ -69,7 +72,9 @@ struct RealFileRoundTripTests {
     let chains = (Self.places(first.video), Self.places(second.video))
     #expect(chains.0.count == chains.1.count, "\(name)")
     for ((a0, a1), (b0, b1)) in zip(chains.0, chains.1) {
-      #expect(abs((a0 - b0).seconds) <= frame.seconds && abs((a1 - b1).seconds) <= frame.seconds, "\(name)")
+      #expect(
+        abs((a0 - b0).seconds) <= frame.seconds && abs((a1 - b1).seconds) <= frame.seconds,
+        "\(name)")
     }
     let lengths = (first.video.layout.duration, second.video.layout.duration)
     #expect(abs((lengths.0 - lengths.1).seconds) <= frame.seconds, "\(name): \(lengths)")
@@ -84,12 +89,15 @@ struct RealFileRoundTripTests {
       contentsOf: RealFileTests.directory.appendingPathComponent(name), encoding: .utf8)
     // The imported project's sequence: the first inside a project.
     let project = try #require(text.range(of: "<project "))
-    let match = try #require(text[project.upperBound...].firstMatch(of: /<sequence [^>]*duration="([^"]+)"/))
+    let match = try #require(
+      text[project.upperBound...].firstMatch(of: /<sequence [^>]*duration="([^"]+)"/))
     let duration = try #require(Self.parse(String(match.output.1)))
     let frame = try #require(imported.video.preset.rate.frameDuration)
     let difference = abs((imported.video.layout.duration - duration).seconds)
     if difference > frame.seconds {
-      Issue.record("\(name): \(imported.video.layout.duration.seconds) s against Final Cut Pro's \(duration.seconds) s")
+      Issue.record(
+        "\(name): \(imported.video.layout.duration.seconds) s against Final Cut Pro's \(duration.seconds) s"
+      )
     }
   }
 

@@ -40,7 +40,8 @@ struct RealFileTests {
     let imported = try Self.load("29.97d.fcpxml")
     let video = imported.video
     // 29.97 in drop frame, exactly: no rounding, no report item.
-    #expect(video.preset == .custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264))
+    #expect(
+      video.preset == .custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264))
     #expect(imported.report.items(of: .frameRate).isEmpty)
     let main = try #require(video.layout.mainChain).entries
     let places = main.map { [$0.start, $0.end] }

@@ -99,7 +99,7 @@ extension SequenceWriter {
     let text = xmlText(role.rawValue, naming: "a role", at: place)
     switch element {
     case "asset-clip":
-      let isAudio = ["dialogue", "music", "effects"].contains(role.mainRole)
+      let isAudio = FCPXMLVocabulary.audioMainRoles.contains(role.mainRole)
       return [(isAudio ? "audioRole" : "videoRole", text)]
     default:
       return [("role", text)]

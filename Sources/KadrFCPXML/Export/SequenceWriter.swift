@@ -217,7 +217,8 @@ struct SequenceWriter {
         })
       else {
         if let place = item.place {
-          lose("a marker past the timeline's last frame, which no clip can hold; left out", at: place)
+          lose(
+            "a marker past the timeline's last frame, which no clip can hold; left out", at: place)
         }
         continue
       }

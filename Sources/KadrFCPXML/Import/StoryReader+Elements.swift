@@ -124,6 +124,13 @@ extension StoryReader {
         // A marker on a gap of the spine marks the timeline itself.
         for marker in facts.markers {
           let at = start + (marker.start - localStart)
+          guard at.isValid, at >= .zero else {
+            note(
+              .marker, facts.path,
+              "The marker “\(marker.name)” falls before the timeline's start (or its time "
+                + "overflows); it is left out.")
+            continue
+          }
           guard window.map({ $0.start <= at && at <= $0.end }) ?? true else { continue }
           timelineMarkers.append(
             Marker(

@@ -6,10 +6,6 @@ extension StoryReader {
   /// title, or, for a gap on the spine, into the timeline's markers.
   static let elementsWithFacts: Set<String> = ["asset-clip", "video", "audio", "title", "gap"]
 
-  /// The audio roles Final Cut Pro starts with: a clip's role with one of these as its main
-  /// role is written back as its `audioRole`, any other as its `videoRole`.
-  static let audioMainRoles: Set<String> = ["dialogue", "music", "effects"]
-
   /// The name, role and markers of `element`, the markers at its local times.
   ///
   /// A marker one sequence frame long is a point (kadr's `.zero`), as Final Cut Pro gives
@@ -64,7 +60,8 @@ extension StoryReader {
         }
       }
       facts.markers.append(
-        Marker(child["value"] ?? "", at: start, duration: duration, kind: kind, note: child["note"]))
+        Marker(child["value"] ?? "", at: start, duration: duration, kind: kind, note: child["note"])
+      )
     }
     return facts
   }

@@ -113,20 +113,20 @@ extension StoryReader {
           StoryPieces.Retime(
             points: points.map { ($0.time, $0.value - assetStart) }, origin: localStart)
         }, facts: facts), to: layer, window: window)
-      if element["videoRole"] == nil, element["role"] == nil, let role = facts.role,
-        !Self.audioMainRoles.contains(role.mainRole)
-      {
-        note(
-          .role, path,
-          "The clip's audio role '\(role.rawValue)' is kept as its role; an export writes it "
-            + "back as its video role (kadr's clips have one role).")
-      }
-      if let other = facts.otherRole {
-        note(
-          .role, path,
-          "The clip's audio role '\(other)' is left out: it keeps its video role "
-            + "'\(facts.role?.rawValue ?? "")'.")
-      }
+    if element["videoRole"] == nil, element["role"] == nil, let role = facts.role,
+      !FCPXMLVocabulary.audioMainRoles.contains(role.mainRole)
+    {
+      note(
+        .role, path,
+        "The clip's audio role '\(role.rawValue)' is kept as its role; an export writes it "
+          + "back as its video role (kadr's clips have one role).")
+    }
+    if let other = facts.otherRole {
+      note(
+        .role, path,
+        "The clip's audio role '\(other)' is left out: it keeps its video role "
+          + "'\(facts.role?.rawValue ?? "")'.")
+    }
   }
 
   /// A clip's speed from its `timeMap`: the constant rate from its first point to its last
