@@ -79,6 +79,14 @@ extension StoryReader {
       piece.preservesPitch = element.child(named: "timeMap")?["preservesPitch"] != "0"
       piece.role = facts.audioRole
       leaveOut(facts, of: "an audio clip", keepsRole: true)
+      // An audio track shows its file's name: a name of its own is reported.
+      if let given = facts.name,
+        ![assetName, url.lastPathComponent, url.deletingPathExtension().lastPathComponent]
+          .contains(given)
+      {
+        note(
+          .metadata, path, "The audio clip's name “\(given)” is left out: kadr shows its file's.")
+      }
       if rate.retime != nil {
         note(.timeMap, path, "An audio clip's varying speed is played at normal speed.")
       }
