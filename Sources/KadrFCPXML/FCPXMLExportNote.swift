@@ -38,6 +38,9 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
     /// The in-point of a clip at an exact speed whose fraction FCPXML's times cannot hold with
     /// it: the media it starts at moved by `seconds` (a few millionths of a second).
     case roundedInPoint(seconds: Double)
+    /// An audio track or a caption that runs `seconds` past the composition's last picture,
+    /// which kadr does not play: it ends with the last picture in the timeline too.
+    case endsWithLastPicture(seconds: Double)
   }
 
   /// What changed.
@@ -84,6 +87,8 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
       return "\(place) is on the clip playing there: Final Cut Pro keeps markers on clips."
     case .roundedInPoint:
       return "\(place) starts \(phrase)."
+    case .endsWithLastPicture:
+      return "\(place) \(phrase)."
     }
   }
 
@@ -102,6 +107,8 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
     case .markerOnClip: "written on the clip playing there, where Final Cut Pro keeps markers"
     case .roundedInPoint(let seconds):
       "its media \(Self.significant(seconds)) s away from where it did, at its exact speed"
+    case .endsWithLastPicture(let seconds):
+      "ends with the last picture, \(Self.significant(seconds)) s earlier, as kadr plays it"
     }
   }
 

@@ -101,6 +101,9 @@ extension SequenceWriter {
         lose("an audio track that starts after the composition ends; left out", at: place)
         continue
       }
+      if played != nil, startTime + length > compositionEnd {
+        note(.endsWithLastPicture(seconds: (startTime + length - compositionEnd).seconds), at: place)
+      }
       let inPoint = track.trimStart ?? .zero
       // With a speed, local time runs at 1/rate of the media's: a timeMap maps local 0 to
       // media 0, and the in-point is local `inPoint / rate`.
@@ -208,8 +211,13 @@ extension SequenceWriter {
       else { continue }
       let count = end - start
       guard count > 0 else {
-        lose("a caption with no duration; left out", at: place)
+        lose("a caption with no duration, or shown after the last picture; left out", at: place)
         continue
+      }
+      if caption.timeRange.end > layout.duration {
+        note(
+          .endsWithLastPicture(seconds: (caption.timeRange.end - layout.duration).seconds),
+          at: place)
       }
       if !XMLTree.isRepresentable(caption.text) {
         lose("characters XML cannot hold in a caption, left out", at: place)

@@ -131,7 +131,13 @@ extension StoryReader {
                 + "overflows); it is left out.")
             continue
           }
-          guard window.map({ $0.start <= at && at <= $0.end }) ?? true else { continue }
+          guard window.map({ $0.start <= at && at <= $0.end }) ?? true else {
+            note(
+              .marker, facts.path,
+              "The marker “\(marker.name)” is in a part of a compound clip the timeline does "
+                + "not show; it is left out.")
+            continue
+          }
           timelineMarkers.append(
             Marker(
               marker.name, at: at, duration: marker.duration, kind: marker.kind,
