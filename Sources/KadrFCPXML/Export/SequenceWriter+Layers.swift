@@ -102,7 +102,8 @@ extension SequenceWriter {
         continue
       }
       if played != nil, startTime + length > compositionEnd {
-        note(.endsWithLastPicture(seconds: (startTime + length - compositionEnd).seconds), at: place)
+        note(
+          .endsWithLastPicture(seconds: (startTime + length - compositionEnd).seconds), at: place)
       }
       let inPoint = track.trimStart ?? .zero
       // With a speed, local time runs at 1/rate of the media's: a timeMap maps local 0 to
