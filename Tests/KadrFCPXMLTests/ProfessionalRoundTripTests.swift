@@ -144,6 +144,27 @@ struct ProfessionalRoundTripTests {
     }
   }
 
+  @Test func whatIsLeftOutIsNamedByItsClipAndTimecode() throws {
+    // Music under a gap, from 01:00:05:00, with a marker kadr keeps no place for.
+    let document = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <!DOCTYPE fcpxml>
+      <fcpxml version="1.10"><resources>\
+      <format id="r1" frameDuration="1/25s" width="1920" height="1080"/>\
+      <asset id="r3" name="m" start="0s" duration="100s" hasAudio="1">\
+      <media-rep src="file:///media/m.wav"/></asset></resources>\
+      <library><event><project name="p"><sequence format="r1" duration="15s" tcStart="3600s">\
+      <spine><gap name="Gap" offset="3600s" duration="15s">\
+      <asset-clip ref="r3" lane="-1" offset="5s" name="Music" duration="10s">\
+      <marker start="1s" value="Drop"/></asset-clip></gap>\
+      </spine></sequence></project></event></library></fcpxml>
+      """
+    let imported = try FCPXMLImporter().importProject(from: Data(document.utf8))
+    let item = try #require(imported.report.items(of: .marker).first)
+    #expect(item.detail.contains("on an audio clip “Music” at 01:00:05:00"), "\(item.detail)")
+    #expect(item.detail.contains("“Drop”"))
+  }
+
   /// A one-clip document.
   static func document(
     frameDuration: String, tcFormat: String, tcStart: String = "0s", clipChildren: String = ""

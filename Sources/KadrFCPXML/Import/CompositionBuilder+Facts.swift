@@ -57,11 +57,15 @@ extension CompositionBuilder {
           note: marker.note))
     }
     if !outside.isEmpty {
+      let at = timecode.flatMap {
+        FCPXMLTime.timecode(at: piece.start, origin: $0.origin, rate: $0.rate)
+      }
+      let clip = (piece.facts.name.map { "“\($0)”" } ?? "the clip") + (at.map { " at \($0)" } ?? "")
       items.append(
         FCPXMLImportReport.Item(
           kind: .marker, path: piece.path,
           detail: "\(outside.count) marker\(outside.count == 1 ? "" : "s") "
-            + "(\(outside.prefix(3).joined(separator: ", "))) outside the part of the clip that "
+            + "(\(outside.prefix(3).joined(separator: ", "))) outside the part of \(clip) that "
             + "plays \(outside.count == 1 ? "is" : "are") left out."))
     }
     return kept

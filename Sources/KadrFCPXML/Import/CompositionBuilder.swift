@@ -15,6 +15,8 @@ struct CompositionBuilder {
   /// The clip ids given so far, and the next number to try after each name.
   var usedIDs: Set<String> = []
   var nextNumber: [String: Int] = [:]
+  /// The timeline's start timecode and rate, to name places by their timecodes in the report.
+  var timecode: (origin: Time, rate: FrameRate)?
 
   init(images: (any ImageStore)?) {
     self.images = images

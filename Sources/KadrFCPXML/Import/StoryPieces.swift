@@ -121,6 +121,8 @@ enum StoryPieces {
     var markers: [Marker] = []
     /// Where the markers were, for a report item when they cannot be kept.
     var path = ""
+    /// Where the clip starts on the timeline, to name it by its timecode in a report item.
+    var start = Time.zero
   }
 
   /// What a clip's `adjust-transform`, `adjust-blend` and `adjust-volume` say, with keyframe

@@ -95,7 +95,8 @@ extension StoryReader {
     // Its name, role and markers, where a clip or the timeline keeps them (a hidden element's
     // markers are not seen: they are reported with its other children).
     let readsFacts = !isHidden && Self.elementsWithFacts.contains(element.name)
-    let facts = readsFacts ? try self.facts(of: element, path: path) : StoryPieces.ClipFacts()
+    var facts = readsFacts ? try self.facts(of: element, path: path) : StoryPieces.ClipFacts()
+    facts.start = start
     switch element.name {
     case let name where isHidden && ["ref-clip", "mc-clip", "clip", "sync-clip"].contains(name):
       break

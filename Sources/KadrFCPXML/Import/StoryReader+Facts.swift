@@ -67,12 +67,16 @@ extension StoryReader {
   }
 
   /// Reports what of `facts` the piece made of its element cannot keep (`what`: "an audio
-  /// clip", "a still").
+  /// clip", "a still"), naming the clip as an editor does: its name and its timecode.
   ///
   /// - Parameters:
   ///   - keepsRole: Whether the piece keeps the role (an audio clip does).
   mutating func leaveOut(_ facts: StoryPieces.ClipFacts, of what: String, keepsRole: Bool = false) {
     let count = facts.markers.count
+    let at = timecode.flatMap {
+      FCPXMLTime.timecode(at: facts.start, origin: $0.origin, rate: $0.rate)
+    }
+    let what = what + (facts.name.map { " “\($0)”" } ?? "") + (at.map { " at \($0)" } ?? "")
     if count > 0 {
       let names = facts.markers.prefix(3).map { "“\($0.name)”" }.joined(separator: ", ")
       note(

@@ -35,6 +35,8 @@ struct StoryReader {
   var angleUse = AngleUse.all
   /// One frame of the sequence, the length Final Cut Pro gives a point marker.
   var frameDuration: Time?
+  /// The timeline's start timecode and rate, to name places by their timecodes in the report.
+  var timecode: (origin: Time, rate: FrameRate)?
   /// Markers on the spine's gaps: the timeline's own markers, from the sequence's start.
   var timelineMarkers: [Marker] = []
   /// The sequence's frame, FCPXML's unit of position (set from the preset before reading).
