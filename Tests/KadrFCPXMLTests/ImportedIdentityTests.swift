@@ -68,4 +68,24 @@ struct ImportedIdentityTests {
     #expect(clip.trimRange == later)
     #expect(merged.video.clips.count == imported.clips.count)
   }
+
+  /// The control: the same two edits of a clip without an id are a deletion of one clip and an
+  /// addition of another, which the merge reports as a conflict (so the test above can fail).
+  @Test func withoutAnIdTheSameEditsConflict() throws {
+    let imported = try RealFileTests.load("29.97d.fcpxml").video
+    let coder = KadrCoder(
+      registry: OTIOPlaceholderModule.standardRegistry,
+      options: CodingOptions(preservingUnknown: true))
+    let differ = CompositionDiffer(coder: coder)
+    let original = try #require(imported.clips[3] as? VideoClip)
+    let trim = try #require(original.trimRange)
+    let anonymous = VideoClip(url: original.url, trimRange: trim)
+    let base = try imported.replacingClip(at: [3], with: anonymous)
+    let ours = try base.replacingClip(at: [3], with: anonymous.volume(0.5))
+    let later = TimeRange(start: trim.start + Time(value: 1, timescale: 1), duration: trim.duration)
+    let theirs = try base.replacingClip(at: [3], with: anonymous.trimmed(to: later))
+    let merged = try differ.merge(
+      base: coder.data(for: base), ours: coder.data(for: ours), theirs: coder.data(for: theirs))
+    #expect(merged.conflicts.map(\.kind).contains(.deletedAndChanged), "\(merged.conflicts)")
+  }
 }
