@@ -163,6 +163,10 @@ struct ProfessionalRoundTripTests {
     let item = try #require(imported.report.items(of: .marker).first)
     #expect(item.detail.contains("on an audio clip “Music” at 01:00:05:00"), "\(item.detail)")
     #expect(item.detail.contains("“Drop”"))
+    // Every item read inside a story element ends with its name and timecode.
+    let annotations = try RealFileTests.load("Annotations.fcpxml").report
+    let note = try #require(annotations.items(of: .metadata).first)
+    #expect(note.detail == "The note is left out. (clip “TestVideo Clip” at 01:00:00:00)")
   }
 
   /// A one-clip document.

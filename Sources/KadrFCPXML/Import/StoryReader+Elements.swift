@@ -8,6 +8,8 @@ extension StoryReader {
     holdsPlace: Bool
   ) throws(FCPXMLError) {
     try spend(at: path)
+    context.append((Self.personName(of: element), start))
+    defer { context.removeLast() }
     // An audio angle contributes its audio only: its video, titles and gaps are not heard.
     if angleUse == .audioOnly,
       !["asset-clip", "audio", "clip", "sync-clip", "spine", "audition", "ref-clip", "mc-clip"]

@@ -68,8 +68,39 @@ struct StoryReader {
     }
   }
 
+  /// The story elements being read, innermost last, as a person names them (`clip “Intro”`)
+  /// with where they start: a report item ends with the innermost one's name and timecode.
+  var context: [(what: String, start: Time)] = []
+
   mutating func note(_ kind: FCPXMLImportReport.Item.Kind, _ path: String, _ detail: String) {
-    items.append(FCPXMLImportReport.Item(kind: kind, path: path, detail: detail))
+    items.append(
+      FCPXMLImportReport.Item(kind: kind, path: path, detail: detail + placeForPerson(detail)))
+  }
+
+  /// ` (clip “Intro” at 01:00:05:00)`, naming the element being read as an editor does; empty
+  /// outside every element, or when `detail` says its timecode already.
+  func placeForPerson(_ detail: String) -> String {
+    guard let innermost = context.last else { return "" }
+    let at = timecode.flatMap {
+      FCPXMLTime.timecode(at: innermost.start, origin: $0.origin, rate: $0.rate)
+    }
+    if let at, detail.contains(at) { return "" }
+    return " (" + innermost.what + (at.map { " at \($0)" } ?? "") + ")"
+  }
+
+  /// What a person calls a story element: `clip “Intro”`, `compound clip`, `transition`.
+  static func personName(of element: XMLTree) -> String {
+    let kind =
+      switch element.name {
+      case "ref-clip": "compound clip"
+      case "mc-clip": "multicam clip"
+      case "sync-clip": "synchronised clip"
+      case "audio": "audio clip"
+      case "spine": "storyline"
+      case "asset-clip", "video", "clip": "clip"
+      default: element.name
+      }
+    return kind + (element["name"].map { $0.isEmpty ? "" : " “\($0.prefix(60))”" } ?? "")
   }
 
   /// A time attribute of `element`, or `nil` when absent.
@@ -208,9 +239,15 @@ struct StoryReader {
       }
     case _ where Self.readWithParent.contains(child.name):
       return
-    case "marker", "chapter-marker", "keyword", "rating", "analysis-marker":
+    case "marker", "chapter-marker":
       let value = child["value"].map { " “\($0.prefix(60))”" } ?? ""
-      note(.marker, path, "A \(child.name)\(value) is left out: kadr has no markers.")
+      note(
+        .marker, path,
+        "A \(child.name)\(value) is left out: kadr keeps markers on video clips, titles and the "
+          + "timeline, not on what this one is on.")
+    case "keyword", "rating", "analysis-marker":
+      let value = child["value"].map { " “\($0.prefix(60))”" } ?? ""
+      note(.marker, path, "A \(child.name)\(value) is left out: kadr has no \(child.name)s.")
     case "metadata", "note":
       note(.metadata, path, "The \(child.name) is left out.")
     case "conform-rate":
