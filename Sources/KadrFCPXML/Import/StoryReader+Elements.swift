@@ -8,7 +8,7 @@ extension StoryReader {
     holdsPlace: Bool
   ) throws(FCPXMLError) {
     try spend(at: path)
-    context.append((Self.personName(of: element), start))
+    context.append((element.name, element["name"], start))
     defer { context.removeLast() }
     // An audio angle contributes its audio only: its video, titles and gaps are not heard.
     if angleUse == .audioOnly,

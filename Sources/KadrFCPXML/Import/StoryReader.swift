@@ -68,9 +68,10 @@ struct StoryReader {
     }
   }
 
-  /// The story elements being read, innermost last, as a person names them (`clip “Intro”`)
-  /// with where they start: a report item ends with the innermost one's name and timecode.
-  var context: [(what: String, start: Time)] = []
+  /// The story elements being read, innermost last (element, name, start): a report item ends
+  /// with the innermost one as a person names it, and its timecode. The phrase is built only
+  /// for an item, not for every element read.
+  var context: [(element: String, name: String?, start: Time)] = []
 
   mutating func note(_ kind: FCPXMLImportReport.Item.Kind, _ path: String, _ detail: String) {
     items.append(
@@ -85,22 +86,23 @@ struct StoryReader {
       FCPXMLTime.timecode(at: innermost.start, origin: $0.origin, rate: $0.rate)
     }
     if let at, detail.contains(at) { return "" }
-    return " (" + innermost.what + (at.map { " at \($0)" } ?? "") + ")"
+    let what = Self.personName(element: innermost.element, name: innermost.name)
+    return " (" + what + (at.map { " at \($0)" } ?? "") + ")"
   }
 
   /// What a person calls a story element: `clip “Intro”`, `compound clip`, `transition`.
-  static func personName(of element: XMLTree) -> String {
+  static func personName(element: String, name: String?) -> String {
     let kind =
-      switch element.name {
+      switch element {
       case "ref-clip": "compound clip"
       case "mc-clip": "multicam clip"
       case "sync-clip": "synchronised clip"
       case "audio": "audio clip"
       case "spine": "storyline"
       case "asset-clip", "video", "clip": "clip"
-      default: element.name
+      default: element
       }
-    return kind + (element["name"].map { $0.isEmpty ? "" : " “\($0.prefix(60))”" } ?? "")
+    return kind + (name.map { $0.isEmpty ? "" : " “\($0.prefix(60))”" } ?? "")
   }
 
   /// A time attribute of `element`, or `nil` when absent.
