@@ -170,7 +170,7 @@ let package = Package(
       name: "KadrFCPXMLTests",
       dependencies: [
         "KadrModel", "KadrPersistence", "KadrPersistenceTesting", "KadrOTIO", "KadrFCPXML",
-        "LoopbackHTTP",
+        "KadrDiff", "LoopbackHTTP",
       ],
       exclude: ["Fixtures", "Python"]),
     .testTarget(

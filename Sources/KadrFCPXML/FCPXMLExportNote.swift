@@ -32,6 +32,15 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
     /// A volume whose decibels, as written, read back as `readBack` instead of `level`: a
     /// difference far below what anyone hears.
     case roundedVolume(level: Double, readBack: Double)
+    /// A marker of the timeline over a clip: Final Cut Pro keeps markers on clips and gaps
+    /// only, so it is that clip's marker there (and when the document is imported again).
+    case markerOnClip
+    /// The in-point of a clip at an exact speed whose fraction FCPXML's times cannot hold with
+    /// it: the media it starts at moved by `seconds` (a few millionths of a second).
+    case roundedInPoint(seconds: Double)
+    /// An audio track or a caption that runs `seconds` past the composition's last picture,
+    /// which kadr does not play: it ends with the last picture in the timeline too.
+    case endsWithLastPicture(seconds: Double)
   }
 
   /// What changed.
@@ -74,6 +83,12 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
       return "\(place) was \(phrase)."
     case .roundedVolume:
       return "The volume of \(placeForUser) was \(phrase)."
+    case .markerOnClip:
+      return "\(place) is on the clip playing there: Final Cut Pro keeps markers on clips."
+    case .roundedInPoint:
+      return "\(place) starts \(phrase)."
+    case .endsWithLastPicture:
+      return "\(place) \(phrase)."
     }
   }
 
@@ -89,6 +104,11 @@ public struct FCPXMLExportNote: Sendable, Hashable, CustomStringConvertible {
     case .roundedVolume(let level, let readBack):
       "rounded by \(Self.significant(abs(readBack - level))) (from \(level)), far below what "
         + "anyone hears"
+    case .markerOnClip: "written on the clip playing there, where Final Cut Pro keeps markers"
+    case .roundedInPoint(let seconds):
+      "its media \(Self.significant(seconds)) s away from where it did, at its exact speed"
+    case .endsWithLastPicture(let seconds):
+      "ends with the last picture, \(Self.significant(seconds)) s earlier, as kadr plays it"
     }
   }
 

@@ -11,7 +11,9 @@ import KadrPersistence
 /// ```
 ///
 /// The document holds one event and one project. The project's sequence has the preset's
-/// size and frame rate; its spine holds the main chain: an `asset-clip` per video clip (its
+/// size and exact frame rate (`1001/30000s` frames at 29.97), its timecode format (`DF` at a
+/// drop-frame rate) and the composition's start timecode (`tcStart`); its spine holds the main
+/// chain: an `asset-clip` per video clip (its
 /// trim as `start` and `duration`, its speed — constant, curved or reversed — as a `timeMap`,
 /// muted as `srcEnable="video"`), a `video` per still image (an asset pointing where the image
 /// store keeps it), a `title` per title sequence (over Final Cut Pro's Basic Title, styled), a
@@ -27,6 +29,12 @@ import KadrPersistence
 /// tracks as connected audio on lanes −1, −2, … with their level, fades and ramps; captions as
 /// `caption` elements.
 ///
+/// A clip's name, role and markers are its `name`, its `audioRole` or `videoRole` (a title's
+/// `role`) and its `marker`, `chapter-marker` and to-do `marker completed="0|1"` elements; an
+/// exact speed (`speedRatio`) is a `timeMap` of that very fraction. The timeline's markers hang
+/// from the spine element playing where they are (Final Cut Pro keeps markers on clips and gaps
+/// only). Audio tracks and captions end with the last picture, as kadr plays them.
+///
 /// Places come from the composition's layout (`Video/layout`), in whole frames of the
 /// sequence: times are exact fractions (`1001/30000s`), never floating-point numbers. The
 /// same composition always gives the same bytes.
@@ -38,7 +46,10 @@ import KadrPersistence
 /// (``FCPXMLExportNote``), never refused and always listed in `FCPXMLFile.notes`: kadr settings
 /// Final Cut Pro has no use for (a preset's name such as `.reelsAndShorts`, a custom preset's
 /// codec, an export quality), a time between the sequence's frames (moved to the nearest frame,
-/// at most half a frame), a volume whose decibels read back a few millionths off.
+/// at most half a frame), a volume whose decibels read back a few millionths off, a timeline
+/// marker written on a clip, audio or a caption that ends with the last picture, an in-point a
+/// few millionths of a second off at an exact speed whose fraction FCPXML's times cannot hold
+/// with it.
 public struct FCPXMLExporter: Sendable {
   /// Whether content FCPXML cannot hold is left out instead of refused.
   public var allowingLoss: Bool

@@ -31,8 +31,8 @@ public enum FCPXMLImportItemKind: String, ImportReportItemKind {
   case containerFlattened
   /// A disabled item: a gap on the spine, or left out when connected.
   case disabledItem
-  /// Markers, chapter markers, keywords, ratings and analysis markers: kadr has none; left
-  /// out.
+  /// Keywords, ratings and analysis markers, which kadr has none of, and markers where kadr
+  /// keeps none (on an audio clip, a still, a container): left out.
   case marker
   /// Metadata and notes: left out.
   case metadata
@@ -45,14 +45,18 @@ public enum FCPXMLImportItemKind: String, ImportReportItemKind {
   case timeMap
   /// A rate conform (`conform-rate`): the clip keeps its length and media range.
   case conformRate
-  /// A sequence rate that is not a whole number of frames per second: the preset's rate is
-  /// rounded, clip times stay exact.
+  /// A sequence rate kadr cannot hold exactly, or drop frame at a rate that has none: the
+  /// preset's rate is rounded, or counted without dropping frames; clip times stay exact.
   case frameRate
+  /// A start timecode between two frames, or one that cannot be counted in frames: the
+  /// timeline starts at the frame it falls in, or at zero.
+  case startTimecode
   /// A split edit (`audioStart`, `audioDuration`): the audio plays with the video.
   case splitEdit
   /// A connected video clip below the spine: kadr layers it above the main chain.
   case layerBelowSpine
-  /// Roles (`role`, `audioRole`, `videoRole`): kadr has none; left out.
+  /// Roles where kadr keeps none (a still, a container), an audio role beside a video role
+  /// (a clip has one role), or a custom audio role a video clip keeps as its one role.
   case role
   /// An element this importer does not know: left out.
   case unknownElement
@@ -76,9 +80,10 @@ public enum FCPXMLImportItemKind: String, ImportReportItemKind {
     case .timeMap: "speed changes imported as constant speeds"
     case .conformRate: "rate conforms"
     case .frameRate: "frame rates rounded in the preset"
+    case .startTimecode: "start timecodes moved to a frame"
     case .splitEdit: "split edits played together"
     case .layerBelowSpine: "clips below the spine layered above it"
-    case .role: "roles left out"
+    case .role: "roles left out or held differently"
     case .unknownElement: "unknown elements left out"
     case .otherProjects: "other projects not imported"
     }

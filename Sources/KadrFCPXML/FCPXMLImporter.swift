@@ -31,6 +31,13 @@ public struct FCPXMLProjectSummary: Sendable, Hashable, Codable {
 /// let video = imported.video
 /// ```
 ///
+/// The sequence's rate is the preset's, exactly (`1001/30000s` frames are 29.97, in drop frame
+/// where `tcFormat` is `DF`), and its `tcStart` the start timecode. Every clip gets an id,
+/// unique in the composition and the same on each import of the same document (its name, then
+/// `name (2)`, …), and keeps its name, role and markers; markers on gaps of the spine are the
+/// timeline's. A straight `timeMap` is an exact speed. The timeline keeps Final Cut Pro's
+/// length: a trailing gap under connected audio stays.
+///
 /// The spine becomes the main chain (clips, stills, titles, gaps as placeholder gaps, cross
 /// dissolves as dissolves); each connected clip a clip placed with `at(time:)` and each
 /// connected storyline a track; connected audio (and audio-only clips) audio tracks with their
@@ -139,14 +146,20 @@ public struct FCPXMLImporter: Sendable {
     }
     let sequence = project.element.child(named: "sequence")
     let preset = PresetMapping.preset(
-      format: sequence?["format"].flatMap { document.resources[$0] }, reader: &reader,
-      path: project.path + "/sequence")
+      format: sequence?["format"].flatMap { document.resources[$0] }, sequence: sequence,
+      reader: &reader, path: project.path + "/sequence")
+    reader.frameDuration = preset.rate.frameDuration
+    let timecode = try PresetMapping.startTimecode(
+      sequence, preset: preset, reader: &reader, path: project.path + "/sequence")
+    reader.timecode = (timecode?.time ?? .zero, preset.rate)
     reader.frame = LookMapping.Frame(
       width: max(Double(preset.resolution.width), 1),
       height: max(Double(preset.resolution.height), 1))
     try reader.read(project)
     var builder = CompositionBuilder(images: images)
-    let video = try builder.video(from: reader, preset: preset)
+    builder.timecode = reader.timecode
+    var video = try builder.video(from: reader, preset: preset)
+    if let timecode { video = video.startTimecode(timecode) }
     return FCPXMLImport(
       video: video, report: FCPXMLImportReport(items: reader.items + builder.items),
       projectName: project.name, projectIndex: index)

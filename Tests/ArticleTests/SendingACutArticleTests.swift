@@ -51,6 +51,36 @@ struct SendingACutArticleTests {
     #expect(xml.contains("<fadeIn type=\"linear\" duration=\"1s\"/>"))
   }
 
+  @Test func professionalTimelines() throws {
+    let start = try SMPTETimecode(parsing: "01:00:00;00", rate: .ntsc30DropFrame)
+    let frame = Time(value: 1001, timescale: 30000)
+    let interview = VideoClip(url: URL(fileURLWithPath: "/media/interview.mov"))
+      .trimmed(to: TimeRange(start: .zero, duration: try frame.multiplied(by: 90)))
+      .named("Interview").role("dialogue.Boom")
+      .marker(Marker("Act two", at: try frame.multiplied(by: 20), kind: .chapter))
+      .marker(Marker("Fix colour", at: try frame.multiplied(by: 40), kind: .toDo(completed: false)))
+    let broll = VideoClip(url: URL(fileURLWithPath: "/media/broll.mov"))
+      .trimmed(to: TimeRange(start: .zero, duration: try frame.multiplied(by: 250)))
+      .speed(numerator: 5, denominator: 2)
+    let cut = Video(
+      clips: [interview, broll],
+      preset: .custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264)
+    ).startTimecode(start)
+
+    let fcpxml = try FCPXMLExporter(projectName: "Interview").export(cut)
+    let back = try FCPXMLImporter().importProject(from: fcpxml.data)
+    print(back.video.startTimecode!)  // 01:00:00;00
+
+    #expect(back.video.startTimecode?.description == "01:00:00;00")
+    #expect(back.video.preset.rate == .ntsc30DropFrame)
+    let clips = back.video.clips.compactMap { $0 as? VideoClip }
+    #expect(clips.first?.name == "Interview")
+    #expect(clips.first?.role == "dialogue.Boom")
+    #expect(clips.first?.markers.map(\.kind) == [.chapter, .toDo(completed: false)])
+    #expect(clips.last?.speedRatio == SpeedRatio(numerator: 5, denominator: 2))
+    #expect(back.report.isEmpty, "\(back.report)")
+  }
+
   @Test func notesAreNotLosses() throws {
     let reel = Video {
       VideoClip(url: URL(fileURLWithPath: "/media/a.mov"))

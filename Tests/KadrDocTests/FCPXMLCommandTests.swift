@@ -25,7 +25,7 @@ struct FCPXMLCommandTests {
     }
   }
 
-  /// Two projects, the second with a marker the composition has no place for.
+  /// Two projects, the second with a keyword the composition has no place for.
   static let twoProjects = """
     <?xml version="1.0" encoding="UTF-8"?>
     <!DOCTYPE fcpxml>
@@ -33,7 +33,7 @@ struct FCPXMLCommandTests {
     height="1080"/></resources><library><event name="E"><project name="One"><sequence \
     format="r1" duration="1s"><spine><gap name="Gap" offset="0s" duration="1s"/></spine>\
     </sequence></project><project name="Two/../x"><sequence format="r1" duration="2s"><spine>\
-    <gap name="Gap" offset="0s" duration="2s"><marker start="1s" value="todo"/></gap></spine>\
+    <gap name="Gap" offset="0s" duration="2s"><keyword start="1s" value="todo"/></gap></spine>\
     </sequence></project></event></library></fcpxml>
     """
 
@@ -114,7 +114,7 @@ struct FCPXMLCommandTests {
     let run = try Tool.run(["import-fcpxml", file, "--project", "1", "-o", output])
     #expect(run.status == 0)
     #expect(run.err.contains("markers and keywords left out"))
-    #expect(run.err.contains("marker[1]"))
+    #expect(run.err.contains("keyword[1]"))
     let strictOutput = directory.path("strict.kadr.json")
     let strict = try Tool.run([
       "import-fcpxml", file, "--project", "1", "-o", strictOutput, "--strict",

@@ -12,7 +12,7 @@ struct FeatureImportTests {
 
   static func seconds(_ value: Int64) -> Time { Time(value: value, timescale: 1) }
 
-  /// Each main-chain clip's place, and its media range for a video clip.
+  /// Each main-chain clip's place, and its media range and name for a video clip.
   static func places(_ video: Video) -> [String] {
     let entries = video.layout.mainChain?.entries ?? []
     return entries.map { entry in
@@ -20,7 +20,7 @@ struct FeatureImportTests {
       var line = "\(entry.start.seconds)-\(entry.end.seconds)"
       if let clip = clip as? VideoClip, let trim = clip.trimRange {
         line += " \(clip.url.lastPathComponent) \(trim.start.seconds)+\(trim.duration.seconds)"
-        if let id = clip.clipID { line += " “\(id.rawValue)”" }
+        if let name = clip.name { line += " “\(name)”" }
       } else if let placeholder = clip as? OTIOPlaceholder {
         line += " \(placeholder.role.rawValue)"
       }
@@ -35,17 +35,17 @@ struct FeatureImportTests {
         // The sequence starts at 3600 s: a.mov from 3605 s (its asset starts at 3600 s).
         "0.0-5.0 a.mov 5.0+5.0 “Interview”",
         // The compound shows 2–6 s of its media: the end of b (from 12 s), the start of a.
-        "5.0-7.0 b.mov 12.0+2.0",
-        "7.0-9.0 a.mov 10.0+2.0",
+        "5.0-7.0 b.mov 12.0+2.0 “b”",
+        "7.0-9.0 a.mov 10.0+2.0 “a”",
         // The multicam plays its video angle B.
-        "9.0-12.0 b.mov 0.0+3.0",
+        "9.0-12.0 b.mov 0.0+3.0 “b”",
         // The audition's picked take.
         "12.0-14.0 b.mov 20.0+2.0 “Take 1”",
         // The sync clip's video; its audio is an audio track.
-        "14.0-16.0 b.mov 30.0+2.0",
+        "14.0-16.0 b.mov 30.0+2.0 “b”",
         // The disabled clip keeps its place as a gap.
         "16.0-18.0 gap",
-        "18.0-21.0 a.mov 50.0+3.0",
+        "18.0-21.0 a.mov 50.0+3.0 “a”",
         // The asset without media is an offline placeholder.
         "21.0-22.0 offline",
       ])
@@ -80,10 +80,16 @@ struct FeatureImportTests {
     let multicam = try #require(imported.report.items(of: .multicamAngle).first)
     #expect(multicam.detail.contains("'Cam B'"))
     #expect(multicam.detail.contains("its audio comes from the angle 'Cam A'"))
-    #expect(imported.report.items(of: .marker).count == 2)
+    // The marker is the clip's now; the keyword is reported.
+    #expect(imported.report.items(of: .marker).count == 1)
     #expect(
       imported.report.items(of: .marker)[0].path
-        == "/fcpxml/library[1]/event[1]/project[1]/sequence/spine/asset-clip[1]/marker[1]")
+        == "/fcpxml/library[1]/event[1]/project[1]/sequence/spine/asset-clip[1]/keyword[1]")
+    let clip = try #require(imported.video.clips.first as? VideoClip)
+    #expect(clip.markers.map(\.name) == ["check"])
+    // At 3606 s of the clip's media, one second after its 3605 s in-point; a point marker.
+    #expect(clip.markers.first?.start == Self.seconds(1))
+    #expect(clip.markers.first?.duration == .zero)
   }
 
   @Test func choosesAProjectByNameOrIndexOrTakesAll() throws {

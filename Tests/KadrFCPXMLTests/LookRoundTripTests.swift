@@ -26,7 +26,10 @@ struct LookRoundTripTests {
     let first = try FCPXMLExporter().export(video).data
     let imported = try FCPXMLImporter().importProject(from: first)
     #expect(imported.report.isEmpty, "\(imported.report)")
-    let differences = PersistenceTestKit.differences(video, imported.video)
+    // The importer gives every clip an id of its own, and a speed read from a time map its
+    // exact ratio; both are checked in their own tests.
+    let differences = PersistenceTestKit.differences(
+      video, imported.video, ignoring: ["clipID", "speedRatio"])
     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
     let second = try FCPXMLExporter().export(imported.video).data
     #expect(String(decoding: second, as: UTF8.self) == String(decoding: first, as: UTF8.self))

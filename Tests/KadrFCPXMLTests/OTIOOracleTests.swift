@@ -84,7 +84,7 @@ struct OTIOOracleTests {
       {
         end = overlap.start.seconds + overlap.duration.seconds / 2
       }
-      places.append((clip.clipID?.rawValue ?? clip.url.lastPathComponent, start, end - start))
+      places.append((clip.name ?? clip.url.lastPathComponent, start, end - start))
     }
     return places
   }

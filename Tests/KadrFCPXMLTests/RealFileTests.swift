@@ -39,7 +39,10 @@ struct RealFileTests {
   @Test func readsADropFrameTimelineWithACompoundASpeedAndAStoryline() throws {
     let imported = try Self.load("29.97d.fcpxml")
     let video = imported.video
-    #expect(video.preset == .custom(width: 1920, height: 1080, frameRate: 30, codec: .h264))
+    // 29.97 in drop frame, exactly: no rounding, no report item.
+    #expect(
+      video.preset == .custom(width: 1920, height: 1080, rate: .ntsc30DropFrame, codec: .h264))
+    #expect(imported.report.items(of: .frameRate).isEmpty)
     let main = try #require(video.layout.mainChain).entries
     let places = main.map { [$0.start, $0.end] }
     #expect(
@@ -66,9 +69,14 @@ struct RealFileTests {
         - Self.time(1_301_300, 30000))
     #expect(storyline.clips.count == 4)
     let kinds = Set(imported.report.items.map(\.kind))
-    #expect(kinds.isSuperset(of: [.frameRate, .compoundFlattened, .marker, .effect, .role]))
-    let role = try #require(imported.report.items(of: .role).first)
-    #expect(role.detail == "The audioRole 'dialogue' is left out: kadr has no roles.")
+    #expect(kinds.isSuperset(of: [.compoundFlattened, .marker, .effect]))
+    // Roles, names and markers are the clips' own now.
+    #expect(imported.report.items(of: .role).isEmpty)
+    let first = try #require(video.clips[0] as? VideoClip)
+    #expect(first.role == .dialogue)
+    #expect(first.name == "TestVideo")
+    #expect(first.markers.map(\.name) == ["Marker 2"])
+    #expect(fast.markers.map(\.name) == ["Marker 8", "Marker 9"])
   }
 
   /// The same cut at 50 and at 60 fps (23.98 and 29.97 fps media conformed, retimed clips,
@@ -146,8 +154,12 @@ struct RealFileTests {
       disabled.map(\.path) == [
         "/fcpxml/library[1]/event[1]/project[1]/sequence/spine/asset-clip[1]/caption[1]"
       ])
-    // Three markers, two keywords on the clip and the sequence's own keywords.
-    #expect(imported.report.items(of: .marker).count == 6)
+    // The three markers are the clip's; its two keywords and the sequence's are reported.
+    #expect(imported.report.items(of: .marker).count == 3)
+    #expect(clip.markers.map(\.name) == ["Marker 1", "Marker 2", "Marker 3"])
+    #expect(clip.markers.last?.note == "m3 notes")
+    // The one-hour start is the timeline's start timecode.
+    #expect(video.startTimecode?.description == "01:00:00:00")
     #expect(imported.report.items(of: .metadata).count == 1)
     // The 640×480 clip in the 16:9 sequence has no adjust-conform: Final Cut Pro fits it,
     // kadr fills the frame.
@@ -186,7 +198,16 @@ struct RealFileTests {
     #expect(imported.video.clips.count == 1)
     #expect(title.text == "Title")
     #expect(title.duration == Self.time(1_920_919, 30000))
-    #expect(imported.report.items(of: .marker).count == 4)
+    // Standard, to-do (open and done) and chapter markers are the title's, with their notes;
+    // only the chapter marker's poster frame is reported.
+    #expect(
+      title.markers.map(\.kind) == [
+        .standard, .toDo(completed: false), .toDo(completed: true), .chapter,
+      ])
+    #expect(title.markers.first?.note == "some notes here")
+    #expect(title.markers.allSatisfy { $0.duration == .zero })
+    #expect(imported.report.items(of: .marker).count == 1)
+    #expect(imported.report.items(of: .marker).first?.detail.contains("poster frame") == true)
   }
 
   @Test func refusesAnEventOfClipsWithNoProjectSayingWhatToExport() throws {
@@ -236,8 +257,10 @@ struct RealFileTests {
     let leftOut = imported.report.items(of: .transitionKind)
     #expect(leftOut.count == 2)
     #expect(leftOut.allSatisfy { $0.detail.contains("without a clip on each side") })
-    // Every marker is reported, those on transitions too.
-    #expect(imported.report.items(of: .marker).count == 11)
+    // The markers on the titles are theirs; those on transitions, which kadr keeps none on,
+    // are reported.
+    #expect(imported.report.items(of: .marker).count == 8)
+    #expect(imported.report.items(of: .marker).allSatisfy { $0.path.contains("transition") })
   }
 
   @Test func readsAMulticamClipAsItsVideoAngleWithItsAudioAngle() throws {

@@ -33,7 +33,10 @@ struct RoundTripTests {
     let video = try #require(Self.cases.first { $0.0 == name }?.1)
     let imported = try FCPXMLImporter().importProject(
       from: try FCPXMLExporter().export(video).data)
-    let differences = PersistenceTestKit.differences(video, imported.video)
+    // The importer gives every clip an id of its own, and a speed read from a time map its
+    // exact ratio; both are checked in their own tests.
+    let differences = PersistenceTestKit.differences(
+      video, imported.video, ignoring: ["clipID", "speedRatio"])
     #expect(differences.isEmpty, "\(differences.joined(separator: "\n"))")
   }
 

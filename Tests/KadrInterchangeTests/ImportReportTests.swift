@@ -58,7 +58,7 @@ struct ImportReportTests {
       Self.fcpxml.description
         == """
         1 feature of the FCPXML document are held differently or left out:
-        roles left out: 1 (at /fcpxml/library[1]/event[1]) — A role is left out.
+        roles left out or held differently: 1 (at /fcpxml/library[1]/event[1]) — A role is left out.
         """)
     #expect(OTIOImportReport(items: []).rendered(prefix: "x: ") == "x: Nothing was left out.")
     #expect(Self.otio.items[2].description == "/: A time is rounded.")

@@ -63,4 +63,8 @@ enum FCPXMLVocabulary {
 
   /// The event and project names when the caller gives none.
   static let defaultName = "kadr"
+
+  /// The audio roles Final Cut Pro starts with: a video clip's one role with one of these as its
+  /// main role is its `audioRole`, any other its `videoRole`.
+  static let audioMainRoles: Set<String> = ["dialogue", "music", "effects"]
 }

@@ -67,7 +67,10 @@ extension SequenceWriter {
         video, trim: trim, head: head, duration: duration, shift: shift, place: place)
     }
     var rate: (numerator: Int64, denominator: Int64) = (1, 1)
-    if video.speedRate != 1 {
+    if let ratio = video.speedRatio {
+      // The exact speed, as it was set: never through its `Double`.
+      rate = (ratio.numerator, ratio.denominator)
+    } else if video.speedRate != 1 {
       if let fraction = Self.fraction(video.speedRate) {
         rate = fraction
       } else {
@@ -77,24 +80,61 @@ extension SequenceWriter {
       }
     }
     // The clip's local time runs at 1/rate of its media's: a timeMap maps local 0 to media 0.
-    let localIn: Time
-    let mediaEnd: Time
-    do {
-      localIn = try trim.start.multiplied(by: rate.denominator, dividedBy: rate.numerator) + shift
-      let localEnd = localIn + duration
-      mediaEnd = try localEnd.multiplied(by: rate.numerator, dividedBy: rate.denominator)
-    } catch {
+    guard
+      let (localIn, mapEnd) = speedMap(
+        trim: trim, rate: rate, shift: shift, duration: duration, at: place)
+    else {
       lose("a trim or speed whose times overflow; left out", at: place)
       return nil
     }
     var children: [XMLTree] = []
     if rate.numerator != rate.denominator {
-      children.append(
-        Self.timeMap([(.zero, .zero), (localIn + duration, mediaEnd)]))
+      children.append(Self.timeMap([(.zero, .zero), mapEnd]))
     }
     return videoClipElement(
       video, head: head, duration: duration, localIn: localIn, origin: localIn - shift,
-      mediaEnd: Time.max(mediaEnd, trim.end), timing: children, place: place)
+      mediaEnd: Time.max(mapEnd.value, trim.end), timing: children, place: place)
+  }
+
+  /// A constant speed's local in-point and the end point of its `timeMap` (local time, media
+  /// time), or `nil` when they overflow.
+  ///
+  /// Exact where the fractions stay within 1/1,000,000 s. A speed read from Final Cut Pro such
+  /// as 9168210/4436211 over a trim on another timescale has no exact in-point that fine: the
+  /// in-point is then the trim's start times the speed's inverse, rounded to a millionth of a
+  /// second (a note says by how much the media in-point moves), and the map's last point states
+  /// the speed exactly at 1/90000 s, past the clip's end, as Final Cut Pro writes it.
+  private mutating func speedMap(
+    trim: TimeRange, rate: (numerator: Int64, denominator: Int64), shift: Time, duration: Time,
+    at place: Place
+  ) -> (localIn: Time, end: (time: Time, value: Time))? {
+    let finest = 1_000_000
+    let fits = { (time: Time) in time.isValid && FCPXMLTime.reducedTimescale(time) <= finest }
+    if let exact = try? trim.start.multiplied(by: rate.denominator, dividedBy: rate.numerator),
+      case let localIn = exact + shift, case let localEnd = localIn + duration,
+      fits(localIn), fits(localEnd),
+      let mediaEnd = try? localEnd.multiplied(by: rate.numerator, dividedBy: rate.denominator),
+      fits(mediaEnd)
+    {
+      return (localIn, (localEnd, mediaEnd))
+    }
+    let inverse = Double(rate.denominator) / Double(rate.numerator)
+    let inPoint = Time(
+      seconds: trim.start.seconds * inverse, preferredTimescale: Int32(finest))
+    let moved = abs(inPoint.seconds / inverse - trim.start.seconds)
+    if moved > 0 { note(.roundedInPoint(seconds: moved), at: place) }
+    let localIn = inPoint + shift
+    let localEnd = localIn + duration
+    let scale: Int64 = 90000
+    let steps = (localEnd.seconds * Double(scale) / Double(rate.denominator)).rounded(.up)
+    guard localIn.isValid, localEnd.isValid, steps.isFinite, steps >= 0, steps < 1e15 else {
+      return nil
+    }
+    let count = max(Int64(steps), 1)
+    let (time, o1) = count.multipliedReportingOverflow(by: rate.denominator)
+    let (value, o2) = count.multipliedReportingOverflow(by: rate.numerator)
+    guard !o1, !o2 else { return nil }
+    return (localIn, (Time(value: time, timescale: 90000), Time(value: value, timescale: 90000)))
   }
 
   /// The `asset-clip` of a video clip: its asset, name, start, duration and mute, then its
@@ -107,19 +147,21 @@ extension SequenceWriter {
     let asset = resources.asset(
       source: xmlText(video.url.absoluteString, naming: "a media file's location", at: place),
       name: fileName, kind: .movie, usedUpTo: mediaEnd)
-    var rest: [(name: String, value: String)] = [
-      (
-        "name",
-        video.clipID.map { xmlText($0.rawValue, naming: "a clip id", at: place) } ?? fileName
-      )
-    ]
+    // The name an editor sees: the clip's name, else its id (as before names existed), else
+    // its file's.
+    let name =
+      video.name.map { xmlText($0, naming: "a clip's name", at: place) }
+      ?? video.clipID.map { xmlText($0.rawValue, naming: "a clip id", at: place) } ?? fileName
+    var rest: [(name: String, value: String)] = [("name", name)]
     if localIn != .zero { rest.append(("start", FCPXMLTime.text(localIn))) }
     rest.append(("duration", FCPXMLTime.text(duration)))
     if video.isMuted { rest.append(("srcEnable", "video")) }
+    rest += roleAttributes(video.role, element: "asset-clip", at: place)
     var children = timing + visualAdjustments(video, origin: origin, at: place)
     if let volume = volumeAdjustment(level: video.volumeLevel, origin: origin, at: place) {
       children.append(volume)
     }
+    children += clipMarkers(video.markers, origin: origin, at: place)
     return (
       XMLTree("asset-clip", attributes(ref: asset, head: head, rest: rest), children: children),
       localIn
@@ -183,7 +225,7 @@ extension SequenceWriter {
       }
       points = increasing
     } else {
-      if video.speedRate != 1, Self.fraction(video.speedRate) == nil {
+      if video.speedRate != 1, video.speedRatio == nil, Self.fraction(video.speedRate) == nil {
         lose(
           "a speed of \(video.speedRate), which is not a simple fraction; written as the "
             + "nearest time", at: place)
@@ -275,8 +317,9 @@ extension SequenceWriter {
     }
   }
 
-  /// `value` as a fraction with a denominator up to 1000 that is exactly `value` as a double,
-  /// or `nil`.
+  /// `value` as a fraction with a denominator up to 1000 that is exactly `value` as a double;
+  /// else the first convergent of its continued fraction that is (a speed read from a
+  /// `timeMap` such as 9168210/4436211, whose terms each fit 32 bits); else `nil`.
   static func fraction(_ value: Double) -> (numerator: Int64, denominator: Int64)? {
     guard value.isFinite, value > 0 else { return nil }
     for denominator in Int64(1)...1000 {
@@ -286,6 +329,23 @@ extension SequenceWriter {
       if numerator > 0, Double(numerator) / Double(denominator) == value {
         return (numerator, denominator)
       }
+    }
+    // Convergents h/k: h₋₁ = 1, h₋₂ = 0, k₋₁ = 0, k₋₂ = 1; each term below 2³¹, so no
+    // product overflows.
+    var (h0, h1): (Int64, Int64) = (0, 1)
+    var (k0, k1): (Int64, Int64) = (1, 0)
+    var rest = value
+    for _ in 0..<64 {
+      let whole = rest.rounded(.down)
+      guard whole < Double(Int32.max) else { return nil }
+      let term = Int64(whole)
+      (h0, h1) = (h1, term * h1 + h0)
+      (k0, k1) = (k1, term * k1 + k0)
+      guard h1 <= Int64(Int32.max), k1 <= Int64(Int32.max) else { return nil }
+      if k1 > 0, Double(h1) / Double(k1) == value { return (h1, k1) }
+      let fractional = rest - whole
+      guard fractional > 0 else { return nil }
+      rest = 1 / fractional
     }
     return nil
   }

@@ -11,6 +11,13 @@ extension SequenceWriter {
     let start: Int64
     let end: Int64
     let order: Int
+    /// Whether it is a timeline marker, whose place is its `start` rather than an `offset`.
+    var isMarker = false
+    /// A marker's exact time from the sequence's start (`start` is its frame, to find the
+    /// spine element it hangs from).
+    var exactStart: Time? = nil
+    /// Where it is in the composition, for a loss when nothing plays there.
+    var place: Place? = nil
   }
 
   private static func offsetPosition(in element: XMLTree) -> Int {
@@ -84,14 +91,19 @@ extension SequenceWriter {
         try? $0.multiplied(by: rate.denominator, dividedBy: rate.numerator)
       }
       let length = played ?? (compositionEnd - startTime)
-      // Both ends snap to frames, never the length on its own.
+      // Both ends snap to frames, never the length on its own. kadr plays nothing past the
+      // last picture, so neither does the timeline: the clip ends there.
       guard let start = frames(startTime, at: place),
-        let end = frames(startTime + length, at: place)
+        let end = frames(Time.min(startTime + length, compositionEnd), at: place)
       else { continue }
       let count = end - start
       guard count > 0, length.isValid else {
         lose("an audio track that starts after the composition ends; left out", at: place)
         continue
+      }
+      if played != nil, startTime + length > compositionEnd {
+        note(
+          .endsWithLastPicture(seconds: (startTime + length - compositionEnd).seconds), at: place)
       }
       let inPoint = track.trimStart ?? .zero
       // With a speed, local time runs at 1/rate of the media's: a timeMap maps local 0 to
@@ -113,6 +125,9 @@ extension SequenceWriter {
       ]
       if localIn != .zero { attributes.append(("start", FCPXMLTime.text(localIn))) }
       attributes.append(("duration", text(frames: count)))
+      if let role = track.role {
+        attributes.append(("audioRole", xmlText(role.rawValue, naming: "a role", at: place)))
+      }
       var children: [XMLTree] = []
       if rate.numerator != rate.denominator {
         var map = Self.timeMap([(.zero, .zero), (localIn + time(count), mediaEnd)])
@@ -190,14 +205,20 @@ extension SequenceWriter {
         location: "captions[\(index)]",
         pointer: "/\(DocumentEnvelope.rootKey)/captions/\(index)",
         user: "caption \(index + 1)")
-      // Both ends snap to frames, never the length on its own: a caption ends where it did.
+      // Both ends snap to frames, never the length on its own: a caption ends where it did, or
+      // at the last picture, past which kadr shows nothing.
       guard let start = frames(caption.timeRange.start, at: place),
-        let end = frames(caption.timeRange.end, at: place)
+        let end = frames(Time.min(caption.timeRange.end, layout.duration), at: place)
       else { continue }
       let count = end - start
       guard count > 0 else {
-        lose("a caption with no duration; left out", at: place)
+        lose("a caption with no duration, or shown after the last picture; left out", at: place)
         continue
+      }
+      if caption.timeRange.end > layout.duration {
+        note(
+          .endsWithLastPicture(seconds: (caption.timeRange.end - layout.duration).seconds),
+          at: place)
       }
       if !XMLTree.isRepresentable(caption.text) {
         lose("characters XML cannot hold in a caption, left out", at: place)

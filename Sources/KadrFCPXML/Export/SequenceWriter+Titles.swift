@@ -18,14 +18,16 @@ extension SequenceWriter {
     let effect = resources.effect(
       name: FCPXMLVocabulary.basicTitleName, uid: FCPXMLVocabulary.basicTitleUID)
     let styleID = nextStyleID()
-    let rest: [(name: String, value: String)] = [
-      (
-        "name",
-        title.clipID.map { xmlText($0.rawValue, naming: "a title's clip id", at: place) }
-          ?? FCPXMLVocabulary.basicTitleName
-      ),
-      ("duration", FCPXMLTime.text(duration)),
-    ]
+    let rest: [(name: String, value: String)] =
+      [
+        (
+          "name",
+          title.name.map { xmlText($0, naming: "a title's name", at: place) }
+            ?? title.clipID.map { xmlText($0.rawValue, naming: "a title's clip id", at: place) }
+            ?? FCPXMLVocabulary.basicTitleName
+        ),
+        ("duration", FCPXMLTime.text(duration)),
+      ] + roleAttributes(title.role, element: "title", at: place)
     let text = XMLTree(
       "text",
       children: [XMLTree("text-style", [("ref", styleID)], text: Self.representable(title.text))])
@@ -42,7 +44,8 @@ extension SequenceWriter {
       ])
     return XMLTree(
       "title", [("ref", effect)] + head + rest,
-      children: [text, definition] + visualAdjustments(title, origin: origin, at: place))
+      children: [text, definition] + visualAdjustments(title, origin: origin, at: place)
+        + clipMarkers(title.markers, origin: origin, at: place))
   }
 
   /// A new `text-style-def` id (`ts1`, `ts2`, …), unique in the document.

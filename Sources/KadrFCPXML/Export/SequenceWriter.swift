@@ -40,7 +40,11 @@ struct SequenceWriter {
     self.video = video
     self.images = images
     layout = video.layout
-    frame = Time(value: 1, timescale: Int32(clamping: max(video.preset.frameRate, 1)))
+    // The preset's exact frame (1001/30000 s at 29.97); a rate no document can hold is 1 fps,
+    // and a loss says so.
+    frame =
+      video.preset.rate.frameDuration
+      ?? Time(value: 1, timescale: Int32(clamping: max(video.preset.frameRate, 1)))
   }
 
   // MARK: Losses and frames
@@ -203,22 +207,50 @@ struct SequenceWriter {
           ), offset: spineEnd, duration: end - spineEnd, localStart: .zero, isTransition: false))
     }
     connected.sort { ($0.start, $0.order) < ($1.start, $1.order) }
+    for (index, marker) in video.markers.enumerated() {
+      if let item = timelineMarker(marker, index: index) { connected.append(item) }
+    }
     for item in connected {
       guard
         let index = slots.lastIndex(where: {
           !$0.isTransition && $0.offset <= item.start && item.start < $0.offset + $0.duration
         })
-      else { continue }
+      else {
+        if let place = item.place {
+          lose(
+            "a marker past the timeline's last frame, which no clip can hold; left out", at: place)
+        }
+        continue
+      }
+      if item.isMarker, let place = item.place, slots[index].element.name != "gap" {
+        note(.markerOnClip, at: place)
+      }
       var element = item.element
-      let local = slots[index].localStart + time(item.start - slots[index].offset)
-      element.attributes.insert(("offset", FCPXMLTime.text(local)), at: item.offsetPosition)
+      let local =
+        item.exactStart.map { slots[index].localStart + ($0 - time(slots[index].offset)) }
+        ?? slots[index].localStart + time(item.start - slots[index].offset)
+      element.attributes.insert(
+        (item.isMarker ? "start" : "offset", FCPXMLTime.text(local)), at: item.offsetPosition)
       slots[index].element.children.append(element)
+    }
+    // The spine counts from the start timecode: every offset on it is moved by as much.
+    let startFrames = startTimecodeFrames()
+    for index in slots.indices {
+      Self.putMarkersLast(&slots[index].element)
+      if startFrames != 0,
+        let position = slots[index].element.attributes.firstIndex(where: { $0.name == "offset" })
+      {
+        slots[index].element.attributes[position].value = text(
+          frames: slots[index].offset + startFrames)
+      }
     }
     return XMLTree(
       "sequence",
       [
-        ("format", ResourceTable.formatID), ("duration", text(frames: end)), ("tcStart", "0s"),
-        ("tcFormat", "NDF"), ("audioLayout", "stereo"), ("audioRate", "48k"),
+        ("format", ResourceTable.formatID), ("duration", text(frames: end)),
+        ("tcStart", text(frames: startFrames)),
+        ("tcFormat", video.preset.rate.isDropFrame ? "DF" : "NDF"), ("audioLayout", "stereo"),
+        ("audioRate", "48k"),
       ], children: [XMLTree("spine", children: slots.map(\.element))])
   }
 }

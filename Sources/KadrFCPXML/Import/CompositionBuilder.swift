@@ -12,6 +12,11 @@ struct CompositionBuilder {
   var items: [FCPXMLImportReport.Item] = []
   /// The reader's layers, for the nested tracks of compound clips.
   var layers: [StoryPieces.Layer] = []
+  /// The clip ids given so far, and the next number to try after each name.
+  var usedIDs: Set<String> = []
+  var nextNumber: [String: Int] = [:]
+  /// The timeline's start timecode and rate, to name places by their timecodes in the report.
+  var timecode: (origin: Time, rate: FrameRate)?
 
   init(images: (any ImageStore)?) {
     self.images = images
@@ -21,12 +26,11 @@ struct CompositionBuilder {
   mutating func video(from reader: StoryReader, preset: Preset) throws(FCPXMLError) -> Video {
     layers = reader.layers
     var main = reader.layers[0].pieces
-    // A trailing gap that only carries connected items (as the exporter writes one) adds
-    // nothing kadr needs: the layers it carries hold the timeline's length themselves.
-    let layersEnd =
-      (reader.layers.dropFirst().flatMap(\.pieces).map(\.end)
-      + reader.audio.map { $0.start + $0.duration } + reader.captions.map(\.timeRange.end))
-      .max()
+    // A trailing gap that only carries connected pictures adds nothing kadr needs: those layers
+    // hold the timeline's length themselves. One that carries audio or captions past the last
+    // picture stays, since kadr plays nothing past the last picture (the timeline keeps Final
+    // Cut Pro's length, and its audio plays to the end).
+    let layersEnd = reader.layers.dropFirst().flatMap(\.pieces).map(\.end).max()
     while let last = main.last, case .gap(let name) = last.kind, name.isEmpty,
       let layersEnd, last.end <= layersEnd, main.count > 1
     {
@@ -69,7 +73,8 @@ struct CompositionBuilder {
         volumeRamps: Self.ramps(piece.volume.keys),
         speedRate: piece.rate.isNormal ? 1 : piece.rate.value,
         pitchAlgorithm: piece.rate.isNormal || piece.preservesPitch ? .spectral : .varispeed,
-        trimStart: piece.mediaStart == .zero ? nil : Self.reduced(piece.mediaStart))
+        trimStart: piece.mediaStart == .zero ? nil : Self.reduced(piece.mediaStart),
+        role: piece.role)
     }
     let captions = reader.captions.map { caption in
       Caption(
@@ -78,7 +83,13 @@ struct CompositionBuilder {
           start: Self.reduced(caption.timeRange.start),
           duration: Self.reduced(caption.timeRange.duration)))
     }
-    return Video(clips: clips, audioTracks: audio, preset: preset, captions: captions)
+    return Video(
+      clips: clips, audioTracks: audio, preset: preset, captions: captions,
+      markers: reader.timelineMarkers.map { marker in
+        Marker(
+          marker.name, at: Self.reduced(marker.start), duration: Self.reduced(marker.duration),
+          kind: marker.kind, note: marker.note)
+      })
   }
 
   /// The trim length that kadr plays in `length` at `rate`: exact when kadr's own arithmetic
@@ -203,14 +214,19 @@ struct CompositionBuilder {
         .invalidValue(attribute: "duration", value: "(overflows)"), path: piece.path)
     }
     switch piece.kind {
-    case .video(let url, let mediaStart, let rate, let muted, let clipID):
+    case .video(let url, let mediaStart, let rate, let muted):
       let look = piece.look
+      let (clipID, name) = identity(
+        named: piece.facts.name, defaultName: url.lastPathComponent, otherDefault: nil)
+      let markers = markers(of: piece, length: length)
       if let retime = piece.retime {
         return try retimedClip(
           url: url, retime: retime, length: length, muted: muted, clipID: clipID,
-          startTime: startTime, look: look, path: piece.path)
+          startTime: startTime, look: look, path: piece.path
+        ).with(name: name, role: piece.facts.role, markers: markers)
       }
-      let mediaLength = mediaLength(playing: length, at: rate, path: piece.path)
+      let exact = exactMediaLength(playing: length, at: rate)
+      let mediaLength = exact ?? mediaLength(playing: length, at: rate, path: piece.path)
       let mediaStart = Self.reduced(mediaStart)
       guard mediaStart.isValid, mediaLength.isValid else {
         throw FCPXMLError(.invalidValue(attribute: "start", value: "(overflows)"), path: piece.path)
@@ -220,8 +236,15 @@ struct CompositionBuilder {
         volumeLevel: look.volume.level, speedRate: rate.isNormal ? 1 : rate.value,
         clipID: clipID, startTime: startTime, transform: look.transform,
         transformAnimation: look.relative(look.transformKeys), opacity: look.opacity,
-        opacityAnimation: look.relative(look.opacityKeys))
-    case .still(let source, let clipID):
+        opacityAnimation: look.relative(look.opacityKeys),
+        speedRatio: exact == nil || rate.isNormal
+          ? nil : SpeedRatio(numerator: rate.numerator, denominator: rate.denominator),
+        name: name, role: piece.facts.role, markers: markers)
+    case .still(let source):
+      let clipID = identity(
+        named: piece.facts.name,
+        defaultName: URL(string: source)?.lastPathComponent ?? "image", otherDefault: nil
+      ).id
       if let images {
         let token = ImageSource.token(forSource: source, in: images)
         if let image = try? images.image(for: token) {
@@ -239,21 +262,30 @@ struct CompositionBuilder {
             ? "A still is kept as an offline placeholder (no image store was given)."
             : "A still its image store does not hold is kept as an offline placeholder."))
       return InterchangePlaceholder(
-        role: .offline, name: clipID?.rawValue ?? "", duration: length,
+        role: .offline, name: piece.facts.name ?? "", duration: length,
         mediaURL: URL(string: source), clipID: clipID, startTime: startTime)
-    case .title(let text, let style, let clipID):
+    case .title(let text, let style):
       let look = piece.look
+      let (clipID, name) = identity(
+        named: piece.facts.name, defaultName: FCPXMLVocabulary.basicTitleName, otherDefault: text)
       return TitleSequence(
         text: text, style: style, duration: length, clipID: clipID, startTime: startTime,
         transform: look.transform, transformAnimation: look.relative(look.transformKeys),
-        opacity: look.opacity, opacityAnimation: look.relative(look.opacityKeys))
+        opacity: look.opacity, opacityAnimation: look.relative(look.opacityKeys), name: name,
+        role: piece.facts.role, markers: markers(of: piece, length: length))
     case .gap(let name):
-      return InterchangePlaceholder(role: .gap, name: name, duration: length, startTime: startTime)
+      return InterchangePlaceholder(
+        role: .gap, name: name, duration: length,
+        clipID: identity(named: name, defaultName: "Gap", otherDefault: nil).id,
+        startTime: startTime)
     case .offline(let name, let url, let mediaStart):
       let mediaStart = Self.reduced(mediaStart)
       return InterchangePlaceholder(
         role: .offline, name: name, duration: length,
         sourceRange: TimeRange(start: mediaStart, duration: length), mediaURL: url,
+        clipID: identity(
+          named: name, defaultName: url?.lastPathComponent ?? "Offline clip", otherDefault: nil
+        ).id,
         startTime: startTime)
     case .nested(let name, let layer):
       return Track(

@@ -42,10 +42,10 @@ enum StoryPieces {
 
     enum Kind {
       /// Video from `url`, showing `mediaStart` at the piece's start.
-      case video(url: URL, mediaStart: Time, rate: Rate, muted: Bool, clipID: ClipID?)
+      case video(url: URL, mediaStart: Time, rate: Rate, muted: Bool)
       /// A still at `source` (a URL or a store token).
-      case still(source: String, clipID: ClipID?)
-      case title(text: String, style: TextStyle, clipID: ClipID?)
+      case still(source: String)
+      case title(text: String, style: TextStyle)
       case gap(name: String)
       /// A clip whose media is missing: its name, the location when known, the media time at
       /// its start.
@@ -66,6 +66,8 @@ enum StoryPieces {
     var look = Look()
     /// A time map other than a constant forward speed (a curve, a reverse), for a video piece.
     var retime: Retime?
+    /// The clip's name, role and markers (at local times), for a video or a title piece.
+    var facts = ClipFacts()
 
     var isTransition: Bool {
       if case .transition = kind { return true }
@@ -88,10 +90,9 @@ enum StoryPieces {
     mutating func moveStart(to time: Time) {
       let shift = time - start
       switch kind {
-      case .video(let url, let mediaStart, let rate, let muted, let clipID):
+      case .video(let url, let mediaStart, let rate, let muted):
         kind = .video(
-          url: url, mediaStart: mediaStart + rate.media(shift), rate: rate, muted: muted,
-          clipID: clipID)
+          url: url, mediaStart: mediaStart + rate.media(shift), rate: rate, muted: muted)
       case .offline(let name, let url, let mediaStart):
         kind = .offline(name: name, url: url, mediaStart: mediaStart + shift)
       default:
@@ -105,6 +106,23 @@ enum StoryPieces {
       }
       start = time
     }
+  }
+
+  /// What an editor sees of a clip besides its picture: its name (the `name` attribute), its
+  /// role and its markers, the markers at the clip's local times (as FCPXML counts them).
+  struct ClipFacts {
+    var name: String?
+    /// The role of its picture (its `videoRole` or `role`, else its `audioRole`).
+    var role: Role?
+    /// The role of its sound (its `audioRole`, else its `role`).
+    var audioRole: Role?
+    /// An audio role the clip's one role cannot also hold (beside a different video role).
+    var otherRole: String?
+    var markers: [Marker] = []
+    /// Where the markers were, for a report item when they cannot be kept.
+    var path = ""
+    /// Where the clip starts on the timeline, to name it by its timecode in a report item.
+    var start = Time.zero
   }
 
   /// What a clip's `adjust-transform`, `adjust-blend` and `adjust-volume` say, with keyframe
@@ -209,6 +227,8 @@ enum StoryPieces {
     /// A constant speed (media time per timeline time), and whether its pitch is kept.
     var rate = Rate.normal
     var preservesPitch = true
+    /// The clip's audio role.
+    var role: Role?
 
     func clipped(to window: TimeRange?) -> Audio? {
       guard let window else { return self }
@@ -221,6 +241,7 @@ enum StoryPieces {
       clipped.volume = volume
       clipped.rate = rate
       clipped.preservesPitch = preservesPitch
+      clipped.role = role
       clipped.volume.keys = volume.keys.map { ($0.time - (newStart - start), $0.level) }
       return clipped
     }

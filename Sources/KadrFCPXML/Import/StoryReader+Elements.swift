@@ -8,6 +8,8 @@ extension StoryReader {
     holdsPlace: Bool
   ) throws(FCPXMLError) {
     try spend(at: path)
+    context.append((element.name, element["name"], start))
+    defer { context.removeLast() }
     // An audio angle contributes its audio only: its video, titles and gaps are not heard.
     if angleUse == .audioOnly,
       !["asset-clip", "audio", "clip", "sync-clip", "spine", "audition", "ref-clip", "mc-clip"]
@@ -64,14 +66,16 @@ extension StoryReader {
       }
       return
     }
-    let roles = ["role", "audioRole", "videoRole"].compactMap { name in
-      element[name].map { "\(name) '\($0)'" }
-    }
-    if !roles.isEmpty {
-      note(
-        .role, path,
-        "The \(roles.joined(separator: " and ")) \(roles.count == 1 ? "is" : "are") left out: "
-          + "kadr has no roles.")
+    if !Self.elementsWithFacts.contains(element.name) {
+      let roles = ["role", "audioRole", "videoRole"].compactMap { name in
+        element[name].map { "\(name) '\($0)'" }
+      }
+      if !roles.isEmpty {
+        note(
+          .role, path,
+          "The \(roles.joined(separator: " and ")) of the \(element.name) "
+            + "\(roles.count == 1 ? "is" : "are") left out: it is placed as its contents.")
+      }
     }
     let parameters = element.children(named: "param").count
     if parameters > 0 {
@@ -90,24 +94,27 @@ extension StoryReader {
     // A hidden element plays nothing, so nothing of its look is lost.
     let look =
       isHidden ? StoryPieces.Look() : try self.look(of: element, localStart: localStart, path: path)
+    // Its name, role and markers, where a clip or the timeline keeps them (a hidden element's
+    // markers are not seen: they are reported with its other children).
+    let readsFacts = !isHidden && Self.elementsWithFacts.contains(element.name)
+    var facts = readsFacts ? try self.facts(of: element, path: path) : StoryPieces.ClipFacts()
+    facts.start = start
     switch element.name {
     case let name where isHidden && ["ref-clip", "mc-clip", "clip", "sync-clip"].contains(name):
       break
     case "asset-clip", "video", "audio":
       try media(
-        element, at: start, length: length, localStart: localStart, look: look, layer: layer,
-        window: window, path: path, holdsPlace: holdsPlace)
+        element, at: start, length: length, localStart: localStart, look: look, facts: facts,
+        layer: layer, window: window, path: path, holdsPlace: holdsPlace)
     case "title":
-      let name = element["name"]
-      let clipID = name.flatMap { $0 == FCPXMLVocabulary.basicTitleName ? nil : ClipID($0) }
       let style =
         element.child(named: "text-style-def")?.child(named: "text-style").map(
           TitleStyleMapping.style(from:)) ?? TextStyle()
       add(
         Piece(
           start: start, end: start + length,
-          kind: .title(text: Self.text(of: element), style: style, clipID: clipID), path: path,
-          look: look),
+          kind: .title(text: Self.text(of: element), style: style), path: path, look: look,
+          facts: facts),
         to: layer, window: window)
     case "gap":
       let name = element["name"] ?? ""
@@ -116,6 +123,32 @@ extension StoryReader {
           start: start, end: start + length, kind: .gap(name: name == "Gap" ? "" : name), path: path
         ),
         to: layer, window: window)
+      if layer == 0 {
+        // A marker on a gap of the spine marks the timeline itself.
+        for marker in facts.markers {
+          let at = start + (marker.start - localStart)
+          guard at.isValid, at >= .zero else {
+            note(
+              .marker, facts.path,
+              "The marker “\(marker.name)” falls before the timeline's start (or its time "
+                + "overflows); it is left out.")
+            continue
+          }
+          guard window.map({ $0.start <= at && at <= $0.end }) ?? true else {
+            note(
+              .marker, facts.path,
+              "The marker “\(marker.name)” is in a part of a compound clip the timeline does "
+                + "not show; it is left out.")
+            continue
+          }
+          timelineMarkers.append(
+            Marker(
+              marker.name, at: at, duration: marker.duration, kind: marker.kind,
+              note: marker.note))
+        }
+      } else {
+        leaveOut(facts, of: "a gap in a storyline")
+      }
     case "ref-clip", "mc-clip":
       let nested = try compound(
         element, at: start, length: length, localStart: localStart, layer: layer,
@@ -140,18 +173,24 @@ extension StoryReader {
       break
     }
     try connectedChildren(
-      of: element, at: start, localStart: localStart, window: window, path: path)
+      of: element, at: start, localStart: localStart, window: window, path: path,
+      markersRead: readsFacts)
   }
 
   /// The items connected to a clip, whose offsets count in the clip's local time.
+  ///
+  /// - Parameters:
+  ///   - markersRead: Whether its markers were read with it (see ``facts(of:path:)``).
   mutating func connectedChildren(
-    of element: XMLTree, at start: Time, localStart: Time, window: TimeRange?, path: String
+    of element: XMLTree, at start: Time, localStart: Time, window: TimeRange?, path: String,
+    markersRead: Bool = false
   ) throws(FCPXMLError) {
     let map = TimeMap(base: start, origin: localStart)
     var counts: [String: Int] = [:]
     for child in element.children {
       counts[child.name, default: 0] += 1
       let childPath = "\(path)/\(child.name)[\(counts[child.name] ?? 1)]"
+      if markersRead && (child.name == "marker" || child.name == "chapter-marker") { continue }
       guard Self.storyElements.contains(child.name) else {
         // A clip's transform, opacity and volume are read with it (see `look(of:)`).
         if !(Self.elementsWithLook.contains(element.name)

@@ -6,7 +6,8 @@ extension StoryReader {
   /// its media is missing.
   mutating func media(
     _ element: XMLTree, at start: Time, length: Time, localStart: Time,
-    look: StoryPieces.Look, layer: Int, window: TimeRange?, path: String, holdsPlace: Bool
+    look: StoryPieces.Look, facts: StoryPieces.ClipFacts, layer: Int, window: TimeRange?,
+    path: String, holdsPlace: Bool
   ) throws(FCPXMLError) {
     let name = element["name"] ?? ""
     let resource = element["ref"].flatMap { document.resources[$0] }
@@ -15,6 +16,7 @@ extension StoryReader {
         note(
           .unknownElement, path,
           "A generator ('\(resource?["name"] ?? "effect")') is kept as a gap.")
+        leaveOut(facts, of: "a generator")
         add(
           Piece(start: start, end: start + length, kind: .gap(name: name), path: path), to: layer,
           window: window)
@@ -23,6 +25,7 @@ extension StoryReader {
           .missingMedia, path,
           "The clip '\(name)' names no asset ('\(element["ref"] ?? "")'); it is kept as an "
             + "offline placeholder.")
+        leaveOut(facts, of: "an offline clip")
         add(
           Piece(
             start: start, end: start + length,
@@ -35,7 +38,6 @@ extension StoryReader {
     let source = asset.child(named: "media-rep")?["src"] ?? asset["src"]
     let url = source.flatMap { URL(string: $0) }.flatMap { $0.scheme == nil ? nil : $0 }
     let assetName = asset["name"] ?? url?.lastPathComponent ?? ""
-    let clipID = name.isEmpty || name == assetName ? nil : ClipID(name)
     let isAudio =
       angleUse == .audioOnly || element.name == "audio" || element["srcEnable"] == "audio"
       || (asset["hasVideo"] != "1" && asset["hasAudio"] == "1")
@@ -50,6 +52,7 @@ extension StoryReader {
         .missingMedia, path,
         "The asset '\(assetName)' has no usable media location; the clip is kept as an offline "
           + "placeholder.")
+      leaveOut(facts, of: "an offline clip")
       add(
         Piece(
           start: start, end: start + length,
@@ -74,6 +77,16 @@ extension StoryReader {
       }
       piece.rate = rate.rate
       piece.preservesPitch = element.child(named: "timeMap")?["preservesPitch"] != "0"
+      piece.role = facts.audioRole
+      leaveOut(facts, of: "an audio clip", keepsRole: true)
+      // An audio track shows its file's name: a name of its own is reported.
+      if let given = facts.name,
+        ![assetName, url.lastPathComponent, url.deletingPathExtension().lastPathComponent]
+          .contains(given)
+      {
+        note(
+          .metadata, path, "The audio clip's name “\(given)” is left out: kadr shows its file's.")
+      }
       if rate.retime != nil {
         note(.timeMap, path, "An audio clip's varying speed is played at normal speed.")
       }
@@ -88,10 +101,13 @@ extension StoryReader {
       return
     }
     if isStill {
+      leaveOut(facts, of: "a still")
+      var stillFacts = StoryPieces.ClipFacts(path: path)
+      stillFacts.name = facts.name
       add(
         Piece(
-          start: start, end: start + length, kind: .still(source: source ?? "", clipID: clipID),
-          path: path, look: look), to: layer, window: window)
+          start: start, end: start + length, kind: .still(source: source ?? ""),
+          path: path, look: look, facts: stillFacts), to: layer, window: window)
       return
     }
     add(
@@ -99,12 +115,26 @@ extension StoryReader {
         start: start, end: start + length,
         kind: .video(
           url: url, mediaStart: mediaStart, rate: rate.rate,
-          muted: element["srcEnable"] == "video" || angleUse == .videoOnly,
-          clipID: clipID), path: path, look: look,
+          muted: element["srcEnable"] == "video" || angleUse == .videoOnly), path: path,
+        look: look,
         retime: rate.retime.map { points in
           StoryPieces.Retime(
             points: points.map { ($0.time, $0.value - assetStart) }, origin: localStart)
-        }), to: layer, window: window)
+        }, facts: facts), to: layer, window: window)
+    if element["videoRole"] == nil, element["role"] == nil, let role = facts.role,
+      !FCPXMLVocabulary.audioMainRoles.contains(role.mainRole)
+    {
+      note(
+        .role, path,
+        "The clip's audio role '\(role.rawValue)' is kept as its role; an export writes it "
+          + "back as its video role (kadr's clips have one role).")
+    }
+    if let other = facts.otherRole {
+      note(
+        .role, path,
+        "The clip's audio role '\(other)' is left out: it keeps its video role "
+          + "'\(facts.role?.rawValue ?? "")'.")
+    }
   }
 
   /// A clip's speed from its `timeMap`: the constant rate from its first point to its last

@@ -33,6 +33,12 @@ struct StoryReader {
   /// only its audio.
   enum AngleUse { case all, videoOnly, audioOnly }
   var angleUse = AngleUse.all
+  /// One frame of the sequence, the length Final Cut Pro gives a point marker.
+  var frameDuration: Time?
+  /// The timeline's start timecode and rate, to name places by their timecodes in the report.
+  var timecode: (origin: Time, rate: FrameRate)?
+  /// Markers on the spine's gaps: the timeline's own markers, from the sequence's start.
+  var timelineMarkers: [Marker] = []
   /// The sequence's frame, FCPXML's unit of position (set from the preset before reading).
   var frame = LookMapping.Frame(width: 1920, height: 1080)
 
@@ -62,8 +68,41 @@ struct StoryReader {
     }
   }
 
+  /// The story elements being read, innermost last (element, name, start): a report item ends
+  /// with the innermost one as a person names it, and its timecode. The phrase is built only
+  /// for an item, not for every element read.
+  var context: [(element: String, name: String?, start: Time)] = []
+
   mutating func note(_ kind: FCPXMLImportReport.Item.Kind, _ path: String, _ detail: String) {
-    items.append(FCPXMLImportReport.Item(kind: kind, path: path, detail: detail))
+    items.append(
+      FCPXMLImportReport.Item(kind: kind, path: path, detail: detail + placeForPerson(detail)))
+  }
+
+  /// ` (clip “Intro” at 01:00:05:00)`, naming the element being read as an editor does; empty
+  /// outside every element, or when `detail` says its timecode already.
+  func placeForPerson(_ detail: String) -> String {
+    guard let innermost = context.last else { return "" }
+    let at = timecode.flatMap {
+      FCPXMLTime.timecode(at: innermost.start, origin: $0.origin, rate: $0.rate)
+    }
+    if let at, detail.contains(at) { return "" }
+    let what = Self.personName(element: innermost.element, name: innermost.name)
+    return " (" + what + (at.map { " at \($0)" } ?? "") + ")"
+  }
+
+  /// What a person calls a story element: `clip “Intro”`, `compound clip`, `transition`.
+  static func personName(element: String, name: String?) -> String {
+    let kind =
+      switch element {
+      case "ref-clip": "compound clip"
+      case "mc-clip": "multicam clip"
+      case "sync-clip": "synchronised clip"
+      case "audio": "audio clip"
+      case "spine": "storyline"
+      case "asset-clip", "video", "clip": "clip"
+      default: element
+      }
+    return kind + (name.map { $0.isEmpty ? "" : " “\($0.prefix(60))”" } ?? "")
   }
 
   /// A time attribute of `element`, or `nil` when absent.
@@ -202,9 +241,15 @@ struct StoryReader {
       }
     case _ where Self.readWithParent.contains(child.name):
       return
-    case "marker", "chapter-marker", "keyword", "rating", "analysis-marker":
+    case "marker", "chapter-marker":
       let value = child["value"].map { " “\($0.prefix(60))”" } ?? ""
-      note(.marker, path, "A \(child.name)\(value) is left out: kadr has no markers.")
+      note(
+        .marker, path,
+        "A \(child.name)\(value) is left out: kadr keeps markers on video clips, titles and the "
+          + "timeline, not on what this one is on.")
+    case "keyword", "rating", "analysis-marker":
+      let value = child["value"].map { " “\($0.prefix(60))”" } ?? ""
+      note(.marker, path, "A \(child.name)\(value) is left out: kadr has no \(child.name)s.")
     case "metadata", "note":
       note(.metadata, path, "The \(child.name) is left out.")
     case "conform-rate":

@@ -88,6 +88,23 @@ enum FCPXMLTime {
     return Time(value: value, timescale: rate.timescale)
   }
 
+  /// The timecode label of `time` from a timeline's start, as an editor reads it
+  /// (`01:00:04:12`), or `nil` when it cannot be counted in frames of `rate`.
+  ///
+  /// - Parameters:
+  ///   - time: A time from the timeline's start.
+  ///   - origin: The time of the timeline's start timecode.
+  ///   - rate: The timeline's frame rate.
+  static func timecode(at time: Time, origin: Time, rate: FrameRate) -> String? {
+    (try? SMPTETimecode(time: origin + time, rate: rate))?.description
+  }
+
+  /// The timescale of `time` in lowest terms (`1` for a whole number of seconds).
+  static func reducedTimescale(_ time: Time) -> Int64 {
+    let divisor = Int64(gcd(time.value.magnitude, UInt64(time.timescale)))
+    return Int64(time.timescale) / max(divisor, 1)
+  }
+
   private static func gcd(_ a: UInt64, _ b: UInt64) -> UInt64 {
     var (x, y) = (a, b)
     while y != 0 { (x, y) = (y, x % y) }

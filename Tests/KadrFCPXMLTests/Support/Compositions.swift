@@ -18,7 +18,7 @@ enum Compositions {
   static var cut: Video {
     Video {
       clip("a.mov", from: 2, length: 5)
-      clip("b c.mov", from: 0, length: 3).id("second")
+      clip("b c.mov", from: 0, length: 3).id("second").named("second")
     }
   }
 
