@@ -6,9 +6,9 @@ import KadrProjectLibraryTesting
 import PostgresClient
 import Testing
 
-/// A history check in the manner of Jepsen: editor processes in one live session while the
-/// server is stalled, their connections are killed, a stranger forges notifications and one
-/// editor is killed outright. Afterwards no acknowledged edit is missing, none is applied
+/// A history check in the manner of Jepsen: editor processes in one live session while a
+/// stranger forges notifications, their connections are killed, one editor is killed outright,
+/// and the server is stalled, then crashes and restarts. Afterwards no acknowledged edit is missing, none is applied
 /// twice, and every editor holds the same bytes as one who joins late.
 @Suite(
   "PostgreSQL store: live editors through faults", .serialized, .timeLimit(.minutes(3)),
@@ -60,7 +60,7 @@ struct LiveFaultTests {
     process.waitUntilExit()
   }
 
-  @Test func editorsThroughAStalledServerKilledConnectionsForgedWordsAndAKilledEditor() throws {
+  @Test func editorsThroughForgedWordsKilledConnectionsAKilledEditorAStallAndACrash() throws {
     let directory = "/tmp/kadr-live-" + UUID().uuidString.prefix(8).lowercased()
     try ServerCrashTests.server("start", directory)
     defer { try? ServerCrashTests.server("stop", directory) }
@@ -110,6 +110,10 @@ struct LiveFaultTests {
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE pid <> pg_backend_pid() "
         + "AND backend_type = 'client backend'"
     ).count
+    // The server crashes and comes back (recovering from its log).
+    try ServerCrashTests.server("crash", directory)
+    Thread.sleep(forTimeInterval: 0.5)
+    try ServerCrashTests.server("restart", directory)
     // Every live editor done (or dead), then all take in the whole log.
     let allDone = Date().addingTimeInterval(120)
     while Date() < allDone,
