@@ -37,6 +37,72 @@ import Testing
   }
 }
 
+/// The app's own types the samples name.
+private typealias EditorState = ContractMetadata
+
+/// A timeline view, as far as the samples use one.
+final class TimelineView: @unchecked Sendable {
+  // @unchecked Sendable: both lists are read and written only under `lock`.
+  private let lock = NSLock()
+  private var videos: [Video] = []
+  private var outlines: [(ClipID?, String)] = []
+  func show(_ video: Video) { lock.withLock { videos.append(video) } }
+  func outline(_ clip: ClipID?, as editor: String) {
+    lock.withLock { outlines.append((clip, editor)) }
+  }
+  var shown: [Video] { lock.withLock { videos } }
+  var outlined: [(ClipID?, String)] { lock.withLock { outlines } }
+}
+
+/// A banner or a status bar: the sentences it showed.
+final class MessageView: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+  func show(_ line: String) { lock.withLock { lines.append(line) } }
+  var shown: [String] { lock.withLock { lines } }
+}
+
+/// The README's sample, as written there.
+private func readmeSample(
+  store: PostgresProjectStore<EditorState>, projectID: ProjectID, timeline: TimelineView,
+  banner: MessageView
+) async throws {
+  let session = try store.joinLiveSession(projectID, editor: "Dana")
+  try session.commitClip(id: "interview", as: VideoClip.self) { $0.volume(0.5) }
+  for await update in session.updates {
+    timeline.show(update.video)
+    for conflict in update.conflicts { banner.show(conflict.sentence) }
+  }
+  session.leave()
+}
+
+/// The article's first sample, as written there.
+private func joining(server: String, projectID: ProjectID, timeline: TimelineView) throws
+  -> LiveSession
+{
+  let store = try PostgresProjectStore<EditorState>(connectionString: server, schema: "projects")
+  let session = try store.joinLiveSession(projectID, editor: "Dana")
+  timeline.show(session.video)
+  return session
+}
+
+/// The article's presence sample, as written there.
+func showingPresence(of session: LiveSession, on timeline: TimelineView) {
+  session.touch("interview")
+  for other in session.presence {
+    timeline.outline(other.clip, as: other.editor)
+  }
+}
+
+/// The article's offline sample, as written there.
+func waitingForTheServer(_ session: LiveSession, statusBar: MessageView) throws {
+  do {
+    try session.waitUntilAcknowledged(timeout: .seconds(5))
+  } catch LiveSessionError.notAcknowledged(let count, _) {
+    statusBar.show("\(count) edits waiting for the server")
+  }
+}
+
 @Suite(
   "Article: Editing together", .serialized, .timeLimit(.minutes(1)),
   .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
@@ -45,7 +111,7 @@ struct ArticleExampleEditingTogether {
   static let broll = URL(fileURLWithPath: "/media/broll.mov")
 
   @Test @MainActor func theArticlesSamplesRun() async throws {
-    let schema = StoreServer.freshSchema()
+    let schema = "projects"
     let server = try StoreServer.required()
     let projectID = try StoreServer.store(schema: schema).create(
       name: "Shared", video: Video(clips: [VideoClip(url: Self.interview).id("interview")]),
@@ -53,12 +119,11 @@ struct ArticleExampleEditingTogether {
     ).id
 
     // Join a session.
-    let store = try PostgresProjectStore<ContractMetadata>(
-      connectionString: server, schema: schema)
-    let session = try store.joinLiveSession(projectID, editor: "Dana")
+    let view = TimelineView()
+    let session = try joining(server: server, projectID: projectID, timeline: view)
     defer { session.leave() }
+    #expect(view.shown.first?.clips.count == 1)
     var shown = session.video
-    #expect(shown.clips.count == 1)
 
     // Commit edits as the person makes them.
     let broll = Self.broll
@@ -92,27 +157,41 @@ struct ArticleExampleEditingTogether {
     #expect(benConflicts.first?.sentence.hasPrefix("Dana changed clip “interview”, volume") == true)
     following.cancel()
 
-    // Show who else is there.
-    ben.touch("interview")
+    // Show who else is there: Ben touches a clip, Dana outlines it; Ben sees Dana's touch.
+    ben.touch("broll-2")
     #expect(
       LiveSessionTests.eventually(5) {
-        session.presence.contains { $0.editor == "Ben" && $0.clip == "interview" }
+        session.presence.contains { $0.editor == "Ben" && $0.clip == "broll-2" }
       })
-    for other in session.presence where other.clip != nil {
-      #expect(other.editor == "Ben")
-    }
+    showingPresence(of: session, on: view)
+    #expect(view.outlined.contains { $0.0 == "broll-2" && $0.1 == "Ben" })
+    #expect(
+      LiveSessionTests.eventually(5) {
+        ben.presence.contains { $0.editor == "Dana" && $0.clip == "interview" }
+      })
 
     // Go offline and come back: edits held back are queued, and the wait says so.
     session.holdEdits()
     try session.commitClip(id: "broll-2", as: VideoClip.self) { $0.volume(0.3) }
-    var status: String?
-    do {
-      try session.waitUntilAcknowledged(timeout: .milliseconds(300))
-    } catch LiveSessionError.notAcknowledged(let count, _) {
-      status = "\(count) edits waiting for the server"
-    }
-    #expect(status == "1 edits waiting for the server")
+    let statusBar = MessageView()
+    try waitingForTheServer(session, statusBar: statusBar)
+    #expect(statusBar.shown == ["1 edits waiting for the server"])
     session.sendHeldEdits()
-    try session.waitUntilAcknowledged()
+    try waitingForTheServer(session, statusBar: statusBar)
+    #expect(statusBar.shown.count == 1, "acknowledged once back")
+
+    // The README's sample: Dana's volume shows, then the timeline closes.
+    let banner = MessageView()
+    let readmeStore = try StoreServer.store(schema: schema)
+    let readme = Task.detached {
+      try await readmeSample(
+        store: readmeStore, projectID: projectID, timeline: view, banner: banner)
+    }
+    #expect(
+      LiveSessionTests.eventually(10) {
+        (view.shown.last?.clips.first as? VideoClip)?.volumeLevel == 0.5
+      })
+    readme.cancel()
+    try await readme.value
   }
 }
