@@ -117,7 +117,8 @@
           // Others' edits came first. When this one changes other places than all of them (the
           // common case: different clips), it applies after them unchanged and goes in at
           // once; otherwise the session reads them and rebases it first.
-          guard length > after, length - after <= Self.maximumCommutingLag, !edit.patch.changesStructure
+          guard length > after, length - after <= Self.maximumCommutingLag,
+            !edit.patch.changesStructure
           else { return .behind }
           let between = try connection.query(
             "SELECT patch FROM \(schema).live_edits WHERE project = $1::uuid AND sequence > $2 "
