@@ -121,7 +121,7 @@ struct LiveFaultTests {
     {
       Thread.sleep(forTimeInterval: 0.02)
     }
-    FileManager.default.createFile(atPath: flag, contents: Data())
+    _ = FileManager.default.createFile(atPath: flag, contents: Data())
     for (process, _) in launched { process.waitUntilExit() }
     #expect(killed > 0, "connections were killed")
     let late = try store.joinLiveSession(project, editor: "late")
