@@ -63,7 +63,6 @@ struct DocumentPieceEncoderTests {
     let inner = Self.clips.appending(index: 0).appending(key: "video").appending(key: "_0")
       .appending(key: "opacity")
     let written = try pieces.inside(clip: clip, index: 0, list: Self.clips) {
-      () throws(PersistenceError) in
       try pieces.encode(value: lossy, at: inner)
     }
     #expect(written == nil)

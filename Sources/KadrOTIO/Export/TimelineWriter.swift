@@ -120,7 +120,13 @@ struct TimelineWriter {
     -> TaggedPayload?
   {
     let (list, index) = try Self.element(pointer)
-    guard let json = try pieces.encode(clip: clip, index: index, list: list) else { return nil }
+    let json: JSONValue?
+    do {
+      json = try pieces.encode(clip: clip, index: index, list: list)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
+    guard let json else { return nil }
     guard let tagged = TaggedPayload(json) else {
       throw .invalid("The clip's JSON is not a tagged clip", at: pointer)
     }
@@ -133,14 +139,22 @@ struct TimelineWriter {
     -> JSONValue?
   {
     let (list, index) = try Self.element(pointer)
-    return try pieces.encode(overlay: overlay, index: index, list: list)
+    do {
+      return try pieces.encode(overlay: overlay, index: index, list: list)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
   }
 
   /// The JSON object of a fixed model value (an audio track, a caption, the composition).
   func encodeModel<Model: Sendable>(_ model: Model, at pointer: JSONPointer)
     throws(PersistenceError) -> JSONObject
   {
-    if let object = try pieces.encode(model: model, at: pointer)?.objectValue { return object }
+    do {
+      if let object = try pieces.encode(model: model, at: pointer)?.objectValue { return object }
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
     throw .invalid("The value could not be written", at: pointer)
   }
 
@@ -148,7 +162,11 @@ struct TimelineWriter {
   func encodeFilter(_ filter: Filter, at pointer: JSONPointer) throws(PersistenceError)
     -> JSONValue?
   {
-    return try pieces.encode(filter: filter, at: pointer)
+    do {
+      return try pieces.encode(filter: filter, at: pointer)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
   }
 
   /// The JSON of a kadr value (a time, an animation) as a schema-1 document holds it, or `nil`
@@ -156,7 +174,11 @@ struct TimelineWriter {
   func encodeValue<Value: PersistableValue>(_ value: Value, at pointer: JSONPointer)
     throws(PersistenceError) -> JSONValue?
   {
-    return try pieces.encode(value: value, at: pointer)
+    do {
+      return try pieces.encode(value: value, at: pointer)
+    } catch {
+      throw PersistenceError.wrapping(error)
+    }
   }
 
   /// Runs `body` with `clip`, the element of a clip list at `pointer`, as the place of what it
@@ -165,8 +187,10 @@ struct TimelineWriter {
     _ clip: any Clip, at pointer: JSONPointer, _ body: (inout Self) throws(PersistenceError) -> T
   ) throws(PersistenceError) -> T {
     let (list, index) = try Self.element(pointer)
-    return try pieces.inside(clip: clip, index: index, list: list) { () throws(PersistenceError) in
-      try body(&self)
+    do {
+      return try pieces.inside(clip: clip, index: index, list: list) { try body(&self) }
+    } catch {
+      throw PersistenceError.wrapping(error)
     }
   }
 

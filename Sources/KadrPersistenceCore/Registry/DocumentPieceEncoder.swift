@@ -71,7 +71,7 @@ public final class DocumentPieceEncoder: @unchecked Sendable {
   /// - Returns: The clip's JSON, or `nil` when it was left out as loss (a kind with no codec).
   /// - Throws: ``PersistenceError`` at the value's pointer in the document, for a value that
   ///   cannot be written at all (a limit passed, a codec's own failure).
-  public func encode(clip: any Clip, index: Int, list: JSONPointer) throws(PersistenceError)
+  public func encode(clip: any Clip, index: Int, list: JSONPointer) throws
     -> JSONValue?
   {
     try piece(at: list.appending(index: index)) { session, encoder throws in
@@ -88,7 +88,7 @@ public final class DocumentPieceEncoder: @unchecked Sendable {
   /// - Returns: The overlay's JSON, or `nil` when it was left out as loss.
   /// - Throws: ``PersistenceError`` at the value's pointer in the document.
   public func encode(overlay: any Overlay, index: Int, list: JSONPointer)
-    throws(PersistenceError) -> JSONValue?
+    throws -> JSONValue?
   {
     try piece(at: list.appending(index: index)) { session, encoder throws in
       try session.registry.encodeOverlay(overlay, index: index, list: list, to: encoder)
@@ -105,7 +105,7 @@ public final class DocumentPieceEncoder: @unchecked Sendable {
   /// - Throws: ``PersistenceError`` at the value's pointer, also for a type the registry has no
   ///   codec for.
   public func encode<Model: Sendable>(model: Model, at pointer: JSONPointer)
-    throws(PersistenceError) -> JSONValue?
+    throws -> JSONValue?
   {
     try piece(at: pointer) { session, encoder throws in
       try session.registry.encodeModel(model, to: encoder)
@@ -119,7 +119,7 @@ public final class DocumentPieceEncoder: @unchecked Sendable {
   ///   - pointer: Where it is in a document.
   /// - Returns: Its JSON, or `nil` when it was left out as loss (a kind with no codec).
   /// - Throws: ``PersistenceError`` at the value's pointer.
-  public func encode(filter: Filter, at pointer: JSONPointer) throws(PersistenceError)
+  public func encode(filter: Filter, at pointer: JSONPointer) throws
     -> JSONValue?
   {
     try piece(at: pointer) { session, encoder throws in
@@ -137,7 +137,7 @@ public final class DocumentPieceEncoder: @unchecked Sendable {
   ///   timing curve).
   /// - Throws: ``PersistenceError`` at the value's pointer.
   public func encode<Value: PersistableValue>(value: Value, at pointer: JSONPointer)
-    throws(PersistenceError) -> JSONValue?
+    throws -> JSONValue?
   {
     try piece(at: pointer) { _, encoder throws in
       try value.encodePersisted(to: encoder)
@@ -155,10 +155,10 @@ public final class DocumentPieceEncoder: @unchecked Sendable {
   ///   - body: Writes the clip's nested values.
   /// - Returns: What `body` returns.
   /// - Throws: What `body` throws.
-  public func inside<Result, Failure: Error>(
+  public func inside<Result>(
     clip: any Clip, index: Int, list: JSONPointer,
-    _ body: () throws(Failure) -> Result
-  ) throws(Failure) -> Result {
+    _ body: () throws -> Result
+  ) rethrows -> Result {
     locked {
       let codec = session.registry.clips.codec(forType: ObjectIdentifier(type(of: clip as Any)))
       session.locations.append(

@@ -43,14 +43,25 @@ struct LiveSessionTests {
     try store.create(name: "Live", video: RevisionTests.shared(), metadata: ContractMetadata()).id
   }
 
-  @Test func anEditReachesTheOtherEditorAsASmallRow() async throws {
+  /// A project in a schema of its own, and Ann and Ben in its live session, each with a store
+  /// (a connection pool) of their own.
+  static func twoEditors() throws -> (
+    schema: String, id: ProjectID, ann: LiveSession, ben: LiveSession
+  ) {
     let schema = StoreServer.freshSchema()
     let store = try StoreServer.store(schema: schema)
-    let id = try Self.project(store)
+    let id = try project(store)
     let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
     let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    return (schema, id, ann, ben)
+  }
+
+  @Test func anEditReachesTheOtherEditorAsASmallRow() async throws {
+    let (schema, _, ann, ben) = try Self.twoEditors()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
 
     let number = try ann.commit { try Self.retitled($0, "p1", "Ann's title") }
     #expect(number == 1)
@@ -75,13 +86,11 @@ struct LiveSessionTests {
   }
 
   @Test func twoEditsOfOnePropertySettleLaterWinsAndTheLoserIsTold() async throws {
-    let schema = StoreServer.freshSchema()
-    let store = try StoreServer.store(schema: schema)
-    let id = try Self.project(store)
-    let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
-    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    let (_, _, ann, ben) = try Self.twoEditors()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
 
     // Ben's edit is slow to leave; Ann's reaches the server first.
     ben.holdEdits()
@@ -110,13 +119,11 @@ struct LiveSessionTests {
   }
 
   @Test func anInsertAndAnEditThatCrossBothLand() throws {
-    let schema = StoreServer.freshSchema()
-    let store = try StoreServer.store(schema: schema)
-    let id = try Self.project(store)
-    let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
-    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    let (_, _, ann, ben) = try Self.twoEditors()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
 
     ben.holdEdits()
     try ben.commit { try $0.insertingClip(TitleSequence("New", duration: 1).id("n"), before: "p0") }
@@ -315,13 +322,11 @@ extension LiveSessionTests {
   /// A save made outside the session (an app that did not join, a restore) is brought into the
   /// session as an edit every editor applies.
   @Test func aSaveOutsideTheSessionIsBroughtIn() throws {
-    let schema = StoreServer.freshSchema()
-    let store = try StoreServer.store(schema: schema)
-    let id = try Self.project(store)
-    let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
-    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    let (schema, id, ann, ben) = try Self.twoEditors()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
     try ann.commit { try Self.retitled($0, "p1", "Ann's") }
     try ann.waitUntilAcknowledged()
 
@@ -342,13 +347,11 @@ extension LiveSessionTests {
   /// `commitClip` writes one clip, and the other editors read only that clip again: what they
   /// end with is what reading the whole composition gives, by reflection, schema 2 included.
   @Test func anEditOfOneClipIsReadAgainAloneAndAgreesWithAWholeRead() throws {
-    let schema = StoreServer.freshSchema()
-    let store = try StoreServer.store(schema: schema)
-    let id = try Self.project(store)
-    let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
-    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    let (schema, id, ann, ben) = try Self.twoEditors()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
 
     // A marker needs schema 2: the document's schema changes with it.
     try ann.commitClip(id: "p1", as: TitleSequence.self) {
@@ -383,13 +386,11 @@ extension LiveSessionTests {
   /// hundred of them: they are rebased onto the others' work as one, land after it, and the one
   /// property both changed is settled with a record for the other editor.
   @Test func anEditorBackFromOfflineWithAHundredEditsLandsThemAll() async throws {
-    let schema = StoreServer.freshSchema()
-    let store = try StoreServer.store(schema: schema)
-    let id = try Self.project(store)
-    let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
-    let ben = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    let (_, _, ann, ben) = try Self.twoEditors()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
 
     ben.holdEdits()
     for take in 0..<100 { try ben.commit { try Self.retitled($0, "p1", "Ben \(take)") } }
