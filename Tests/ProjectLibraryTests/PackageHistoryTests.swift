@@ -98,6 +98,36 @@ struct PackageHistoryTests {
     #expect(try target.library.images.storedTokens().isEmpty)
   }
 
+  /// An import takes each document as the package holds it, its tokens renamed in its tree, and
+  /// the facts the package's check learnt: the same bytes and facts a decode and a save give.
+  @Test func anImportMovesEachRevisionsBytesWithTheFactsASaveWouldGive() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let (store, head) = try Self.storeWithHistory(in: directory)
+    let package = directory.url.appendingPathComponent("history.kadrproject")
+    try store.export(head.id, to: package, includingHistory: true)
+    let target = ForwardingStore(
+      library: try ProjectLibrary<ContractMetadata>(
+        directory: directory.url.appendingPathComponent("target")))
+    target.keepsHistoryOnImport = true
+    try target.importPackage(at: package, as: .packageID(whenTaken: .refuse))
+
+    let entries = try Self.entries(package)
+    let packaged = ["history/0/document.json", "history/1/document.json", "document.json"].map {
+      name in Data(entries.first { $0.name == name }?.bytes ?? [])
+    }
+    #expect(target.lastImportedHistory == Array(packaged.prefix(2)))
+    let coder = KadrCoder()
+    let expected = try packaged.map { data in
+      let placeholders = UnresolvedImageStore()
+      let video = try coder.video(from: data, images: placeholders)
+      return DocumentFacts(video: video, saved: try coder.save(video, images: placeholders))
+    }
+    #expect(target.lastImportedFacts == expected)
+    #expect(expected.map(\.clipCount) == [2, 2, 1])
+    #expect(expected[0].kinds == ["image", "title"])
+  }
+
   @Test func aPackageWithoutHistoryIsFormatOneAsBefore() throws {
     let directory = try TemporaryDirectory()
     defer { directory.remove() }

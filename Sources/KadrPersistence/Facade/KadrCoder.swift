@@ -118,6 +118,20 @@ public struct KadrCoder: Sendable {
     try documentCoder.decode(Video.self, from: data, images: images)
   }
 
+  /// Opens a document's bytes as ``open(_:images:)-(Data,_)`` does, and lists every kind id
+  /// read (``DecodedDocument/kinds``): the kinds ``save(_:allowingLoss:images:)`` would list,
+  /// so a document can be checked and described in one decode.
+  ///
+  /// - Parameters:
+  ///   - data: The document.
+  ///   - images: Where image tokens are resolved.
+  /// - Throws: ``PersistenceError``.
+  package func openListingKinds(_ data: Data, images: (any ImageStore)? = nil) throws
+    -> DecodedDocument<Video>
+  {
+    try documentCoder.decode(Video.self, from: data, images: images, recordingKinds: true)
+  }
+
   /// Opens a document value and returns everything learnt, as ``open(_:images:)-(Data,_)``.
   ///
   /// - Parameters:

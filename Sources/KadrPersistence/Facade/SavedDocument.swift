@@ -18,6 +18,15 @@ public struct SavedDocument: Sendable {
   /// The schema the document is written in: ``KadrDocument/currentSchema`` (1), or
   /// ``KadrDocument/newestSchema`` (2) when it holds professional timeline facts.
   public let schema: Int
+
+  /// A document's bytes with what is known of them, for a document written without a save (its
+  /// tokens renamed in its tree).
+  package init(data: Data, lossReport: LossReport, kinds: [KindID], schema: Int) {
+    self.data = data
+    self.lossReport = lossReport
+    self.kinds = kinds
+    self.schema = schema
+  }
 }
 
 extension KadrCoder {

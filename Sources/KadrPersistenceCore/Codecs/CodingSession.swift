@@ -17,8 +17,9 @@ final class CodingSession {
   /// Encoding: the schema the document needs, raised by a codec that writes a member schema 1
   /// lacks (``KeyedEncoder/requireSchema(_:)``).
   var writtenSchema = DocumentEnvelope.currentSchema
-  /// Encoding: every kind id written, if the caller asked (else `nil`: one comparison a value).
-  @exclusivity(unchecked) var writtenKinds: Set<KindID>?
+  /// Every kind id written (encoding) or read (decoding), if the caller asked (else `nil`: one
+  /// comparison a value).
+  @exclusivity(unchecked) var recordedKinds: Set<KindID>?
   /// Where the value being written is: each clip and overlay pushes its place. Unchecked for
   /// the reason below (``output``).
   // Figure: checked, its push and pop cost about 0.3 M instructions a save of 1,000 clips.

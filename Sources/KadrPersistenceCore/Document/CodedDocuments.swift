@@ -26,4 +26,7 @@ public struct DecodedDocument<Root: Sendable>: Sendable {
   /// Tokens carried through as placeholders, when it was opened with an
   /// ``UnresolvedImageStore``.
   public let unresolvedTokens: [String]
+  /// Every kind id read, when the open was asked to list them
+  /// (``DocumentCoder/decode(_:from:images:recordingKinds:)``); empty otherwise.
+  package var kinds: Set<KindID> = []
 }

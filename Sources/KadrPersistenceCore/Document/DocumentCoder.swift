@@ -84,7 +84,7 @@ package struct DocumentCoder: Sendable {
     _ root: Root, images: (any ImageStore)? = nil, recordingKinds: Bool = false
   ) throws -> EncodedDocument {
     let session = CodingSession(registry: registry, options: options, images: images)
-    if recordingKinds { session.writtenKinds = [] }
+    if recordingKinds { session.recordedKinds = [] }
     // Room in front of the root for the envelope's head, which is known only at the end (it
     // lists the payload versions written), so the document is never copied to prepend it.
     for _ in 0..<Self.headRoom { session.output.bytes.append(UInt8(ascii: " ")) }
@@ -104,7 +104,7 @@ package struct DocumentCoder: Sendable {
     }
     return EncodedDocument(
       bytes: bytes, lossReport: LossReport(losses: session.losses, preserved: session.preserved),
-      kinds: session.writtenKinds ?? [], schema: session.writtenSchema)
+      kinds: session.recordedKinds ?? [], schema: session.writtenSchema)
   }
 
   /// The bytes kept free in front of the root for the envelope's head: enough for the schema,
@@ -170,6 +170,29 @@ package struct DocumentCoder: Sendable {
       try decode(
         type, from: tape, images: images,
         session: CodingSession(registry: registry, options: options, images: images))
+    }
+  }
+
+  /// Reads a document from its bytes as ``decode(_:from:images:)-(_,Data,_)`` does, listing
+  /// every kind id read (``DecodedDocument/kinds``): the same kinds a save of the composition
+  /// lists, learnt without saving it. Listing costs a set insert per value read.
+  ///
+  /// - Parameters:
+  ///   - type: The root type (`Video`).
+  ///   - bytes: The document.
+  ///   - images: Where image tokens are resolved.
+  ///   - recordingKinds: Whether to list the kinds read.
+  /// - Returns: The composition, what was learnt opening it, and the kinds.
+  /// - Throws: ``PersistenceError``.
+  package func decode<Root: Sendable>(
+    _ type: Root.Type, from bytes: Data, images: (any ImageStore)?, recordingKinds: Bool
+  ) throws -> DecodedDocument<Root> {
+    try withTape(of: bytes) { tape in
+      let session = CodingSession(registry: registry, options: options, images: images)
+      if recordingKinds { session.recordedKinds = [] }
+      var decoded = try decode(type, from: tape, images: images, session: session)
+      decoded.kinds = session.recordedKinds ?? []
+      return decoded
     }
   }
 

@@ -46,6 +46,7 @@ extension CodecRegistry {
     }
     let kindText = tape.string(at: kindWord)
     let kind = KindID(kindText)
+    if session.recordedKinds != nil { session.recordedKinds?.insert(kind) }
     let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
     guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {

@@ -150,6 +150,6 @@ extension CodingSession {
   /// Records a payload version other than 1, so the document can declare it.
   func notePayloadVersion(_ version: Int, of kind: KindID) {
     if version != 1 { payloadVersions[kind] = version }
-    if writtenKinds != nil { writtenKinds?.insert(kind) }
+    if recordedKinds != nil { recordedKinds?.insert(kind) }
   }
 }

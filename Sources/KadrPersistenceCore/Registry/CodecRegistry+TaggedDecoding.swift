@@ -78,6 +78,7 @@ extension CodecRegistry {
             + "{\"video\": {\"_0\": {…}}}"))
     }
     let kind = KindID(kindText)
+    if session.recordedKinds != nil { session.recordedKinds?.insert(kind) }
     let version = session.payloadVersions.isEmpty ? 1 : session.payloadVersions[kind] ?? 1
     guard let codec = cache.codec(for: kindText) else {
       guard session.options.preservingUnknown else {

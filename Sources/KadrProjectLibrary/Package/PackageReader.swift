@@ -164,8 +164,10 @@ struct PackageReader<Metadata: ProjectMetadata> {
       for token in headTokens where !tokens.contains(token) {
         throw fail(.manifestMismatch("the document uses the image '\(token)', which it lacks"))
       }
+      // The one decode of the head: the check that it opens, which also learns its facts, so
+      // that an import renames its tokens in its tree without decoding it again.
       let placeholders = UnresolvedImageStore()
-      let video = try preserving.video(from: document, images: placeholders)
+      let (video, facts) = try preserving.checkedPackageDocument(document, images: placeholders)
       // Each earlier revision: checked as the head is, its document kept in a file.
       var packagedHistory: [PackagedRevision<Metadata>] = []
       let historyFolder = folder.appendingPathComponent("history", isDirectory: true)
@@ -195,8 +197,8 @@ struct PackageReader<Metadata: ProjectMetadata> {
             .manifestMismatch(
               "revision \(revision.revision) uses the image '\(token)', which it lacks"))
         }
-        // Decoded to check it; the store decodes it again when it imports the revision.
-        _ = try preserving.video(from: data, images: UnresolvedImageStore())
+        // Its one decode: the check, which learns the facts its import needs.
+        let checked = try preserving.checkedPackageDocument(data, images: UnresolvedImageStore())
         let file = historyFolder.appendingPathComponent("\(revision.revision).json")
         try data.write(to: file)
         let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
@@ -210,8 +212,7 @@ struct PackageReader<Metadata: ProjectMetadata> {
           PackagedRevision(
             revision: revision.revision, saved: savedDate,
             metadata: try envelope.metadata(Metadata.self, path: path + "/" + names.metadata),
-            file: file,
-            coder: preserving))
+            file: file, facts: checked.facts, coder: preserving))
       }
       let app = try Self.json(read(metadataEntry, limit: Self.maximumJSONBytes), fail: fail)
       let envelope = MetadataEnvelope(
@@ -236,8 +237,8 @@ struct PackageReader<Metadata: ProjectMetadata> {
         id: manifest.id, name: manifest.name, created: envelope.created,
         modified: envelope.modified, metadata: metadata, thumbnailToken: manifest.thumbnail,
         images: images, revision: manifest.revision, history: packagedHistory,
-        headTokens: Set(headTokens + [manifest.thumbnail].compactMap { $0 }), video: video,
-        placeholders: placeholders, coder: preserving)
+        headTokens: Set(headTokens + [manifest.thumbnail].compactMap { $0 }), document: document,
+        facts: facts, video: video, placeholders: placeholders, coder: preserving)
     } catch {
       try? FileManager.default.removeItem(at: folder)
       throw error

@@ -13,6 +13,9 @@ struct PackageStaging<Metadata: ProjectMetadata> {
     var metadataFile: URL
     var metadata: Metadata
     var saved: Date
+    /// The facts a decode of the staged document learnt, when one checked it; `nil` when it
+    /// was staged unread, so that importing it checks it.
+    var checkedFacts: DocumentFacts?
   }
 
   let stored: StoredProject<Metadata>
@@ -88,29 +91,34 @@ struct PackageStaging<Metadata: ProjectMetadata> {
 
   /// A document with its tokens renamed to the package's (its images staged), its schema and
   /// its facts; rewritten only when a token changes, so a folder library's document stays
-  /// byte for byte. With its facts known, it is renamed in its tree (one parse, one write, one
-  /// decode as the check that it opens); without, it is decoded and saved again to learn them.
+  /// byte for byte. A document of the current schema is renamed in its tree (one parse, one
+  /// write, one decode as the check that it opens, which learns its facts); an older one is
+  /// decoded and saved again in the current schema.
+  ///
+  /// - Returns: The bytes, their schema, the facts for the manifest, and the facts a decode
+  ///   learnt when one checked the bytes (`nil` when they were staged unread).
   mutating func rewritten(_ data: Data, facts: DocumentFacts?) throws -> (
-    Data, Int, DocumentFacts?
+    data: Data, schema: Int, facts: DocumentFacts?, checked: DocumentFacts?
   ) {
     let parsed = try coder.readJSON(data)
     let tokens = coder.imageTokens(in: parsed)
     try collect(tokens)
     guard tokens.contains(where: { packageTokens[$0] != $0 }) else {
-      return (data, parsed.schema ?? KadrDocument.currentSchema, facts)
+      return (data, parsed.schema ?? KadrDocument.currentSchema, facts, nil)
     }
-    if let facts, let schema = parsed.schema, DocumentEnvelope.readsWithoutMigration(schema) {
-      // Renamed in the tree and written once; decoded once, only to prove it opens. Renaming
-      // tokens changes none of the facts.
+    if let schema = parsed.schema, DocumentEnvelope.readsWithoutMigration(schema) {
+      // Renamed in the tree and written once; decoded once, to prove it opens, which also
+      // learns its facts (renaming tokens changes none of them).
       let renamed = try coder.replacingImageTokens(in: parsed, packageTokens).data()
-      _ = try coder.video(from: renamed, images: UnresolvedImageStore())
-      return (renamed, schema, facts)
+      let checked = try coder.checkedPackageDocument(renamed, images: UnresolvedImageStore())
+      return (renamed, schema, checked.facts, checked.facts)
     }
     let placeholders = UnresolvedImageStore()
     let video = try coder.video(from: data, images: placeholders)
     let saved = try coder.save(
       video, images: ReplacingImageStore(placeholders: placeholders, tokens: packageTokens))
-    return (saved.data, saved.schema, DocumentFacts(video: video, saved: saved))
+    let learnt = DocumentFacts(video: video, saved: saved)
+    return (saved.data, saved.schema, learnt, learnt)
   }
 
   /// The head's facts as the store's summary knows them, when it knows them all.
@@ -133,7 +141,8 @@ struct PackageStaging<Metadata: ProjectMetadata> {
     where revision.revision >= 0 && revision.revision < head
       && revision.revision != revisions.last?.entry.revision
     {
-      let (data, schema, facts) = try rewritten(try revision.document(), facts: revision.facts)
+      let (data, schema, facts, checked) = try rewritten(
+        try revision.document(), facts: revision.facts)
       let document = try file("\(revision.revision).json")
       try data.write(to: document)
       let metadataFile = try file("\(revision.revision).metadata.json")
@@ -145,7 +154,7 @@ struct PackageStaging<Metadata: ProjectMetadata> {
             metadataVersion: max(Metadata.version, revision.metadataVersion), schema: schema,
             document: facts),
           document: document, metadataFile: metadataFile, metadata: revision.metadata,
-          saved: revision.saved))
+          saved: revision.saved, checkedFacts: checked))
     }
     return revisions
   }
@@ -157,7 +166,7 @@ struct PackageStaging<Metadata: ProjectMetadata> {
   {
     let summary = stored.summary
     let placeholders = UnresolvedImageStore()
-    let video = try coder.video(from: document, images: placeholders)
+    let (video, facts) = try coder.checkedPackageDocument(document, images: placeholders)
     let thumbnail = summary.thumbnailToken.flatMap { packageTokens[$0] }
     let images = listed.values.map { entry in
       let fileName = String(entry.image.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
@@ -172,9 +181,9 @@ struct PackageStaging<Metadata: ProjectMetadata> {
       history: revisions.map {
         PackagedRevision(
           revision: $0.entry.revision, saved: $0.saved, metadata: $0.metadata, file: $0.document,
-          coder: coder)
+          facts: $0.checkedFacts, coder: coder)
       },
       headTokens: Set(try coder.imageTokens(in: document) + [thumbnail].compactMap { $0 }),
-      video: video, placeholders: placeholders, coder: coder)
+      document: document, facts: facts, video: video, placeholders: placeholders, coder: coder)
   }
 }

@@ -26,7 +26,7 @@ enum PackageWriter {
     let summary = stored.summary
     var staging = PackageStaging(stored, coder: coder, purpose: "export")
     defer { staging.remove() }
-    let (document, schema, headFacts) = try staging.rewritten(
+    let (document, schema, headFacts, _) = try staging.rewritten(
       stored.document, facts: staging.summaryFacts)
     try staging.collect([summary.thumbnailToken].compactMap { $0 })
 

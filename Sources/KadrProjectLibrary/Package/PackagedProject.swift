@@ -33,6 +33,11 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
 
   /// The package tokens the head's document and the thumbnail use (the history may use more).
   let headTokens: Set<String>
+  /// The head's document as the package holds it, with package tokens.
+  let document: Data
+  /// The head's facts, learnt by the decode that checked it; `nil` when its schema is older
+  /// than the current one, so that importing it saves it again in the current schema.
+  let facts: DocumentFacts?
   /// The composition, its images placeholders of ``placeholders``.
   let video: Video
   /// The placeholders standing for the package's images, by package token.
@@ -40,21 +45,21 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
   /// The store's coder, keeping unknown content.
   let coder: KadrCoder
 
-  /// The document, saved again with each package token (`file:<sha256>.<ext>`) replaced by the
-  /// store's token for the same image.
+  /// The document with each package token (`file:<sha256>.<ext>`) replaced by the store's
+  /// token for the same image.
   ///
-  /// Nothing is read from the images: the composition holds placeholders for them.
+  /// Nothing is decoded again and no image is read: the tokens are renamed in the document's
+  /// tree, and the facts are those the package's check learnt. A document of an older schema is
+  /// saved again in the current one.
   ///
   /// - Parameter tokens: The store's token for each of ``images``' tokens.
-  /// - Returns: The document, in the current schema, and its facts.
+  /// - Returns: The document and its facts.
   /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a package token `tokens`
   ///   lacks, or another `PersistenceError` of the document.
   public func document(replacingTokens tokens: [String: String]) throws -> (
     saved: SavedDocument, facts: DocumentFacts
   ) {
-    let saved = try coder.save(
-      video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
-    return (saved, DocumentFacts(video: video, saved: saved))
+    try coder.renamingPackageTokens(in: document, facts: facts, tokens)
   }
 
   /// The composition with its images read (every image in memory), and the thumbnail: for
@@ -81,24 +86,76 @@ public struct PackagedRevision<Metadata: ProjectMetadata>: Sendable {
   public let metadata: Metadata
   /// The extracted document.
   let file: URL
+  /// Its facts, when a decode checked it and its schema is current (see
+  /// ``PackagedProject/facts``); `nil` when importing it must decode it.
+  let facts: DocumentFacts?
   /// The store's coder, keeping unknown content.
   let coder: KadrCoder
 
-  /// Its document, saved again with each package token replaced by the store's token for the
-  /// same image (see ``PackagedProject/document(replacingTokens:)``).
+  /// Its document with each package token replaced by the store's token for the same image
+  /// (see ``PackagedProject/document(replacingTokens:)``).
   ///
   /// - Parameter tokens: The store's token for each package token the revision uses.
-  /// - Returns: The document, in the current schema, and its facts.
+  /// - Returns: The document and its facts.
   /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a package token `tokens`
   ///   lacks, or another `PersistenceError` of the document.
   public func document(replacingTokens tokens: [String: String]) throws -> (
     saved: SavedDocument, facts: DocumentFacts
   ) {
-    let placeholders = UnresolvedImageStore()
-    let video = try coder.video(from: Data(contentsOf: file), images: placeholders)
-    let saved = try coder.save(
-      video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
-    return (saved, DocumentFacts(video: video, saved: saved))
+    try coder.renamingPackageTokens(in: Data(contentsOf: file), facts: facts, tokens)
+  }
+}
+
+extension KadrCoder {
+  /// Decodes a package's document once, as the check that it opens, and learns its facts from
+  /// that decode; the facts are `nil` for a document of an older schema, whose tokens cannot be
+  /// renamed in its tree.
+  ///
+  /// - Parameters:
+  ///   - data: The document, with package tokens.
+  ///   - images: The placeholders its images become.
+  /// - Returns: The composition and the facts.
+  /// - Throws: `PersistenceError` of the document.
+  func checkedPackageDocument(_ data: Data, images: UnresolvedImageStore) throws -> (
+    video: Video, facts: DocumentFacts?
+  ) {
+    let decoded = try openListingKinds(data, images: images)
+    guard DocumentEnvelope.readsWithoutMigration(decoded.schema) else { return (decoded.root, nil) }
+    let facts = DocumentFacts(
+      clipCount: DocumentFacts.clipCount(of: decoded.root.clips),
+      duration: decoded.root.layout.duration, schema: decoded.schema,
+      kinds: decoded.kinds.map(\.rawValue).sorted())
+    return (decoded.root, facts)
+  }
+
+  /// A checked package document with its tokens renamed: in its tree when its `facts` are known
+  /// (one parse, one write), otherwise decoded and saved again.
+  ///
+  /// - Parameters:
+  ///   - data: The document, with package tokens.
+  ///   - facts: What ``checkedPackageDocument(_:images:)`` learnt, or `nil`.
+  ///   - tokens: The new token of each package token.
+  /// - Returns: The document and its facts.
+  /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a token `tokens` lacks, or
+  ///   another `PersistenceError` of the document.
+  func renamingPackageTokens(
+    in data: Data, facts: DocumentFacts?, _ tokens: [String: String]
+  ) throws -> (saved: SavedDocument, facts: DocumentFacts) {
+    guard let facts else {
+      let placeholders = UnresolvedImageStore()
+      let video = try video(from: data, images: placeholders)
+      let saved = try save(
+        video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
+      return (saved, DocumentFacts(video: video, saved: saved))
+    }
+    let parsed = try readJSON(data)
+    for token in imageTokens(in: parsed) where tokens[token] == nil {
+      throw PersistenceError.imageUnresolvable(token: token)
+    }
+    let saved = SavedDocument(
+      data: try replacingImageTokens(in: parsed, tokens).data(), lossReport: LossReport(losses: []),
+      kinds: facts.kinds.map { KindID($0) }, schema: facts.schema)
+    return (saved, facts)
   }
 }
 

@@ -29,7 +29,7 @@ extension ProjectStore {
     let history = stored.history
     var staging = PackageStaging(stored, coder: projectCoder, purpose: "copy")
     defer { staging.remove() }
-    let (document, _, _) = try staging.rewritten(stored.document, facts: nil)
+    let document = try staging.rewritten(stored.document, facts: nil).data
     try staging.collect([stored.summary.thumbnailToken].compactMap { $0 })
     let revisions = try staging.stage(history)
     let project = try staging.packaged(

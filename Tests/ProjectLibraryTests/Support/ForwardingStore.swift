@@ -15,6 +15,7 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
   private var revisions: [StoredRevision<ContractMetadata>] = []
   private var imported: PackagedProject<ContractMetadata>?
   private var importedHistory: [Data] = []
+  private var importedFacts: [DocumentFacts] = []
   private var keepsHistory = false
   private var headOverride: Int?
 
@@ -31,6 +32,8 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
   var lastImported: PackagedProject<ContractMetadata>? { lock.withLock { imported } }
   /// The documents of its history, with the package's tokens (read while its files existed).
   var lastImportedHistory: [Data] { lock.withLock { importedHistory } }
+  /// The facts the package gave with each document of its history, then the head's.
+  var lastImportedFacts: [DocumentFacts] { lock.withLock { importedFacts } }
 
   /// Whether the store says it keeps history on import too, with no history of its own.
   var keepsHistoryOnImport: Bool {
@@ -66,8 +69,12 @@ final class ForwardingStore: ProjectStore, @unchecked Sendable {
     throws -> ProjectSummary<ContractMetadata>
   {
     let tokens = Dictionary(uniqueKeysWithValues: package.images.map { ($0.token, $0.token) })
-    let history = try package.history.map { try $0.document(replacingTokens: tokens).saved.data }
-    lock.withLock { (imported, importedHistory) = (package, history) }
+    let documents = try package.history.map { try $0.document(replacingTokens: tokens) }
+    let head = try package.document(replacingTokens: tokens)
+    lock.withLock {
+      (imported, importedHistory) = (package, documents.map(\.saved.data))
+      importedFacts = documents.map(\.facts) + [head.facts]
+    }
     return try library.importProject(package, id: id, replacing: replacing)
   }
   func create(
