@@ -16,7 +16,8 @@ import KadrPersistence
 /// chain: an `asset-clip` per video clip (its
 /// trim as `start` and `duration`, its speed — constant, curved or reversed — as a `timeMap`,
 /// muted as `srcEnable="video"`), a `video` per still image (an asset pointing where the image
-/// store keeps it), a `title` per title sequence (over Final Cut Pro's Basic Title, styled), a
+/// store keeps it, the asset and the clip named after the still's `name` when it has one), a
+/// `title` per title sequence (over Final Cut Pro's Basic Title, styled), a
 /// clip's transform, opacity and volume as `adjust-transform`, `adjust-blend` and
 /// `adjust-volume` with keyframed `param`s for animations (units in the article "Sending a cut
 /// to Final Cut Pro"), a `gap`

@@ -194,11 +194,46 @@ struct ImageClipTests {
 
   @Test func storesDurationUnderKadrsName() {
     let labels = Mirror(reflecting: ImageClip(image)).children.compactMap(\.label)
+    // kadr's ten, then this package's name.
     #expect(
       labels == [
         "image", "_duration", "backgroundColor", "audioURL", "clipID", "startTime", "transform",
-        "transformAnimation", "opacity", "opacityAnimation",
+        "transformAnimation", "opacity", "opacityAnimation", "name",
       ])
+  }
+
+  @Test func namedSetsOnlyTheNameAndEveryModifierKeepsIt() throws {
+    let url = try #require(URL(string: "file:///music.m4a"))
+    let loaded = ImageClip(image).background(.blue).withAudio(url).id("hero").at(time: 2)
+      .transform(.identity).opacity(0.5)
+    #expect(loaded.name == nil)
+    let named = loaded.named("Beach at dawn")
+    #expect(named.name == "Beach at dawn")
+    #expect(ReflectedFields.changed(loaded, named) == ["name"])
+    // Each of kadr's modifiers changes its own field and keeps the name.
+    let changes: [(Set<String>, ImageClip)] = [
+      (["backgroundColor"], named.background(.green)),
+      (["audioURL"], named.withAudio(URL(fileURLWithPath: "/other.m4a"))),
+      (["_duration"], named.duration(9)),
+      (["clipID"], named.id("other")),
+      (["startTime"], named.at(time: 7)),
+      (["transform"], named.transform(Transform(scale: 3))),
+      (["opacity"], named.opacity(0.25)),
+      (["transformAnimation"], named.transformAnimation(.keyframes([.at(0, value: .identity)]))),
+      (["opacityAnimation"], named.opacityAnimation(.keyframes([.at(0, value: 1)]))),
+      (["name"], named.named("Dusk")),
+    ]
+    for (fields, changed) in changes {
+      #expect(ReflectedFields.changed(named, changed) == fields, "\(fields)")
+    }
+    // The full initialiser rebuilds every stored property, the name too.
+    let rebuilt = ImageClip(
+      image: named.image, duration: named.duration, backgroundColor: named.backgroundColor,
+      audioURL: named.audioURL, clipID: named.clipID, startTime: named.startTime,
+      transform: named.transform, transformAnimation: named.transformAnimation,
+      opacity: named.opacity, opacityAnimation: named.opacityAnimation, name: named.name)
+    #expect(ReflectedFields.of(rebuilt) == ReflectedFields.of(named))
+    #expect(ReflectedFields.of(named).count == 11)
   }
 
   @Test func modifiersSetTheirFieldAndKeepTheOthers() throws {

@@ -29,6 +29,8 @@ struct ReflectionParityTests {
       labels == [
         "image", "_duration", "backgroundColor", "audioURL", "clipID", "startTime", "transform",
         "transformAnimation", "opacity", "opacityAnimation",
+        // This package's addition, after kadr's own.
+        "name",
       ])
     #expect(!labels.contains("duration"))
     #expect(try #require(stored("_duration", of: clip) as? Time) == Time(seconds: 4.5))

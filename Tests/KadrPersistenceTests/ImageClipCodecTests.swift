@@ -67,6 +67,49 @@ struct ImageClipCodecTests {
     )
   }
 
+  /// A still's name is written only when set, after its token, and makes the document schema 2
+  /// (schema-1 readers refuse it instead of skipping the name); a document whose stills have no
+  /// name stays schema 1, byte for byte.
+  @Test func aNameIsWrittenOnlyWhenSetAndOnlyThenAsksForSchemaTwo() throws {
+    let store = MediaCodecs.fixtureStore()
+    let plain = ImageClip(
+      image: MediaCodecs.fixturePixel, duration: Time(value: 60, timescale: 30), clipID: "photo")
+    let named = plain.named("Beach at dawn")
+    let coder = KadrCoder()
+
+    let plainText = String(
+      decoding: try coder.data(for: Video(clips: [plain]), images: store), as: UTF8.self)
+    #expect(plainText.hasPrefix(#"{"schema":1,"video":{"#))
+    #expect(plainText.contains(Self.fixture), "\(plainText)")
+    #expect(!plainText.contains(#""name""#))
+
+    let video = Video(clips: [named])
+    let namedData = try coder.data(for: video, images: store)
+    let namedText = String(decoding: namedData, as: UTF8.self)
+    #expect(namedText.hasPrefix(#"{"schema":2,"video":{"#))
+    #expect(
+      namedText.contains(
+        #"{"image":{"_0":{"clipID":"photo","duration":{"timescale":30,"value":60},"imageToken":"file:fixture-pixel.png","name":"Beach at dawn"}}}"#
+      ), "\(namedText)")
+    #expect(try coder.save(video, images: store).schema == 2)
+    let reopened = try coder.video(from: namedData, images: store)
+    #expect(ReflectionDiff.differences(video, reopened) == [])
+    #expect((reopened.clips.first as? ImageClip)?.name == "Beach at dawn")
+
+    // A named still left out whole (no store, loss allowed) asks for nothing: schema 1.
+    let leftOut = try coder.data(for: video, allowingLoss: true)
+    #expect(String(decoding: leftOut, as: UTF8.self).hasPrefix(#"{"schema":1,"video":{"#))
+  }
+
+  @Test func aLostStillIsNamedByItsNameInTheReport() throws {
+    let registry = try MediaCodecs.registry()
+    let clip = ImageClip(MediaCodecs.fixturePixel, duration: Time(value: 1, timescale: 1))
+      .named("Beach")
+    let error = #expect(throws: PersistenceError.self) { try registry.encode(clip: clip) }
+    let loss = try #require(error?.losses.first)
+    #expect(loss.location.contains("image “Beach”"), "\(loss.location)")
+  }
+
   @Test func reportsAnImageWithoutAStoreAsLossAndLeavesTheClipOut() throws {
     let registry = try MediaCodecs.registry()
     let clip = ImageClip(MediaCodecs.fixturePixel, duration: Time(value: 1, timescale: 1))

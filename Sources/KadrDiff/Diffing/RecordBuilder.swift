@@ -111,7 +111,9 @@ enum RecordBuilder {
 
   private static func label(of clip: any Clip, kind: String?) -> String {
     // The name the person gave the clip first, as their editor shows it; then its id.
-    if let name = (clip as? VideoClip)?.name ?? (clip as? TitleSequence)?.name {
+    if let name = (clip as? VideoClip)?.name ?? (clip as? TitleSequence)?.name
+      ?? (clip as? ImageClip)?.name
+    {
       return "clip “\(name)”"
     }
     if let id = clip.clipID { return "clip “\(id.rawValue)”" }

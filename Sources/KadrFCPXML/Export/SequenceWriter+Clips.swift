@@ -258,17 +258,21 @@ extension SequenceWriter {
     if image.audioURL != nil {
       lose("audio played with a still, which FCPXML would need a separate clip for", at: place)
     }
-    let name = xmlText(
+    let fileName = xmlText(
       URL(string: source)?.lastPathComponent ?? "image", naming: "an image file's name", at: place)
+    // The name the app gave the still, so that Final Cut Pro's browser (the asset) and timeline
+    // (the clip) show it, never the store's content hash; without one, the file's name.
+    let given = image.name.map { xmlText($0, naming: "a still's name", at: place) }
+    // One asset per file: a second still of the same image keeps the first one's asset name.
     let asset = resources.asset(
-      source: xmlText(source, naming: "an image's location", at: place), name: name,
-      kind: .still, usedUpTo: .zero)
+      source: xmlText(source, naming: "an image's location", at: place),
+      name: given ?? fileName, kind: .still, usedUpTo: .zero)
+    // As a video clip's: its name, else its id (as before names existed), else its file's.
+    let name =
+      given ?? image.clipID.map { xmlText($0.rawValue, naming: "a still's clip id", at: place) }
+      ?? fileName
     let rest: [(name: String, value: String)] = [
-      (
-        "name",
-        image.clipID.map { xmlText($0.rawValue, naming: "a still's clip id", at: place) } ?? name
-      ),
-      ("duration", FCPXMLTime.text(duration)),
+      ("name", name), ("duration", FCPXMLTime.text(duration)),
     ]
     return (
       XMLTree(

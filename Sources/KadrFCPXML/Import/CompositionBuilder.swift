@@ -241,10 +241,9 @@ struct CompositionBuilder {
           ? nil : SpeedRatio(numerator: rate.numerator, denominator: rate.denominator),
         name: name, role: piece.facts.role, markers: markers)
     case .still(let source):
-      let clipID = identity(
+      let (clipID, name) = identity(
         named: piece.facts.name,
-        defaultName: URL(string: source)?.lastPathComponent ?? "image", otherDefault: nil
-      ).id
+        defaultName: URL(string: source)?.lastPathComponent ?? "image", otherDefault: nil)
       if let images {
         let token = ImageSource.token(forSource: source, in: images)
         if let image = try? images.image(for: token) {
@@ -252,7 +251,7 @@ struct CompositionBuilder {
           return ImageClip(
             image: image, duration: length, clipID: clipID, startTime: startTime,
             transform: look.transform, transformAnimation: look.relative(look.transformKeys),
-            opacity: look.opacity, opacityAnimation: look.relative(look.opacityKeys))
+            opacity: look.opacity, opacityAnimation: look.relative(look.opacityKeys), name: name)
         }
       }
       items.append(

@@ -103,7 +103,9 @@ extension StoryReader {
     if isStill {
       leaveOut(facts, of: "a still")
       var stillFacts = StoryPieces.ClipFacts(path: path)
-      stillFacts.name = facts.name
+      // The clip's name, else its asset's (what Final Cut Pro's browser shows); the builder
+      // keeps it as the still's name unless it is only the file's.
+      stillFacts.name = facts.name ?? (assetName.isEmpty ? nil : assetName)
       add(
         Piece(
           start: start, end: start + length, kind: .still(source: source ?? ""),

@@ -12,7 +12,7 @@ extension ImageClip {
       backgroundColor: backgroundColor ?? self.backgroundColor, audioURL: audioURL ?? self.audioURL,
       clipID: clipID ?? self.clipID, startTime: startTime ?? self.startTime,
       transform: transform ?? self.transform, transformAnimation: transformAnimation,
-      opacity: opacity ?? self.opacity, opacityAnimation: opacityAnimation)
+      opacity: opacity ?? self.opacity, opacityAnimation: opacityAnimation, name: name)
   }
 
   /// Returns a copy with the same fields and the given animations.
@@ -22,7 +22,7 @@ extension ImageClip {
     ImageClip(
       image: image, duration: duration, backgroundColor: backgroundColor, audioURL: audioURL,
       clipID: clipID, startTime: startTime, transform: self.transform,
-      transformAnimation: transform, opacity: self.opacity, opacityAnimation: opacity)
+      transformAnimation: transform, opacity: self.opacity, opacityAnimation: opacity, name: name)
   }
 
   /// Returns a copy whose fill outside the image is `color`.

@@ -25,6 +25,9 @@ public struct ImageClip: Clip, Sendable {
   public package(set) var opacity: Double?
   /// An animation of the opacity over clip-relative time.
   public package(set) var opacityAnimation: Animation<Double>?
+  /// The still's display name, as an editor shows it (the name the app gave the picture);
+  /// `nil` shows the image's file.
+  public package(set) var name: String?
 
   /// How long the image is shown. Kept as given: a negative or ``Time/invalid`` duration is not
   /// corrected here.
@@ -64,11 +67,12 @@ public struct ImageClip: Clip, Sendable {
   ///   - transformAnimation: An animation of the transform.
   ///   - opacity: A static opacity.
   ///   - opacityAnimation: An animation of the opacity.
+  ///   - name: The display name; none by default.
   public init(
     image: PlatformImage, duration: Time, backgroundColor: PlatformColor? = nil,
     audioURL: URL? = nil, clipID: ClipID? = nil, startTime: Time? = nil,
     transform: Transform? = nil, transformAnimation: Animation<Transform>? = nil,
-    opacity: Double? = nil, opacityAnimation: Animation<Double>? = nil
+    opacity: Double? = nil, opacityAnimation: Animation<Double>? = nil, name: String? = nil
   ) {
     self.image = image
     self._duration = duration
@@ -80,6 +84,7 @@ public struct ImageClip: Clip, Sendable {
     self.transformAnimation = transformAnimation
     self.opacity = opacity
     self.opacityAnimation = opacityAnimation
+    self.name = name
   }
 
   /// Returns a clip that shows a 1×1 image of `color` (a real PNG), stretched by the engine.

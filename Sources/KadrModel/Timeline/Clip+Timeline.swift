@@ -64,3 +64,14 @@ extension TitleSequence {
     with { $0.markers.append(marker) }
   }
 }
+
+extension ImageClip {
+  /// Returns a copy shown as `name` in editors (and in reports), instead of the image's file.
+  ///
+  /// An interchange export names the still after it (Final Cut Pro's browser shows it, not a
+  /// content hash), and a saved document that holds a name is schema 2.
+  /// - Parameter name: The display name, such as the name the app gave the picture.
+  public func named(_ name: String) -> ImageClip {
+    with { $0.name = name }
+  }
+}

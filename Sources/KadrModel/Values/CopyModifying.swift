@@ -12,6 +12,7 @@ extension CopyModifying {
 
 extension Video: CopyModifying {}
 extension VideoClip: CopyModifying {}
+extension ImageClip: CopyModifying {}
 extension TextOverlay: CopyModifying {}
 extension ImageOverlay: CopyModifying {}
 extension StickerOverlay: CopyModifying {}

@@ -148,7 +148,8 @@ extension ImageClip {
     ImageClip(
       image: image, duration: duration, backgroundColor: backgroundColor, audioURL: audioURL,
       clipID: clipID, startTime: startTime, transform: transform,
-      transformAnimation: transformAnimation, opacity: opacity, opacityAnimation: opacityAnimation)
+      transformAnimation: transformAnimation, opacity: opacity, opacityAnimation: opacityAnimation,
+      name: name)
   }
 }
 

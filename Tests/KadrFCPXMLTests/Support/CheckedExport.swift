@@ -1,6 +1,7 @@
 import Foundation
 import KadrFCPXML
 import KadrModel
+import KadrPersistence
 import Testing
 
 /// An export that is also checked the way Final Cut Pro and this package would read it: valid
@@ -9,14 +10,14 @@ import Testing
 enum CheckedExport {
   static func export(
     _ video: Video, with exporter: FCPXMLExporter = FCPXMLExporter(),
-    sourceLocation: SourceLocation = #_sourceLocation
+    images: (any ImageStore)? = nil, sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> FCPXMLFile {
-    let file = try exporter.export(video)
+    let file = try exporter.export(video, images: images)
     if Tools.xmllint != nil {
       let problems = Tools.dtdProblems(file.data)
       #expect(problems == nil, "\(problems ?? "")", sourceLocation: sourceLocation)
     }
-    let imported = try FCPXMLImporter().importProject(from: file.data)
+    let imported = try FCPXMLImporter().importProject(from: file.data, images: images)
     #expect(
       imported.video.clips.count == video.clips.count, "\(imported.report)",
       sourceLocation: sourceLocation)

@@ -13,6 +13,8 @@ struct ImageClipCodec: ClipCodec {
   public enum Key: String, PayloadKey {
     case imageToken, duration, backgroundColor, audioURL
     case clipID, startTime, transform, transformAnimation, opacity, opacityAnimation
+    /// This project's extension, written only when set: the display name.
+    case name
 
     /// `imageToken` holds an image store's token.
     public var holdsImageToken: Bool { self == .imageToken }
@@ -42,6 +44,12 @@ struct ImageClipCodec: ClipCodec {
     try payload.encodeIfPresent(value.clipID, for: .clipID)
     try payload.encode(value.duration, for: .duration)
     guard try payload.encode(requiredImage: value.image, for: .imageToken) else { return }
+    if value.name != nil {
+      // A member schema 1's readers would skip unseen: the document declares schema 2. Only
+      // past the image, so a still left out whole asks for nothing.
+      payload.requireSchema(DocumentEnvelope.newestSchema)
+    }
+    try payload.encodeIfPresent(value.name, for: .name)
     try payload.encodeIfPresent(value.opacity, for: .opacity)
     try payload.encodeIfPresent(value.opacityAnimation, for: .opacityAnimation)
     try payload.encodeIfPresent(value.startTime, for: .startTime)
@@ -58,13 +66,17 @@ struct ImageClipCodec: ClipCodec {
       audioURL: try payload.decodeIfPresent(URL.self, for: .audioURL),
       clipID: placement.clipID, startTime: placement.startTime, transform: placement.transform,
       transformAnimation: placement.transformAnimation, opacity: placement.opacity,
-      opacityAnimation: placement.opacityAnimation)
+      opacityAnimation: placement.opacityAnimation,
+      name: try payload.decodeIfPresent(String.self, for: .name))
   }
 
-  /// The image's format and pixel size, such as `image PNG 1×1`. (The token is not known until
-  /// the store saves the image, so the label cannot name it.)
+  /// The still's name, `image “Beach”`, or else the image's format and pixel size, such as
+  /// `image PNG 1×1`. (The token is not known until the store saves the image, so the label
+  /// cannot name it.)
   public func label(for value: ImageClip) -> String? {
-    "image \(value.image.format.name) \(value.image.pixelWidth)×\(value.image.pixelHeight)"
+    if let name = value.name { return "image “\(name)”" }
+    return
+      "image \(value.image.format.name) \(value.image.pixelWidth)×\(value.image.pixelHeight)"
   }
 
   public func samples() -> CodecSamples<ImageClip> {
@@ -79,7 +91,7 @@ struct ImageClipCodec: ClipCodec {
         audioURL: URL(string: "file:///fixtures/voice%20over.m4a"), clipID: "photo",
         startTime: Time(value: 45, timescale: 30), transform: ClipPlacementSamples.transform,
         transformAnimation: ClipPlacementSamples.transformAnimation, opacity: 0.75,
-        opacityAnimation: ClipPlacementSamples.opacityAnimation))
+        opacityAnimation: ClipPlacementSamples.opacityAnimation, name: "Beach at dawn"))
   }
 }
 
