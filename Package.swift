@@ -82,7 +82,9 @@ let package = Package(
     // (.ci/public-only builds it where `package` access cannot reach).
     .target(
       name: "KadrFCPXML",
-      dependencies: ["KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrInterchange"]),
+      dependencies: [
+        "KadrModel", "KadrPersistenceCore", "KadrPersistence", "KadrInterchange", "KadrFileSystem",
+      ]),
     .target(name: "KadrDiff", dependencies: ["KadrModel", "KadrPersistence"]),
     // A directory of projects with shared images, autosave and recovery; public API only.
     .target(

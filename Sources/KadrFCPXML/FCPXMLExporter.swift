@@ -1,4 +1,5 @@
 import Foundation
+import KadrFileSystem
 import KadrModel
 import KadrPersistence
 
@@ -58,6 +59,16 @@ public struct FCPXMLExporter: Sendable {
   public var eventName: String
   /// The project's name (the timeline's name in Final Cut Pro).
   public var projectName: String
+  /// A folder for copies of the stills under their names, or `nil` (the default) to point each
+  /// still's asset at its image store's file.
+  ///
+  /// An image store keeps a still under its content hash, so Final Cut Pro would show (and
+  /// relink) `3f9a…c1.png`. With a folder, ``write(_:to:images:)`` copies each picture into it
+  /// once, named after its still (`Beach.png`; `Still.png` for an unnamed one; `Beach-2.png`
+  /// for a second picture of that name), and the document points at the copies, so the media
+  /// can be moved and relinked by name. No image store is needed then. The folder must not
+  /// exist yet: it is never merged into or replaced.
+  public var stillsFolder: URL?
 
   /// Creates an exporter.
   ///
@@ -85,15 +96,24 @@ public struct FCPXMLExporter: Sendable {
   /// - Throws: `PersistenceError/lossyContent(_:)` listing every loss, unless ``allowingLoss``
   ///   (notes never throw).
   public func export(_ video: Video, images: (any ImageStore)? = nil) throws -> FCPXMLFile {
+    try exportWithStills(video, images: images).file
+  }
+
+  /// The document, and the stills to copy into ``stillsFolder`` (none without one).
+  private func exportWithStills(_ video: Video, images: (any ImageStore)?) throws -> (
+    file: FCPXMLFile, stills: [(name: String, data: Data)]
+  ) {
     var writer = SequenceWriter(video: video, images: images)
+    writer.stillsFolder = stillsFolder
     let root = writer.document(
       eventName: Self.clean(eventName), projectName: Self.clean(projectName))
     if !writer.losses.isEmpty && !allowingLoss {
       throw PersistenceError.lossyContent(writer.losses)
     }
-    return FCPXMLFile(
+    let file = FCPXMLFile(
       data: XMLTree.data(root: root, doctype: "fcpxml"),
       lossReport: LossReport(losses: writer.losses), notes: writer.notes)
+    return (file, writer.stillFiles)
   }
 
   /// The notes exporting `video` would report (see ``FCPXMLExportNote``), without writing
@@ -122,16 +142,57 @@ public struct FCPXMLExporter: Sendable {
   }
 
   /// Saves the FCPXML document of `video` atomically: a crash mid-save leaves the previous
-  /// file intact.
+  /// file intact. With a ``stillsFolder``, the stills are copied into it first, the folder
+  /// built under a temporary name and renamed into place whole.
   ///
   /// - Parameters:
   ///   - video: The composition.
   ///   - url: The `.fcpxml` file.
   ///   - images: Where still images are saved.
-  /// - Throws: `PersistenceError`, as ``export(_:images:)``, or for the file system; the
-  ///   previous file is unchanged on error.
+  /// - Throws: `PersistenceError`, as ``export(_:images:)``, or for the file system (the stills
+  ///   folder already existing among them); the previous file is unchanged and no stills folder
+  ///   is left on error.
   public func write(_ video: Video, to url: URL, images: (any ImageStore)? = nil) throws {
-    try export(video, images: images).write(to: url)
+    let (file, stills) = try exportWithStills(video, images: images)
+    guard let folder = stillsFolder else { return try file.write(to: url) }
+    try Self.writeStills(stills, to: folder)
+    do {
+      try file.write(to: url)
+    } catch {
+      try? FileManager.default.removeItem(at: folder)
+      throw error
+    }
+  }
+
+  /// Writes `stills` into a new folder at `folder`: built beside it under a temporary name and
+  /// renamed into place, so that a failure leaves nothing half-written.
+  private static func writeStills(_ stills: [(name: String, data: Data)], to folder: URL) throws {
+    let manager = FileManager.default
+    guard !manager.fileExists(atPath: folder.path) else {
+      throw PersistenceError(
+        .fileSystem(
+          path: folder.path,
+          underlying: CocoaError(
+            .fileWriteFileExists,
+            userInfo: [
+              NSLocalizedDescriptionKey:
+                "A stills folder is never merged into or replaced: remove "
+                + "\(folder.lastPathComponent) first, or choose another"
+            ])))
+    }
+    let staging = folder.deletingLastPathComponent().appendingPathComponent(
+      ".\(folder.lastPathComponent).\(UUID().uuidString).partial")
+    do {
+      try manager.createDirectory(at: staging, withIntermediateDirectories: false)
+      for still in stills {
+        try AtomicFile.save(still.data, to: staging.appendingPathComponent(still.name))
+      }
+      try manager.moveItem(at: staging, to: folder)
+      SystemCall.syncDirectory(folder.deletingLastPathComponent().path)
+    } catch {
+      try? manager.removeItem(at: staging)
+      throw PersistenceError(.fileSystem(path: folder.path, underlying: error))
+    }
   }
 
   /// A name without the characters XML cannot hold.

@@ -1,6 +1,7 @@
 import Foundation
 import KadrFCPXML
 import KadrModel
+import KadrPersistence
 import Testing
 
 @Suite("kadr-doc export-fcpxml and import-fcpxml")
@@ -86,6 +87,34 @@ struct FCPXMLCommandTests {
     #expect(run.err.contains("note: Clip 1 (video a.mov) was moved 1.7 ms to the nearest frame."))
     let written = try String(contentsOfFile: output, encoding: .utf8)
     #expect(written.contains("width=\"1080\" height=\"1920\""))
+  }
+
+  @Test func stillsAreCopiedUnderTheirNamesWithStills() throws {
+    let directory = try TemporaryDirectory()
+    defer { directory.remove() }
+    let images = directory.path("images")
+    let still = ImageClip.color(.white, duration: Self.seconds(2)).named("Beach")
+    let saved = try KadrCoder().save(
+      Video(clips: [still]), images: FileImageStore(directory: URL(fileURLWithPath: images)))
+    let document = try directory.write(
+      String(decoding: saved.data, as: UTF8.self), to: "stills.kadr.json")
+    let output = directory.path("stills.fcpxml")
+    let stills = directory.path("Stills")
+    // Without the images (or a file to write) there is nothing to copy from, or to point at it.
+    let refused = try Tool.run(["export-fcpxml", document, "--stills", stills, "-o", output])
+    #expect(refused.status == 2)
+    #expect(refused.err.contains("--stills copies the stills' pictures, so it needs the images"))
+    #expect(!FileManager.default.fileExists(atPath: stills))
+
+    let run = try Tool.run([
+      "export-fcpxml", document, "--images", images, "--stills", stills, "-o", output,
+    ])
+    #expect(run.status == 0, "\(run.err)")
+    #expect(run.err.contains("stills copied into"))
+    #expect(try FileManager.default.contentsOfDirectory(atPath: stills) == ["Beach.png"])
+    let written = try String(contentsOfFile: output, encoding: .utf8)
+    #expect(written.contains("/Stills/Beach.png\""), "\(written)")
+    #expect(written.contains("<asset id=\"r2\" name=\"Beach\""))
   }
 
   @Test func exportRefusesWhatFCPXMLCannotHoldUnlessAllowed() throws {

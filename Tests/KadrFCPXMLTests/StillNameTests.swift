@@ -145,3 +145,89 @@ struct StillNameTests {
     }
   }
 }
+
+/// With a stills folder the exporter copies each picture under its still's name and points the
+/// document at the copies, so Final Cut Pro shows and relinks them by name (#58, item 3).
+@Suite("FCPXML stills copied under their names")
+struct StillsFolderTests {
+  static let two = Time(value: 2, timescale: 1)
+
+  /// A temporary folder, removed by `body`'s end.
+  static func withFolder(_ body: (URL) throws -> Void) throws {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kadr-fcpxml-folder-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    try body(directory)
+  }
+
+  @Test func eachPictureIsCopiedOnceUnderItsStillsName() throws {
+    try Self.withFolder { directory in
+      let beach = ImageClip.color(.white, duration: Self.two).named("Beach")
+      let video = Video {
+        beach
+        ImageClip.color(.black, duration: Self.two).named("beach")
+        ImageClip.color(.red, duration: Self.two)
+        beach.id("again")
+        ImageClip.color(.blue, duration: Self.two).named("../Dawn: 5/6")
+      }
+      var exporter = FCPXMLExporter()
+      let stills = directory.appendingPathComponent("Stills")
+      exporter.stillsFolder = stills
+      let output = directory.appendingPathComponent("cut.fcpxml")
+      // No image store is needed: the pictures are in the composition.
+      try exporter.write(video, to: output)
+
+      let names = try FileManager.default.contentsOfDirectory(atPath: stills.path).sorted()
+      // Distinct names whatever the file system's case rule; one file for the repeated picture.
+      #expect(names == ["Beach.png", "Still.png", "_Dawn_ 5_6.png", "beach-2.png"])
+      #expect(try Data(contentsOf: stills.appendingPathComponent("Beach.png")) == beach.image.data)
+      let xml = String(decoding: try Data(contentsOf: output), as: UTF8.self)
+      let folder = stills.standardizedFileURL.absoluteString
+      for name in ["Beach.png", "beach-2.png", "Still.png", "_Dawn_%205_6.png"] {
+        #expect(xml.contains("src=\"\(folder)\(folder.hasSuffix("/") ? "" : "/")\(name)\""), "\(xml)")
+      }
+      #expect(!xml.contains(".partial"))
+      if Tools.xmllint != nil {
+        let problems = Tools.dtdProblems(Data(xml.utf8))
+        #expect(problems == nil, "\(problems ?? "")")
+      }
+      // Nothing else is left beside them: the staging folder was renamed into place.
+      let left = try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+      #expect(left == ["Stills", "cut.fcpxml"])
+    }
+  }
+
+  @Test func anExistingFolderIsNeverMergedIntoAndNothingIsWritten() throws {
+    try Self.withFolder { directory in
+      let stills = directory.appendingPathComponent("Stills")
+      try FileManager.default.createDirectory(at: stills, withIntermediateDirectories: false)
+      let mine = stills.appendingPathComponent("Beach.png")
+      try Data("the user's own file".utf8).write(to: mine)
+      var exporter = FCPXMLExporter()
+      exporter.stillsFolder = stills
+      let output = directory.appendingPathComponent("cut.fcpxml")
+      let video = Video { ImageClip.color(.white, duration: Self.two).named("Beach") }
+      #expect {
+        try exporter.write(video, to: output)
+      } throws: { error in
+        "\(error)".contains("never merged into or replaced")
+      }
+      #expect(try Data(contentsOf: mine) == Data("the user's own file".utf8))
+      #expect(!FileManager.default.fileExists(atPath: output.path))
+      let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+      #expect(left == ["Stills"])
+    }
+  }
+
+  @Test func withoutAFolderTheDocumentIsAsBefore() throws {
+    try Self.withFolder { directory in
+      let store = try FileImageStore(directory: directory.appendingPathComponent("images"))
+      let video = Video { ImageClip.color(.white, duration: Self.two).named("Beach") }
+      let plain = try FCPXMLExporter().export(video, images: store)
+      var exporter = FCPXMLExporter()
+      exporter.stillsFolder = nil
+      #expect(try exporter.export(video, images: store).data == plain.data)
+    }
+  }
+}

@@ -8,7 +8,7 @@ enum ExportFCPXMLCommand: Command {
   static let name = "export-fcpxml"
   static let summary = "write a document as a Final Cut Pro timeline (FCPXML 1.10)"
   static let synopsis = """
-    usage: kadr-doc export-fcpxml FILE [-o OUT.fcpxml] [--images DIR] [--project NAME] [--allowing-loss]
+    usage: kadr-doc export-fcpxml FILE [-o OUT.fcpxml] [--images DIR] [--stills DIR] [--project NAME] [--allowing-loss]
 
     Writes the document's composition as a Final Cut Pro XML document (FCPXML 1.10, which Final
     Cut Pro 10.6 and later import with File > Import > XML): one event and one project whose
@@ -30,6 +30,13 @@ enum ExportFCPXMLCommand: Command {
       help: """
         resolve image tokens in the file image store at DIR and reference
         stills by their file URLs (without it, stills are a loss)
+        """),
+    CommandOption(
+      ["--stills"], value: "DIR",
+      help: """
+        copy each still into the new folder DIR under its name (Beach.png)
+        and point the timeline at the copies, so Final Cut Pro shows and
+        relinks them by name; needs --images and -o
         """),
     CommandOption(
       ["--project"], value: "NAME",
@@ -60,6 +67,16 @@ enum ExportFCPXMLCommand: Command {
       if let name = arguments.value("--project") { exporter.projectName = name }
       // Stills need a store that can name their images: only a real one (--images) can.
       let stillStore = arguments.value("--images") == nil ? nil : opened.imageStore
+      let stills = arguments.value("--stills")
+      if let stills {
+        guard stillStore != nil, arguments.value("--output") != nil else {
+          console.err(
+            "kadr-doc export-fcpxml: --stills copies the stills' pictures, so it needs the "
+              + "images (--images DIR) and a file to write (-o OUT.fcpxml)")
+          return ExitCode.usage
+        }
+        exporter.stillsFolder = URL(fileURLWithPath: stills).standardizedFileURL
+      }
       let document: FCPXMLFile
       do {
         document = try exporter.export(opened.root, images: stillStore)
@@ -78,6 +95,12 @@ enum ExportFCPXMLCommand: Command {
       }
       for note in document.notes {
         console.err("kadr-doc export-fcpxml: note: \(note.describedForUser)")
+      }
+      if let stills, let output = arguments.value("--output") {
+        // The folder first, then the document that points into it; neither is left on error.
+        try exporter.write(opened.root, to: URL(fileURLWithPath: output), images: stillStore)
+        console.err("kadr-doc export-fcpxml: stills copied into \(stills)")
+        return ExitCode.ok
       }
       return FileOutput.deliver(document.data, to: arguments.value("--output"), console: console)
     } catch {

@@ -241,16 +241,20 @@ extension SequenceWriter {
     _ image: ImageClip, head: [(name: String, value: String)], duration: Time, origin: Time,
     place: Place
   ) -> (XMLTree, Time)? {
-    guard let store = images else {
-      lose("an image, with no image store to save it in", at: place, kind: .image)
-      return nil
-    }
     let source: String
-    do {
-      source = ImageSource.source(forToken: try store.token(for: image.image), in: store)
-    } catch {
-      lose("an image its store could not save (\(error)); written as a gap", at: place)
-      return nil
+    if let folder = stillsFolder {
+      source = folder.appendingPathComponent(stillFileName(for: image)).absoluteString
+    } else {
+      guard let store = images else {
+        lose("an image, with no image store to save it in", at: place, kind: .image)
+        return nil
+      }
+      do {
+        source = ImageSource.source(forToken: try store.token(for: image.image), in: store)
+      } catch {
+        lose("an image its store could not save (\(error)); written as a gap", at: place)
+        return nil
+      }
     }
     if image.backgroundColor != nil {
       lose("a background colour, which FCPXML stills have no field for", at: place)
@@ -352,5 +356,34 @@ extension SequenceWriter {
       rest = 1 / fractional
     }
     return nil
+  }
+}
+
+extension SequenceWriter {
+  /// The file name of `image`'s picture in ``stillsFolder``: the still's name (else `Still`)
+  /// made safe for a file system, with its format's extension, distinct from every other name
+  /// there; the same picture keeps the name it was first given.
+  mutating func stillFileName(for image: ImageClip) -> String {
+    let data = image.image.data
+    if let known = stillFileNames[data] { return known }
+    let name = claimedStillNames.claim(
+      stem: Self.fileStem(image.name ?? ""), suffix: "." + image.image.format.fileExtension)
+    stillFileNames[data] = name
+    stillFiles.append((name, data))
+    return name
+  }
+
+  /// `name` as a file's stem on every system: no path separators, colons or control
+  /// characters, no leading dot, at most 100 characters; `Still` when nothing is left.
+  static func fileStem(_ name: String) -> String {
+    var stem = String(
+      String.UnicodeScalarView(
+        name.unicodeScalars.map { scalar in
+          scalar == "/" || scalar == "\\" || scalar == ":"
+            || CharacterSet.controlCharacters.contains(scalar) ? "_" : scalar
+        }))
+    stem = String(stem.drop { $0 == "." || $0 == " " }.prefix(100))
+    while stem.hasSuffix(" ") || stem.hasSuffix(".") { stem.removeLast() }
+    return stem.isEmpty ? "Still" : stem
   }
 }

@@ -36,6 +36,16 @@ struct SequenceWriter {
   private(set) var notes: [FCPXMLExportNote] = []
   var styleCount = 0
 
+  /// Where stills are copied under their names (``FCPXMLExporter/stillsFolder``), or `nil`
+  /// to point their assets at the image store's files.
+  var stillsFolder: URL?
+  /// The stills to copy into ``stillsFolder``: each distinct image once, under its file name.
+  var stillFiles: [(name: String, data: Data)] = []
+  /// The file name each image's bytes were given in ``stillsFolder``.
+  var stillFileNames: [Data: String] = [:]
+  /// The names claimed in ``stillsFolder``.
+  var claimedStillNames = DistinctFileNames()
+
   init(video: Video, images: (any ImageStore)?) {
     self.video = video
     self.images = images
