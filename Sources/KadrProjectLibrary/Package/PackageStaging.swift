@@ -166,7 +166,7 @@ struct PackageStaging<Metadata: ProjectMetadata> {
   {
     let summary = stored.summary
     let placeholders = UnresolvedImageStore()
-    let (video, facts) = try coder.checkedPackageDocument(document, images: placeholders)
+    let video = try coder.video(from: document, images: placeholders)
     let thumbnail = summary.thumbnailToken.flatMap { packageTokens[$0] }
     let images = listed.values.map { entry in
       let fileName = String(entry.image.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
@@ -184,6 +184,6 @@ struct PackageStaging<Metadata: ProjectMetadata> {
           facts: $0.checkedFacts, coder: coder)
       },
       headTokens: Set(try coder.imageTokens(in: document) + [thumbnail].compactMap { $0 }),
-      document: document, facts: facts, video: video, placeholders: placeholders, coder: coder)
+      video: video, placeholders: placeholders, coder: coder)
   }
 }

@@ -33,11 +33,6 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
 
   /// The package tokens the head's document and the thumbnail use (the history may use more).
   let headTokens: Set<String>
-  /// The head's document as the package holds it, with package tokens.
-  let document: Data
-  /// The head's facts, learnt by the decode that checked it; `nil` when its schema is older
-  /// than the current one, so that importing it saves it again in the current schema.
-  let facts: DocumentFacts?
   /// The composition, its images placeholders of ``placeholders``.
   let video: Video
   /// The placeholders standing for the package's images, by package token.
@@ -45,21 +40,23 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
   /// The store's coder, keeping unknown content.
   let coder: KadrCoder
 
-  /// The document with each package token (`file:<sha256>.<ext>`) replaced by the store's
-  /// token for the same image.
+  /// The document, saved again with each package token (`file:<sha256>.<ext>`) replaced by the
+  /// store's token for the same image.
   ///
-  /// Nothing is decoded again and no image is read: the tokens are renamed in the document's
-  /// tree, and the facts are those the package's check learnt. A document of an older schema is
-  /// saved again in the current one.
+  /// Nothing is decoded again and no image is read: the composition the package's check decoded
+  /// is kept, its images placeholders, and saving it is faster than renaming the tokens in a
+  /// tree of the document (each earlier revision, not kept decoded, is renamed in its tree).
   ///
   /// - Parameter tokens: The store's token for each of ``images``' tokens.
-  /// - Returns: The document and its facts.
+  /// - Returns: The document, in the current schema, and its facts.
   /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a package token `tokens`
   ///   lacks, or another `PersistenceError` of the document.
   public func document(replacingTokens tokens: [String: String]) throws -> (
     saved: SavedDocument, facts: DocumentFacts
   ) {
-    try coder.renamingPackageTokens(in: document, facts: facts, tokens)
+    let saved = try coder.save(
+      video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
+    return (saved, DocumentFacts(video: video, saved: saved))
   }
 
   /// The composition with its images read (every image in memory), and the thumbnail: for
@@ -86,14 +83,16 @@ public struct PackagedRevision<Metadata: ProjectMetadata>: Sendable {
   public let metadata: Metadata
   /// The extracted document.
   let file: URL
-  /// Its facts, when a decode checked it and its schema is current (see
-  /// ``PackagedProject/facts``); `nil` when importing it must decode it.
+  /// Its facts, learnt by the decode that checked it when its schema is current; `nil` when
+  /// importing it must decode it (an older schema, or a revision staged unread).
   let facts: DocumentFacts?
   /// The store's coder, keeping unknown content.
   let coder: KadrCoder
 
-  /// Its document with each package token replaced by the store's token for the same image
-  /// (see ``PackagedProject/document(replacingTokens:)``).
+  /// Its document with each package token replaced by the store's token for the same image.
+  ///
+  /// The tokens are renamed in the document's tree (one parse, one write), with the facts its
+  /// check learnt; a revision without them is decoded and saved again in the current schema.
   ///
   /// - Parameter tokens: The store's token for each package token the revision uses.
   /// - Returns: The document and its facts.
