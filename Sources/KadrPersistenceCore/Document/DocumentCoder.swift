@@ -173,9 +173,8 @@ package struct DocumentCoder: Sendable {
     }
   }
 
-  /// Reads a document from its bytes as ``decode(_:from:images:)-(_,Data,_)`` does, listing
-  /// every kind id read (``DecodedDocument/kinds``): the same kinds a save of the composition
-  /// lists, learnt without saving it. Listing costs a set insert per value read.
+  /// Reads a document from its bytes, listing every kind id read (``DecodedDocument/kinds``):
+  /// the kinds a save of the composition lists, for a set insert per value read.
   ///
   /// - Parameters:
   ///   - type: The root type (`Video`).
