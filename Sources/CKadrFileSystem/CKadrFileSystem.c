@@ -7,6 +7,9 @@
 #include <fcntl.h>
 #include <sys/syscall.h>
 #include <unistd.h>
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
 #ifndef RENAME_EXCHANGE
 #define RENAME_EXCHANGE (1 << 1)
 #endif
@@ -23,6 +26,19 @@ int kadr_exchange_paths(const char *first, const char *second) {
 #else
   (void)first;
   (void)second;
+  errno = ENOSYS;
+  return -1;
+#endif
+}
+
+int kadr_rename_no_replace(const char *source, const char *destination) {
+#if defined(__linux__) && defined(SYS_renameat2)
+  return (int)syscall(SYS_renameat2, AT_FDCWD, source, AT_FDCWD, destination, RENAME_NOREPLACE);
+#elif defined(__APPLE__)
+  return renamex_np(source, destination, RENAME_EXCL);
+#else
+  (void)source;
+  (void)destination;
   errno = ENOSYS;
   return -1;
 #endif

@@ -164,33 +164,13 @@ public struct FCPXMLExporter: Sendable {
     }
   }
 
-  /// Writes `stills` into a new folder at `folder`: built beside it under a temporary name and
-  /// renamed into place, so that a failure leaves nothing half-written.
+  /// Writes `stills` into a new folder at `folder`, whole or not at all (``NewDirectory``).
   private static func writeStills(_ stills: [(name: String, data: Data)], to folder: URL) throws {
-    let manager = FileManager.default
-    guard !manager.fileExists(atPath: folder.path) else {
-      throw PersistenceError(
-        .fileSystem(
-          path: folder.path,
-          underlying: CocoaError(
-            .fileWriteFileExists,
-            userInfo: [
-              NSLocalizedDescriptionKey:
-                "A stills folder is never merged into or replaced: remove "
-                + "\(folder.lastPathComponent) first, or choose another"
-            ])))
-    }
-    let staging = folder.deletingLastPathComponent().appendingPathComponent(
-      ".\(folder.lastPathComponent).\(UUID().uuidString).partial")
     do {
-      try manager.createDirectory(at: staging, withIntermediateDirectories: false)
-      for still in stills {
-        try AtomicFile.save(still.data, to: staging.appendingPathComponent(still.name))
+      try NewDirectory.create(at: folder) { directory in
+        for still in stills { try directory.write(still.data, to: still.name) }
       }
-      try manager.moveItem(at: staging, to: folder)
-      SystemCall.syncDirectory(folder.deletingLastPathComponent().path)
     } catch {
-      try? manager.removeItem(at: staging)
       throw PersistenceError(.fileSystem(path: folder.path, underlying: error))
     }
   }

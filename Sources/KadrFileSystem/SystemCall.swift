@@ -11,11 +11,7 @@ import CKadrFileSystem
 /// The package's system calls, each in one loop that repeats a call a signal interrupted
 /// (`EINTR`): the one place above the C library, as swift-nio's `System.swift` is for NIO.
 /// Nothing else in the package imports the C library (`.ci/one-c-import` checks it).
-///
-/// Public for one call, ``syncDirectory(_:)``, so that a module built on the public API (an
-/// interchange format's bundle directory, renamed into place) makes its rename durable as the
-/// package's own writers do; the rest is the package's own.
-public enum SystemCall: Sendable {
+package enum SystemCall: Sendable {
   /// Runs `call` again for as long as it fails with `EINTR`; its result otherwise, with `errno`
   /// set when it is -1.
   @inline(__always)
@@ -94,7 +90,7 @@ public enum SystemCall: Sendable {
   /// data they name is already flushed.
   ///
   /// - Parameter path: The directory.
-  public static func syncDirectory(_ path: String) {
+  package static func syncDirectory(_ path: String) {
     let descriptor = open(path, O_RDONLY | O_CLOEXEC)
     guard descriptor >= 0 else { return }
     _ = flushToDisk(descriptor)
@@ -111,6 +107,19 @@ public enum SystemCall: Sendable {
   /// (`ENOSYS` or `EINVAL` where the system or file system cannot exchange).
   package static func exchange(_ first: String, _ second: String) -> Bool {
     retrying { kadr_exchange_paths(first, second) } == 0
+  }
+
+  /// Renames `source` to `destination` only if nothing is there (Linux `renameat2` with
+  /// `RENAME_NOREPLACE`, Darwin `renamex_np` with `RENAME_EXCL`); `false` with `errno` set:
+  /// `EEXIST` when something is, one of ``Code/cannotExchange`` where the system or file system
+  /// cannot promise it.
+  package static func renameWithoutReplacing(_ source: String, to destination: String) -> Bool {
+    retrying { kadr_rename_no_replace(source, destination) } == 0
+  }
+
+  /// `mkdir(2)` with mode 0755 less the umask; `false` with `errno` set on failure.
+  package static func makeDirectory(_ path: String) -> Bool {
+    retrying { mkdir(path, 0o755) } == 0
   }
 
   /// `unlink(2)`; `false` with `errno` set on failure.
@@ -203,6 +212,7 @@ public enum SystemCall: Sendable {
     package static let notSupported = ENOSYS
     package static let invalid = EINVAL
     package static let crossDevice = EXDEV
+    package static let exists = EEXIST
     /// What `exchange` fails with where the system or file system cannot exchange entries.
     package static let cannotExchange: Set<Int32> = [EINVAL, ENOSYS, ENOTSUP, EOPNOTSUPP]
   }

@@ -123,44 +123,20 @@ struct OTIOBundleWriter {
     return name
   }
 
-  /// Writes an `.otiod` directory at `url`, which must not exist yet: built beside it under a
-  /// temporary name and renamed into place, so that a failure leaves nothing half-written.
+  /// Writes an `.otiod` directory at `url`, which must not exist yet, whole or not at all
+  /// (``NewDirectory``): the media are copied in pieces and flushed before the rename.
   func writeDirectory(content: Data, to url: URL) throws(PersistenceError) {
-    let manager = FileManager.default
-    guard !manager.fileExists(atPath: url.path) else {
-      throw PersistenceError(
-        .fileSystem(
-          path: url.path,
-          underlying: CocoaError(
-            .fileWriteFileExists,
-            userInfo: [
-              NSLocalizedDescriptionKey:
-                "A bundle directory is never replaced: remove \(url.lastPathComponent) first"
-            ])))
-    }
-    let staging = url.deletingLastPathComponent().appendingPathComponent(
-      ".\(url.lastPathComponent).\(UUID().uuidString).partial")
     do {
-      let folder = staging.appendingPathComponent(Self.mediaFolder)
-      try manager.createDirectory(at: folder, withIntermediateDirectories: true)
-      try AtomicFile.save(content, to: staging.appendingPathComponent(OTIOBundleReader.contentName))
-      try AtomicFile.save(
-        Data(Self.version.utf8), to: staging.appendingPathComponent(Self.versionName))
-      for file in media {
-        try manager.copyItem(at: file.source, to: folder.appendingPathComponent(file.name))
+      try NewDirectory.create(at: url) { directory in
+        try directory.makeFolder(Self.mediaFolder)
+        try directory.write(content, to: OTIOBundleReader.contentName)
+        try directory.write(Data(Self.version.utf8), to: Self.versionName)
+        for file in media {
+          try directory.copy(file.source, to: Self.mediaFolder + "/" + file.name)
+        }
       }
-      try manager.moveItem(at: staging, to: url)
-      SystemCall.syncDirectory(url.deletingLastPathComponent().path)
     } catch {
-      try? manager.removeItem(at: staging)
-      // The durable write names the staged file; the error names the bundle, with what failed.
-      var underlying = error
-      if let failure = error as? PersistenceError,
-        case .fileSystem(_, let cause) = failure.reason
-      {
-        underlying = cause
-      }
-      throw PersistenceError(.fileSystem(path: url.path, underlying: underlying))
+      throw PersistenceError(.fileSystem(path: url.path, underlying: error))
     }
   }
 
