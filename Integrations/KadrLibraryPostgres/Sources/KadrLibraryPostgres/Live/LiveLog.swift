@@ -226,21 +226,26 @@
         [.string(project.rawValue), .string(session.uuidString)])
     }
 
-    /// The other editors whose hints have not lapsed, by name.
-    func presence() throws -> [LivePresence] {
+    /// The other editors whose hints have not lapsed, by name, and whether this session's id
+    /// sorts before every one of theirs (the session that compacts the log).
+    func presence() throws -> (editors: [LivePresence], first: Bool) {
       let rows = try connections.query(
-        "SELECT editor, clip, expires::text FROM \(schema).live_presence WHERE project = "
-          + "$1::uuid AND session <> $2::uuid AND expires > extract(epoch FROM clock_timestamp()) "
-          + "ORDER BY editor, session LIMIT 1000",
+        "SELECT editor, clip, expires::text, session::text FROM \(schema).live_presence WHERE "
+          + "project = $1::uuid AND session <> $2::uuid AND expires > "
+          + "extract(epoch FROM clock_timestamp()) ORDER BY editor, session LIMIT 1000",
         [.string(project.rawValue), .string(session.uuidString)])
-      return try rows.compactMap { row in
+      let mine = session.uuidString.lowercased()
+      var first = true
+      let editors = try rows.compactMap { row -> LivePresence? in
         guard let editor = try row.data(0), let expires = try row.string(2).flatMap(Double.init)
         else { return nil }
+        if let other = try row.string(3), other.lowercased() < mine { first = false }
         return LivePresence(
           editor: String(decoding: editor.prefix(256), as: UTF8.self),
           clip: try row.string(1).map { ClipID(String($0.prefix(1024))) },
           expires: Date(timeIntervalSince1970: expires))
       }
+      return (editors, first)
     }
 
     /// A connection of its own, listening on the log's channel.
@@ -289,9 +294,10 @@
       let session = try LiveSession(
         log: log, editor: editor, coder: liveCoder, images: images, start: document,
         sequence: start.sequence, watching: watching,
-        compact: { [self] sequence, document in
+        compact: { [self] sequence, document, lag in
           try compactLiveLog(
-            id, session: log.session, through: sequence, document: document, coder: liveCoder)
+            id, session: log.session, through: sequence, document: document, coder: liveCoder,
+            unlessWithin: lag)
         })
       try session.start()
       return session

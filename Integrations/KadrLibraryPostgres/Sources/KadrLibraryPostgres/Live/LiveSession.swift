@@ -91,6 +91,9 @@
     private var touching: ClipID?
     private var touchingSaid = false
     private var others: [LivePresence] = []
+    /// Whether this session's id sorts first among the editors present: that one compacts the
+    /// log; the others only when it is overdue (its editor is gone, or stalled).
+    private var compacts = true
     /// When the presence was last said and read.
     private var presenceRound: ContinuousClock.Instant?
 
@@ -107,21 +110,22 @@
     static let compactionInterval: Int64 = 200
     static let compactionPause: Duration = .seconds(2)
 
-    /// Writes the log through a position (with its composition) as the project's revision.
-    let compact: @Sendable (Int64, JSONValue) throws -> LiveCompaction
+    /// Writes the log through a position (with its composition) as the project's revision,
+    /// unless the revision holds it to within the given number of edits.
+    let compact: @Sendable (Int64, JSONValue, Int64) throws -> LiveCompaction
     /// The log position the project's head revision holds, as last learnt.
     private var revisionSequence: Int64
     /// When the log last changed here, or a compaction was last looked for.
     private var lastActivity = ContinuousClock.now
-    /// When this session last wrote a revision: while editors keep editing, at most one a
-    /// ``compactionSpacing``.
-    private var lastCompaction = ContinuousClock.now
+    /// When this session last wrote a revision (or looked for one to write): while editors
+    /// keep editing, at most one a ``compactionSpacing``. The first may come at once.
+    private var lastCompaction = ContinuousClock.now - LiveSession.compactionSpacing
     static let compactionSpacing: Duration = .seconds(30)
 
     init(
       log: LiveLog, editor: String, coder: KadrCoder, images: any ImageStore,
       start: JSONValue, sequence: Int64, watching: Bool,
-      compact: @escaping @Sendable (Int64, JSONValue) throws -> LiveCompaction
+      compact: @escaping @Sendable (Int64, JSONValue, Int64) throws -> LiveCompaction
     ) throws {
       self.watching = watching
       self.compact = compact
@@ -414,14 +418,19 @@
     /// the session has been idle for ``compactionPause`` with edits (or a save from outside)
     /// the revision lacks; only when this app has nothing unacknowledged, so the composition it
     /// writes is the log's.
+    ///
+    /// One editor compacts: the one whose session id sorts first among those present. Every
+    /// other waits twice as many edits and three times the pause, so that eight editors write
+    /// one revision, not eight, and a session whose compacting editor left still compacts.
     private func compactWhenDue() throws {
       if watching { return }
       let state: (Int64, JSONValue, Bool)? = lock.withLock {
         guard pending.isEmpty else { return nil }
-        let idle = ContinuousClock.now - lastActivity >= Self.compactionPause
+        let now = ContinuousClock.now
+        let idle = now - lastActivity >= Self.compactionPause * (compacts ? 1 : 3)
         let many =
-          confirmedSequence - revisionSequence >= Self.compactionInterval
-          && ContinuousClock.now - lastCompaction >= Self.compactionSpacing
+          confirmedSequence - revisionSequence >= Self.compactionInterval * (compacts ? 1 : 2)
+          && now - lastCompaction >= Self.compactionSpacing
         guard many || idle else { return nil }
         return (confirmedSequence, confirmed, many)
       }
@@ -430,15 +439,15 @@
         lock.withLock { lastActivity = ContinuousClock.now }
         guard try log.needsCompaction() else { return }
       }
-      switch try compact(sequence, document) {
-      case .compacted(let through), .current(let through):
+      let result = try compact(
+        sequence, document, many ? Self.compactionInterval * (compacts ? 1 : 2) : 0)
+      switch result {
+      case .compacted(let through), .current(let through), .behind(let through):
         lock.withLock {
           revisionSequence = max(revisionSequence, min(through, sequence))
-          lastCompaction = ContinuousClock.now
+          if many { lastCompaction = ContinuousClock.now }
         }
-        if through > sequence { wake() }
-      case .behind:
-        wake()
+        if case .behind = result { wake() } else if through > sequence { wake() }
       }
     }
 
@@ -453,8 +462,9 @@
         try log.announcePresence(editor: editor, clip: clip, lifetime: Self.presenceLifetime)
         if !said { try log.notify() }
       }
-      let read = try log.presence()
+      let (read, first) = try log.presence()
       lock.withLock {
+        compacts = first
         if touching == clip { touchingSaid = true }
         presenceRound = now
         if read.map({ [$0.editor, $0.clip?.rawValue ?? ""] })
