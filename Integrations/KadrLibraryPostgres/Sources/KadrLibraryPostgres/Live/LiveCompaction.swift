@@ -24,7 +24,9 @@
     /// app that opens the project without joining see it, and a late joiner starts there.
     ///
     /// Nothing is written when the head revision already holds the log to within `lag` edits
-    /// of `sequence` (another editor compacted). Edits committed after `sequence` stay in the
+    /// of `sequence`, or, with a `lag`, holds an edit committed less than `spacing` ago (the
+    /// server's clock: the spacing is the session's, not each editor's). Edits committed after
+    /// `sequence` stay in the
     /// log, after the revision: a busy session is compacted without waiting for a quiet moment.
     /// The document is opened and saved (the check that the revision is what a save writes, and
     /// its facts) before the head row is locked, so commits wait only for the revision's
@@ -38,18 +40,22 @@
     /// the log's later edits to exactly what the earlier editors had.
     func compactLiveLog(
       _ id: ProjectID, session: UUID, through sequence: Int64, document: JSONValue,
-      coder: KadrCoder, unlessWithin lag: Int64
+      coder: KadrCoder, unlessWithin lag: Int64, spacing: Duration
     ) throws -> LiveCompaction {
       guard
         let peek = try connection.query(
-          "SELECT h.sequence, h.revision_sequence, h.revision = p.revision FROM "
-            + "\(schema).live_heads h JOIN \(schema).projects p ON p.id = h.project WHERE "
-            + "h.project = $1::uuid",
+          "SELECT h.sequence, h.revision_sequence, h.revision = p.revision, "
+            + "(extract(epoch FROM clock_timestamp()) - e.committed)::text FROM "
+            + "\(schema).live_heads h JOIN \(schema).projects p ON p.id = h.project LEFT JOIN "
+            + "\(schema).live_edits e ON e.project = h.project AND e.sequence = "
+            + "h.revision_sequence WHERE h.project = $1::uuid",
           [.string(id.rawValue)]
         ).first,
         let length = try peek.int64(0), let held = try peek.int64(1), let inStep = try peek.bool(2)
       else { throw ProjectLibraryError.projectNotFound(id) }
-      if inStep && (held >= sequence || sequence - held < max(1, lag)) {
+      let age = try peek.string(3).flatMap(Double.init) ?? .infinity
+      let recent = lag > 0 && age < Double(spacing.components.seconds)
+      if inStep && (held >= sequence || sequence - held < max(1, lag) || recent) {
         return .current(through: held)
       }
       if !inStep && length != sequence { return .behind(through: held) }

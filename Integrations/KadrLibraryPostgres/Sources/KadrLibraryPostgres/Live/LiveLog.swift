@@ -297,7 +297,7 @@
         compact: { [self] sequence, document, lag in
           try compactLiveLog(
             id, session: log.session, through: sequence, document: document, coder: liveCoder,
-            unlessWithin: lag)
+            unlessWithin: lag, spacing: LiveSession.compactionSpacing)
         })
       try session.start()
       return session
