@@ -17,8 +17,9 @@
   ///   revision, and the document and metadata when they are not that revision's).
   /// - `images`: the shared images, content-addressed (`pg:<sha256>.<ext>`); a row of an image
   ///   kept in an external store has its token and no bytes.
-  /// - `image_uses`: which revision, autosave or thumbnail of which project uses which image; an
-  ///   image is collected only when no row names it.
+  /// - `image_uses`: which revision, autosave, thumbnail or live edit (`live:SEQUENCE`, until a
+  ///   revision holds the edit) of which project uses which image; an image is collected only
+  ///   when no row names it.
   /// - `live_heads`, `live_edits`, `live_presence`: a project's live session: the log of its
   ///   edits, each the changes from the composition the one before left, the revision the log
   ///   starts from, and who is in the session touching what (hints that expire).

@@ -69,4 +69,48 @@ struct LiveCompactionTests {
     defer { late.leave() }
     #expect(try LiveSessionTests.bytes(late.video) == expected, "a late joiner starts there")
   }
+
+  /// A picture an editor adds in a live edit is written with the edit and counted as used by
+  /// it: an image collection before the next compaction keeps it, the other editor and a late
+  /// joiner see it, and once a revision holds the edit the revision is what keeps it.
+  @Test func aPictureAddedLiveSurvivesACollectionBeforeTheLogIsCompacted() throws {
+    let (schema, id, ann, ben) = try LiveSessionTests.twoEditors()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
+    let store = try StoreServer.store(schema: schema)
+    let picture = PlatformImage.solidColor(PlatformColor(red: 0.2, green: 0.4, blue: 0.6), width: 3)
+    try ann.commit { try $0.insertingClip(ImageClip(picture, duration: 1).id("still"), at: [0]) }
+    try ann.waitUntilAcknowledged()
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    let uses = {
+      try admin.query(
+        "SELECT count(*) FROM \(schema).image_uses WHERE project = $1::uuid AND use LIKE 'live:%'",
+        [.string(id.rawValue)]
+      ).first?.int64(0) ?? -1
+    }
+    let revisionBefore = try admin.query(
+      "SELECT revision_sequence FROM \(schema).live_heads WHERE project = $1::uuid",
+      [.string(id.rawValue)]
+    ).first?.int64(0)
+    #expect(revisionBefore == 0, "no revision holds the edit yet: the collection runs before one")
+    #expect(try uses() == 1, "the edit's picture is used by the edit")
+
+    let collection = try store.collectImages()
+    #expect(collection.removed.isEmpty, "\(collection.removed)")
+    #expect(LiveSessionTests.eventually(10) { ben.video.clips.first?.clipID == "still" })
+    let seen = try #require(ben.video.clips.first as? ImageClip)
+    #expect(seen.image.data == picture.data, "Ben's picture resolves")
+    let late = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "late")
+    defer { late.leave() }
+    #expect((late.video.clips.first as? ImageClip)?.image.data == picture.data)
+
+    #expect(LiveSessionTests.eventually(15) { (try? uses()) == 0 }, "compaction hands it over")
+    #expect(try store.collectImages(dryRun: true).removed.isEmpty, "the revision keeps it")
+    #expect(
+      (try store.open(id).video.clips.first as? ImageClip)?.image.data == picture.data,
+      "the compacted revision holds the picture")
+  }
 }

@@ -126,6 +126,11 @@
           "UPDATE \(schema).live_heads SET sequence = GREATEST(sequence, $2), revision = $3, "
             + "revision_sequence = $2 WHERE project = $1::uuid",
           [.string(id.rawValue), .int(through), .int(Int64(head.revision + 1))])
+        // The revision now names the images of the edits it holds.
+        _ = try connection.query(
+          "DELETE FROM \(schema).image_uses WHERE project = $1::uuid AND use LIKE 'live:%' AND "
+            + "substr(use, 6)::bigint <= $2",
+          [.string(id.rawValue), .int(through)])
         try announce(.saved, id)
         if through != sequence {
           _ = try connection.query(

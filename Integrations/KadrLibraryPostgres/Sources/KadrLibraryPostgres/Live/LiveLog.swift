@@ -24,6 +24,10 @@
     let session: UUID
     /// The largest patch read from the log.
     let maximumPatchBytes: Int
+    /// The store's images: an edit's new images are written with it, in its transaction.
+    let images: PostgresImageStore
+    /// The placeholders opening put in for missing images, saved back under their tokens.
+    let placeholders: UnresolvedImageStore
 
     /// The channel the store says "the log of project X grew" on.
     static func channel(schema: String) -> String { "kadr_live_\(schema)" }
@@ -95,8 +99,21 @@
       }
     }
 
+    /// An image store that names each image an edit writes and keeps its bytes, for
+    /// ``append(_:after:editor:)`` to write with the edit.
+    func collectingImages() -> CollectingImageStore {
+      CollectingImageStore(images, placeholders: placeholders)
+    }
+
+    /// What an image an edit uses is recorded as used by, until a compaction writes a revision
+    /// holding that edit: `live:SEQUENCE`.
+    static func imageUse(_ sequence: Int64) -> String { "live:\(sequence)" }
+
     /// Appends `edit` as the edit after the log's `after`-th, if the log is still that long or
     /// the edits since change other places.
+    ///
+    /// The images the edit brings are written in the same transaction, and recorded as used by
+    /// it (``imageUse(_:)``), so an image collection never removes one a log edit names.
     func append(_ edit: LiveSession.Pending, after: Int64, editor: String) throws -> Appended {
       let patch = Data(try edit.patch.json.jsonText().utf8)
       let conflicts =
@@ -133,6 +150,17 @@
           }
         }
         let sequence = length + 1
+        if !edit.images.isEmpty {
+          try images.insert(edit.images, on: connection)
+          try connection.query(
+            "INSERT INTO \(schema).image_uses (project, use, token) SELECT $1::uuid, $2, token "
+              + "FROM \(schema).images WHERE token = ANY (string_to_array($3, E'\\n')) "
+              + "ON CONFLICT DO NOTHING",
+            [
+              .string(project.rawValue), .string(Self.imageUse(sequence)),
+              .string(edit.images.map(\.token).joined(separator: "\n")),
+            ])
+        }
         try connection.query(
           "INSERT INTO \(schema).live_edits (project, sequence, session, number, editor, "
             + "committed, patch, conflicts) VALUES ($1::uuid, $2, $3::uuid, $4, $5, "
@@ -290,7 +318,8 @@
       let log = LiveLog(
         connections: connection, connectionString: connectionString,
         timeouts: connection.timeouts, schema: schema, project: id, session: UUID(),
-        maximumPatchBytes: options.limits.maximumDocumentBytes)
+        maximumPatchBytes: options.limits.maximumDocumentBytes, images: images,
+        placeholders: placeholders)
       let session = try LiveSession(
         log: log, editor: editor, coder: liveCoder, images: images, start: document,
         sequence: start.sequence, watching: watching,

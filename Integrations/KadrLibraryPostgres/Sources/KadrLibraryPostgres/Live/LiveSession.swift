@@ -72,6 +72,8 @@
       var patch: LivePatch
       /// Other editors' values this edit replaced, found when it was rebased onto theirs.
       var conflicts: [LiveLog.Conflict]
+      /// The images the edit brings that the store may lack, by token: written with the edit.
+      var images: [(token: String, bytes: Data)] = []
     }
 
     /// The composition the log's first `confirmedSequence` edits make.
@@ -238,8 +240,9 @@
           return try enqueue(localVideo.updatingClip(id: clipID, as: type, change))
         }
         let edited = try localVideo.updatingClip(at: path, as: type, change)
+        let collecting = log.collectingImages()
         let encoded = try coder.registry.encode(
-          clip: edited.clips[top], options: coder.options, images: images)
+          clip: edited.clips[top], options: coder.options, images: collecting)
         let schema = Self.schema(of: local)
         guard let element = encoded.json, let old = Self.clip(top, in: local),
           encoded.schema <= schema,
@@ -251,27 +254,36 @@
         let prefix: [LivePathStep] = [.key("video"), .key("clips"), .index(top)]
         let patch = LivePatch(
           operations: LivePatch.between(old, element).operations.map { $0.prefixed(by: prefix) })
-        return try enqueue(edited, patch: patch)
+        return try enqueue(edited, patch: patch, images: collecting)
       }
       if number != nil { wake() }
       return number
     }
 
     /// Adds an edit to the pending ones and shows it: `patch` leads from ``local`` to
-    /// `edited`'s document (written whole when `nil`).
-    private func enqueue(_ edited: Video, patch given: LivePatch? = nil) throws -> Int64? {
+    /// `edited`'s document (written whole when `nil`); `collecting` holds the images written
+    /// for it.
+    private func enqueue(
+      _ edited: Video, patch given: LivePatch? = nil, images collecting: CollectingImageStore? = nil
+    ) throws -> Int64? {
       let patch: LivePatch
       let document: JSONValue
+      var collected = collecting
       if let given {
         patch = given
         document = try given.applied(to: local)
       } else {
-        document = try coder.encode(edited, images: images).json
+        let store = log.collectingImages()
+        document = try coder.encode(edited, images: store).json
         patch = LivePatch.between(local, document)
+        collected = store
       }
       guard !patch.isEmpty else { return nil }
+      // Only the images the patch names: the rest are the log's already.
+      let text = try patch.json.jsonText()
+      let brought = (collected?.images ?? []).filter { text.contains($0.token) }
       nextNumber += 1
-      pending.append(Pending(number: nextNumber, patch: patch, conflicts: []))
+      pending.append(Pending(number: nextNumber, patch: patch, conflicts: [], images: brought))
       local = document
       localVideo = edited
       try squashWhenLong()
@@ -290,9 +302,12 @@
       let afterFirst = try first.patch.applied(to: confirmed)
       let rest = pending.dropFirst()
       guard let last = rest.last else { return }
+      var images: [String: Data] = [:]
+      for edit in rest { for (token, bytes) in edit.images { images[token] = bytes } }
       let squashed = Pending(
         number: last.number, patch: LivePatch.between(afterFirst, local),
-        conflicts: rest.flatMap(\.conflicts))
+        conflicts: rest.flatMap(\.conflicts),
+        images: images.map { ($0.key, $0.value) }.sorted { $0.token < $1.token })
       pending = [first, squashed]
     }
 
