@@ -41,8 +41,11 @@ let package = Package(
       name: "kadr-library-bench",
       dependencies: [
         store, .product(name: "KadrProjectLibrary", package: "kadr-persistence"),
-        .product(name: "KadrS3", package: "kadr-persistence"),
+        .product(name: "KadrS3", package: "kadr-persistence"), "CBenchHeap",
       ]),
+    // The allocator's heap in use, for the live benchmark's memory figures (C: glibc's
+    // mallinfo2 is not in the Swift overlay).
+    .target(name: "CBenchHeap", path: "Sources/CBenchHeap"),
     // kadr-doc with PostgreSQL stores: `kadr-doc library --store postgres://…` runs it.
     .executableTarget(
       name: "kadr-doc-postgres",
@@ -72,6 +75,6 @@ let package = Package(
   swiftLanguageModes: [.v6]
 )
 
-for target in package.targets where target.type != .system {
+for target in package.targets where target.type != .system && target.name != "CBenchHeap" {
   target.swiftSettings = (target.swiftSettings ?? []) + sharedSwiftSettings
 }

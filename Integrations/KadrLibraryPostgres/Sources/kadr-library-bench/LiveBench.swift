@@ -1,3 +1,4 @@
+import CBenchHeap
 import Foundation
 import KadrLibraryPostgres
 import KadrPersistence
@@ -21,6 +22,9 @@ enum LiveBench {
     var received: [[Double]]
     /// Resident size (bytes) every few seconds, from just after joining.
     var memory: [Int]
+    /// The heap in use (bytes): before joining, just after, and at the end (after the last
+    /// edit, before leaving): what the session holds, apart from the allocator's high water.
+    var heap: [Int]
     var committed: Int
     /// Processor time the editor used over the run (user and system), in seconds.
     var processorSeconds: Double
@@ -132,9 +136,21 @@ enum LiveBench {
       let megabytes = report.memory.map { String(format: "%.0f", Double($0) / 1_000_000) }
       print(
         "editor \(report.index): memory MB over the run \(megabytes.joined(separator: " "))"
+          + Self.heapLine(report.heap, document: documentBytes)
           + (report.failure.map { "; failed: \($0)" } ?? ""))
     }
     try? admin.execute("DROP SCHEMA \(schema) CASCADE")
+  }
+
+  /// "; heap in use: 31.2 MB before joining, 48.0 after, 47.5 at the end (the session 16.3,
+  /// 8.6× the document)": the session's share is what joining added and the run kept.
+  static func heapLine(_ heap: [Int], document: Int) -> String {
+    guard heap.count == 3, heap.allSatisfy({ $0 > 0 }), document > 0 else { return "" }
+    let megabytes = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_000_000) }
+    let session = heap[2] - heap[0]
+    return "; heap in use \(megabytes(heap[0])) MB before joining, \(megabytes(heap[1])) after, "
+      + "\(megabytes(heap[2])) at the end (the session \(megabytes(session)) MB, "
+      + String(format: "%.1f", Double(session) / Double(document)) + "× the document)"
   }
 
   /// One editor process: joins, commits an edit every `interval` ms on a clip of its own share,
@@ -148,8 +164,10 @@ enum LiveBench {
     else { return }
     let store = try PostgresProjectStore<BenchMetadata>(
       connectionString: server, schema: arguments[0])
-    let session = try store.joinLiveSession(id, editor: "editor \(index)")
     let record = Record()
+    var heap = [Self.heapBytes()]
+    let session = try store.joinLiveSession(id, editor: "editor \(index)")
+    heap.append(Self.heapBytes())
     let finished = DispatchSemaphore(value: 0)
     Task.detached {
       defer { finished.signal() }
@@ -192,11 +210,13 @@ enum LiveBench {
     try? session.waitUntilAcknowledged(timeout: .seconds(30))
     Thread.sleep(forTimeInterval: 3)  // the others' last edits
     memory.append(Self.residentBytes())
+    heap.append(Self.heapBytes() - record.bytes)
     session.leave()
     finished.wait()
     let report = EditorReport(
       index: index, acknowledged: record.acknowledgedList, received: record.receivedList,
-      memory: memory, committed: committed, processorSeconds: Self.processorSeconds(),
+      memory: memory, heap: heap, committed: committed,
+      processorSeconds: Self.processorSeconds(),
       failure: failure)
     FileHandle.standardOutput.write(try JSONEncoder().encode(report))
   }
@@ -218,19 +238,33 @@ enum LiveBench {
     return 0
   }
 
-  /// The times an editor saw, kept under a lock.
+  /// The heap in use now (glibc's `mallinfo2`: small blocks and mapped ones), in bytes; 0
+  /// elsewhere.
+  static func heapBytes() -> Int {
+    Int(kadr_bench_heap_in_use())
+  }
+
+  /// The times an editor saw, kept under a lock, two numbers an event in flat lists (16 bytes
+  /// an event, which ``bytes`` says, so that the heap figure can leave them out).
   final class Record: @unchecked Sendable {
     // @unchecked Sendable: both lists are read and written only under `lock`.
     private let lock = NSLock()
-    private var acks: [[Double]] = []
-    private var receives: [[Double]] = []
+    private var acks: [Double] = []
+    private var receives: [Double] = []
     func acknowledged(_ sequence: Int64, _ time: Double) {
-      lock.withLock { acks.append([Double(sequence), time]) }
+      lock.withLock { acks += [Double(sequence), time] }
     }
     func received(_ sequence: Int64, _ time: Double) {
-      lock.withLock { receives.append([Double(sequence), time]) }
+      lock.withLock { receives += [Double(sequence), time] }
     }
-    var acknowledgedList: [[Double]] { lock.withLock { acks } }
-    var receivedList: [[Double]] { lock.withLock { receives } }
+    var acknowledgedList: [[Double]] { lock.withLock { Self.pairs(acks) } }
+    var receivedList: [[Double]] { lock.withLock { Self.pairs(receives) } }
+    /// The lists' storage.
+    var bytes: Int {
+      lock.withLock { (acks.capacity + receives.capacity) * MemoryLayout<Double>.stride }
+    }
+    private static func pairs(_ flat: [Double]) -> [[Double]] {
+      stride(from: 0, to: flat.count - 1, by: 2).map { [flat[$0], flat[$0 + 1]] }
+    }
   }
 }
