@@ -138,4 +138,36 @@ struct NewDirectoryTests {
     }
     #expect(try Self.names(in: scratch) == ["pipe"])
   }
+
+  /// Runs a program and gives its exit status.
+  static func run(_ arguments: [String]) throws -> Int32 {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: arguments[0])
+    process.arguments = Array(arguments.dropFirst())
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    return process.terminationStatus
+  }
+
+  @Test func aDiskThatFillsMidCopyLeavesNothingOnIt() throws {
+    let scratch = try Self.scratch()
+    defer { try? FileManager.default.removeItem(at: scratch) }
+    let source = scratch.appendingPathComponent("source.mov")
+    try Data(repeating: 7, count: 1 << 20).write(to: source)
+    let disk = scratch.appendingPathComponent("disk")
+    try FileManager.default.createDirectory(at: disk, withIntermediateDirectories: false)
+    let mounted = try Self.run(["/bin/mount", "-t", "tmpfs", "-o", "size=256k", "tmpfs", disk.path])
+    try #require(mounted == 0, "could not mount a 256 KiB tmpfs")
+    defer { _ = try? Self.run(["/bin/umount", disk.path]) }
+    #expect {
+      try NewDirectory.create(at: disk.appendingPathComponent("Cut.otiod")) { directory in
+        try directory.write(Data("{}".utf8), to: "content.otio")
+        try directory.copy(source, to: "media/source.mov")
+      }
+    } throws: { error in
+      "\(error)".contains("No space left on device")
+    }
+    #expect(try Self.names(in: disk).isEmpty, "neither the folder nor its staged copy is left")
+  }
 }
