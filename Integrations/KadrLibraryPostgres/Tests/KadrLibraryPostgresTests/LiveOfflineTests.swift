@@ -1,0 +1,88 @@
+import Foundation
+@_spi(Testing) import KadrLibraryPostgres
+import KadrPersistence
+import KadrProjectLibrary
+import KadrProjectLibraryTesting
+import PostgresClient
+import PostgresTestServer
+import Testing
+
+/// An editor cut off from the server (its socket gone, its connections killed) keeps editing;
+/// meanwhile the others edit and the log is compacted into a revision. When the server can be
+/// reached again, the editor reads what it missed, rebases its own edits and sends them.
+@Suite(
+  "PostgreSQL store: an editor offline", .serialized, .timeLimit(.minutes(3)),
+  .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
+struct LiveOfflineTests {
+  /// The connection string's `host`, which must be a socket folder.
+  static func socketFolder(of connection: String) -> String? {
+    connection.split(separator: " ").first { $0.hasPrefix("host=/") }.map {
+      String($0.dropFirst("host=".count))
+    }
+  }
+
+  @Test func anEditorOfflineWhileTheOthersEditAndCompactComesBackWithItsEdits() throws {
+    let server = try StoreServer.required()
+    let folder = try #require(Self.socketFolder(of: server), "a Unix socket server: \(server)")
+    // Ben reaches the server through a link to its socket, which the test takes away.
+    let relay = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kadr-relay-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: relay, withIntermediateDirectories: false)
+    defer { try? FileManager.default.removeItem(at: relay) }
+    let link = relay.appendingPathComponent(".s.PGSQL.5432").path
+    let socket = folder + "/.s.PGSQL.5432"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: socket)
+    let name = "kadr_ben_" + UUID().uuidString.prefix(8).lowercased()
+    let viaRelay =
+      server.replacingOccurrences(of: "host=" + folder, with: "host=" + relay.path)
+      + " application_name=\(name)"
+
+    let schema = StoreServer.freshSchema()
+    let store = try StoreServer.store(schema: schema)
+    let id = try LiveSessionTests.project(store)
+    let ann = try store.joinLiveSession(id, editor: "Ann")
+    defer { ann.leave() }
+    let ben = try PostgresProjectStore<ContractMetadata>(
+      connectionString: viaRelay, schema: schema
+    ).joinLiveSession(id, editor: "Ben")
+    defer { ben.leave() }
+
+    // Offline: no way to the server, and every connection Ben had cut.
+    try FileManager.default.removeItem(atPath: link)
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    _ = try admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+      [.string(name)])
+    for take in 0..<120 {
+      try ben.commit { try LiveSessionTests.retitled($0, "p1", "Ben \(take)") }
+    }
+    for take in 0..<250 {
+      try ann.commit { try LiveSessionTests.retitled($0, "p2", "Ann \(take)") }
+    }
+    try ann.waitUntilAcknowledged()
+    let held = {
+      try admin.query(
+        "SELECT revision_sequence FROM \(schema).live_heads WHERE project = $1::uuid",
+        [.string(id.rawValue)]
+      ).first?.int64(0) ?? 0
+    }
+    #expect(
+      LiveSessionTests.eventually(30) { (try? held()) ?? 0 >= ann.sequence },
+      "the log is compacted while Ben is away")
+    #expect(ben.sequence == 0, "Ben read nothing while offline")
+    #expect(LiveSessionTests.text(ben.video, "p1") == "Ben 119", "and shows his own edits")
+    #expect(ben.unacknowledgedCount > 0)
+
+    // Back.
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: socket)
+    try ben.waitUntilAcknowledged(timeout: .seconds(60))
+    #expect(LiveSessionTests.eventually(30) { ann.sequence == ben.sequence })
+    #expect(LiveSessionTests.text(ann.video, "p1") == "Ben 119")
+    #expect(LiveSessionTests.text(ben.video, "p2") == "Ann 249")
+    #expect(try LiveSessionTests.bytes(ann.video) == LiveSessionTests.bytes(ben.video))
+    let late = try store.joinLiveSession(id, editor: "late")
+    defer { late.leave() }
+    #expect(try LiveSessionTests.bytes(late.video) == LiveSessionTests.bytes(ben.video))
+  }
+}
