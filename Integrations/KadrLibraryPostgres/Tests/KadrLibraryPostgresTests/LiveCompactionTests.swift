@@ -11,9 +11,37 @@ import Testing
   "PostgreSQL store: live compaction", .serialized, .timeLimit(.minutes(3)),
   .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
 struct LiveCompactionTests {
+  // These tests wait seconds for pauses and compactions. They wait without holding a thread of
+  // the test runner's pool (two on a two-core machine), so that async tests running beside them
+  // (autosave's timers) are not starved: `settles`, `pause` and `offPool` below.
+
+  /// Waits until `condition` holds, up to `seconds`, checking every 10 ms.
+  static func settles(_ seconds: Double = 15, _ condition: () throws -> Bool) async rethrows
+    -> Bool
+  {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if try condition() { return true }
+      await pause(0.01)
+    }
+    return try condition()
+  }
+
+  /// Sleeps `seconds` without holding a thread.
+  static func pause(_ seconds: Double) async {
+    try? await Task.sleep(for: .seconds(seconds))
+  }
+
+  /// Runs `body`, which blocks, on a thread of its own, and gives its result.
+  static func offPool<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+  }
+
   /// Four editors who keep editing past the compaction interval write one revision for it,
   /// then one when they pause, and none more: before, each editor wrote its own.
-  @Test func fourEditorsWhoKeepEditingWriteOneRevisionNotFour() throws {
+  @Test func fourEditorsWhoKeepEditingWriteOneRevisionNotFour() async throws {
     let schema = StoreServer.freshSchema()
     let store = try StoreServer.store(schema: schema)
     let id = try LiveSessionTests.project(store)
@@ -23,7 +51,7 @@ struct LiveCompactionTests {
     }
     defer { for session in sessions { session.leave() } }
     // Presence is read once a second: each editor learns who compacts.
-    Thread.sleep(forTimeInterval: 1.5)
+    await Self.pause(1.5)
     // 600 in all, paced so that few are squashed: past the interval (200), short of twice it
     // past the first compaction.
     let edits = 150
@@ -42,7 +70,7 @@ struct LiveCompactionTests {
         }
       }
     }
-    group.wait()
+    await withCheckedContinuation { done in group.notify(queue: .global()) { done.resume() } }
     #expect(failures.items.isEmpty, "\(failures.items)")
     let admin = try PostgresTestServer.connect()
     defer { admin.close() }
@@ -58,10 +86,9 @@ struct LiveCompactionTests {
     #expect(busy == 1, "one revision while they edited, not one an editor: \(busy)")
 
     #expect(
-      LiveSessionTests.eventually(15) { (try? held()?.0) == length },
-      "the pause compacts the rest")
+      await Self.settles(15) { (try? held()?.0) == length }, "the pause compacts the rest")
     // Past three pauses, when an editor that does not compact would write one.
-    Thread.sleep(forTimeInterval: 7)
+    await Self.pause(7)
     let all = try store.history(of: id).count - before
     #expect(all == 2, "one for the pause, and no more: \(all)")
     let expected = try LiveSessionTests.bytes(sessions[0].video)
@@ -73,7 +100,7 @@ struct LiveCompactionTests {
   /// A picture an editor adds in a live edit is written with the edit and counted as used by
   /// it: an image collection before the next compaction keeps it, the other editor and a late
   /// joiner see it, and once a revision holds the edit the revision is what keeps it.
-  @Test func aPictureAddedLiveSurvivesACollectionBeforeTheLogIsCompacted() throws {
+  @Test func aPictureAddedLiveSurvivesACollectionBeforeTheLogIsCompacted() async throws {
     let (schema, id, ann, ben) = try LiveSessionTests.twoEditors()
     defer {
       ann.leave()
@@ -82,7 +109,7 @@ struct LiveCompactionTests {
     let store = try StoreServer.store(schema: schema)
     let picture = PlatformImage.solidColor(PlatformColor(red: 0.2, green: 0.4, blue: 0.6), width: 3)
     try ann.commit { try $0.insertingClip(ImageClip(picture, duration: 1).id("still"), at: [0]) }
-    try ann.waitUntilAcknowledged()
+    try await Self.offPool { try ann.waitUntilAcknowledged() }
     let admin = try PostgresTestServer.connect()
     defer { admin.close() }
     let uses = {
@@ -100,14 +127,14 @@ struct LiveCompactionTests {
 
     let collection = try store.collectImages()
     #expect(collection.removed.isEmpty, "\(collection.removed)")
-    #expect(LiveSessionTests.eventually(10) { ben.video.clips.first?.clipID == "still" })
+    #expect(await Self.settles(10) { ben.video.clips.first?.clipID == "still" })
     let seen = try #require(ben.video.clips.first as? ImageClip)
     #expect(seen.image.data == picture.data, "Ben's picture resolves")
     let late = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "late")
     defer { late.leave() }
     #expect((late.video.clips.first as? ImageClip)?.image.data == picture.data)
 
-    #expect(LiveSessionTests.eventually(15) { (try? uses()) == 0 }, "compaction hands it over")
+    #expect(await Self.settles(15) { (try? uses()) == 0 }, "compaction hands it over")
     #expect(try store.collectImages(dryRun: true).removed.isEmpty, "the revision keeps it")
     #expect(
       (try store.open(id).video.clips.first as? ImageClip)?.image.data == picture.data,

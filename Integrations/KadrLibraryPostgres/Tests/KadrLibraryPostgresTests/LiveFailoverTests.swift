@@ -6,14 +6,17 @@ import KadrProjectLibraryTesting
 import PostgresClient
 import Testing
 
-// With the crash tests, which run alone: this one starts, crashes and promotes servers of its
-// own.
-extension ServerCrashTests {
-  /// Runs the server script with `arguments` (see ``server(_:_:)``).
+/// A failover under live editors. It starts, crashes and promotes servers of its own, so it
+/// runs alone, after the crash tests (`Scripts/test`).
+@Suite(
+  "PostgreSQL store: live editors through a failover", .serialized, .timeLimit(.minutes(3)),
+  .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
+struct LiveFailoverTests {
+  /// Runs the server script with `arguments` (see `ServerCrashTests.server(_:_:)`).
   static func server(_ arguments: String...) throws {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = [script.path] + arguments
+    process.arguments = [ServerCrashTests.script.path] + arguments
     process.standardOutput = FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
@@ -47,7 +50,7 @@ extension ServerCrashTests {
         .joinLiveSession(id, editor: name)
     }
     defer { for editor in editors { editor.leave() } }
-    let edits = 60
+    let edits = 150
     let group = DispatchGroup()
     let failures = LockedList()
     for (index, editor) in editors.enumerated() {
@@ -62,13 +65,15 @@ extension ServerCrashTests {
         }
       }
     }
-    Thread.sleep(forTimeInterval: 0.4)
+    // Once both have edits acknowledged (and still edit: 150 edits take 3 s).
+    #expect(
+      LiveSessionTests.eventually(10) { editors.allSatisfy { $0.sequence > 0 } },
+      "edits were committed before the failover")
     let before = editors.map(\.sequence)
     try Self.server("crash", primary)
     try Self.server("promote", standby)
     group.wait()
     #expect(failures.items.isEmpty, "\(failures.items)")
-    #expect(before.allSatisfy { $0 > 0 }, "edits were committed before the failover: \(before)")
     for editor in editors { try editor.waitUntilAcknowledged(timeout: .seconds(60)) }
 
     let admin = try PostgresConnection(
@@ -80,6 +85,7 @@ extension ServerCrashTests {
       [.string(id.rawValue)]
     ).first
     let rows = try counts?.int64(0) ?? 0
+    #expect(rows > before.max() ?? 0, "edits landed on the promoted server: \(before), \(rows)")
     #expect(try counts?.int64(1) == rows, "no edit written twice")
     #expect(try counts?.int64(2) == rows, "the log has no gap")
     #expect(

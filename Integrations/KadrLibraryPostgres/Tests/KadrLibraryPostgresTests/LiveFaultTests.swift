@@ -68,10 +68,12 @@ struct LiveFaultTests {
     let schema = StoreServer.freshSchema()
     let store = try PostgresProjectStore<ContractMetadata>(
       connectionString: connection, schema: schema)
+    // Eight editors, as on a team's timeline: each edits a title of its own.
+    let editors = 8
     let project = try store.create(
-      name: "Live", video: RevisionTests.shared(), metadata: ContractMetadata()
+      name: "Live", video: RevisionTests.shared((0..<editors).map { "p\($0)" }),
+      metadata: ContractMetadata()
     ).id
-    let editors = 4
     let edits = 60
     let flag = directory + "-done"
     defer { try? FileManager.default.removeItem(atPath: flag) }

@@ -21,7 +21,7 @@ struct LiveOfflineTests {
     }
   }
 
-  @Test func anEditorOfflineWhileTheOthersEditAndCompactComesBackWithItsEdits() throws {
+  @Test func anEditorOfflineWhileTheOthersEditAndCompactComesBackWithItsEdits() async throws {
     let server = try StoreServer.required()
     let folder = try #require(Self.socketFolder(of: server), "a Unix socket server: \(server)")
     // Ben reaches the server through a link to its socket, which the test takes away.
@@ -60,7 +60,7 @@ struct LiveOfflineTests {
     for take in 0..<250 {
       try ann.commit { try LiveSessionTests.retitled($0, "p2", "Ann \(take)") }
     }
-    try ann.waitUntilAcknowledged()
+    try await LiveCompactionTests.offPool { try ann.waitUntilAcknowledged() }
     let held = {
       try admin.query(
         "SELECT revision_sequence FROM \(schema).live_heads WHERE project = $1::uuid",
@@ -68,7 +68,7 @@ struct LiveOfflineTests {
       ).first?.int64(0) ?? 0
     }
     #expect(
-      LiveSessionTests.eventually(30) { (try? held()) ?? 0 >= ann.sequence },
+      await LiveCompactionTests.settles(30) { (try? held()) ?? 0 >= ann.sequence },
       "the log is compacted while Ben is away")
     #expect(ben.sequence == 0, "Ben read nothing while offline")
     #expect(LiveSessionTests.text(ben.video, "p1") == "Ben 119", "and shows his own edits")
@@ -76,8 +76,8 @@ struct LiveOfflineTests {
 
     // Back.
     try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: socket)
-    try ben.waitUntilAcknowledged(timeout: .seconds(60))
-    #expect(LiveSessionTests.eventually(30) { ann.sequence == ben.sequence })
+    try await LiveCompactionTests.offPool { try ben.waitUntilAcknowledged(timeout: .seconds(60)) }
+    #expect(await LiveCompactionTests.settles(30) { ann.sequence == ben.sequence })
     #expect(LiveSessionTests.text(ann.video, "p1") == "Ben 119")
     #expect(LiveSessionTests.text(ben.video, "p2") == "Ann 249")
     #expect(try LiveSessionTests.bytes(ann.video) == LiveSessionTests.bytes(ben.video))
