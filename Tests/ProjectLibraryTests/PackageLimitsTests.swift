@@ -166,12 +166,18 @@ struct WorkFolderTests {
       "kadr-import-\(child.processIdentifier)-\(UUID().uuidString)")
     let live = temporary.appendingPathComponent(
       "kadr-import-\(ProcessInfo.processInfo.processIdentifier)-\(UUID().uuidString)")
-    for folder in [killed, live] {
+    // Someone else's folders that start alike, with an ended process's id in them: a test's
+    // `kadr-import-<UUID>` whose first group is all digits, and a person's backup.
+    let others = [
+      "kadr-import-\(child.processIdentifier)-0A3F-4FA6-A9D0-B21518C5996E",
+      "kadr-import-\(child.processIdentifier)-backup",
+    ].map { temporary.appendingPathComponent($0) }
+    for folder in [killed, live] + others {
       try FileManager.default.createDirectory(
         at: folder.appendingPathComponent("images"), withIntermediateDirectories: true)
       try Data(count: 1024).write(to: folder.appendingPathComponent("images/left.png"))
     }
-    defer { try? FileManager.default.removeItem(at: live) }
+    defer { for folder in [live] + others { try? FileManager.default.removeItem(at: folder) } }
 
     let (store, head) = try PackageHistoryTests.storeWithHistory(in: directory)
     let package = directory.url.appendingPathComponent("p.kadrproject")
@@ -182,6 +188,26 @@ struct WorkFolderTests {
 
     #expect(!FileManager.default.fileExists(atPath: killed.path), "the killed run's files stay")
     #expect(FileManager.default.fileExists(atPath: live.path), "a running process lost its files")
+    for folder in others {
+      let kept = folder.appendingPathComponent("images/left.png").path
+      #expect(
+        FileManager.default.fileExists(atPath: kept),
+        "someone else's \(folder.lastPathComponent) was removed")
+    }
+  }
+
+  @Test(
+    arguments: [
+      ("kadr-copy-4242-53189557-F0A3-4FA6-A9D0-B21518C5996E", 4242),
+      ("kadr-copy-53189557-F0A3-4FA6-A9D0-B21518C5996E", nil),  // a UUID, no process id
+      ("kadr-copy-4242-backup", nil),
+      ("kadr-copy-4242-53189557-F0A3-4FA6-A9D0-B21518C5996E-x", nil),
+      ("kadr-copy--53189557-F0A3-4FA6-A9D0-B21518C5996E", nil),
+      ("kadr-copy-٤٢-53189557-F0A3-4FA6-A9D0-B21518C5996E", nil),  // digits, not ASCII ones
+      ("kadr-import-4242-53189557-F0A3-4FA6-A9D0-B21518C5996E", nil),  // another purpose
+    ] as [(String, Int32?)])
+  func onlyAWorkFoldersOwnNameGivesAProcessID(_ pair: (String, Int32?)) {
+    #expect(WorkFolder.processID(ofFolder: pair.0, for: "copy") == pair.1)
   }
 }
 

@@ -22,17 +22,37 @@ package enum WorkFolder {
   /// of a running process (this one's, or another run's) is left alone, and so is one whose
   /// process id another program has since taken: that one waits for a later run.
   ///
+  /// Only a name of exactly the form ``make(for:)`` gives is taken as such a folder:
+  /// `kadr-<purpose>-<pid>-<UUID>`, the UUID whole. Someone else's folder that merely starts
+  /// alike (`kadr-copy-2024-backup`, or `kadr-copy-<UUID>` whose first group is all digits)
+  /// is never removed.
+  ///
   /// - Parameters:
   ///   - purpose: What the folders were for.
   ///   - root: The temporary folder.
   package static func removeAbandoned(for purpose: String, in root: URL) {
-    let prefix = "kadr-\(purpose)-"
     let names = (try? FileManager.default.contentsOfDirectory(atPath: root.path)) ?? []
-    for name in names where name.hasPrefix(prefix) {
-      guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0 != "-" }), pid > 0,
-        !SystemCall.processExists(pid)
+    for name in names {
+      guard let pid = processID(ofFolder: name, for: purpose), !SystemCall.processExists(pid)
       else { continue }
       try? FileManager.default.removeItem(at: root.appendingPathComponent(name))
     }
+  }
+
+  /// The process id in `name` when it is a work folder's name for `purpose`
+  /// (`kadr-<purpose>-<pid>-<UUID>`), else `nil`.
+  package static func processID(ofFolder name: String, for purpose: String) -> Int32? {
+    let prefix = "kadr-\(purpose)-"
+    guard name.hasPrefix(prefix) else { return nil }
+    let rest = name.dropFirst(prefix.count)
+    let digits = rest.prefix { $0 != "-" }
+    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), digits.allSatisfy(\.isNumber),
+      let pid = Int32(digits), pid > 0
+    else { return nil }
+    let uuid = rest.dropFirst(digits.count + 1)
+    guard rest.dropFirst(digits.count).first == "-", uuid.count == 36,
+      UUID(uuidString: String(uuid)) != nil
+    else { return nil }
+    return pid
   }
 }
