@@ -145,13 +145,6 @@ package struct DurableWriter {
     guard written else { throw SystemError("write it") }
   }
 
-  /// Appends the bytes `bytes` points at.
-  ///
-  /// - Throws: ``SystemError``.
-  package func write(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
-    guard SystemCall.writeAll(descriptor, bytes) else { throw SystemError("write it") }
-  }
-
   /// A handle on the file that does not close it (the durable write does).
   package var fileHandle: FileHandle {
     FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)

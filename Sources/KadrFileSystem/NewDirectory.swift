@@ -104,15 +104,10 @@ public struct NewDirectory: ~Copyable {
         ])
     }
     SystemCall.setBlocking(input)
+    let handle = FileHandle(fileDescriptor: input, closeOnDealloc: false)
     try DurableFile.replace(path, links: .replace) { writer in
-      var buffer = [UInt8](repeating: 0, count: 1 << 20)
-      while true {
-        let count = buffer.withUnsafeMutableBytes { SystemCall.read(input, into: $0) }
-        guard count >= 0 else { throw SystemError("read \(source.lastPathComponent)") }
-        if count == 0 { break }
-        try buffer.withUnsafeBytes { bytes in
-          try writer.write(UnsafeRawBufferPointer(rebasing: bytes[..<count]))
-        }
+      while let piece = try handle.read(upToCount: 1 << 20), !piece.isEmpty {
+        try writer.write(piece)
       }
     }
   }
