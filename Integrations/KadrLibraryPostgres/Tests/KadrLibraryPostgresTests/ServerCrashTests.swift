@@ -100,7 +100,12 @@ struct ServerCrashTests {
     Thread.sleep(forTimeInterval: 0.3)
     try Self.server("restart", directory)
     let before = acknowledged.last
-    Thread.sleep(forTimeInterval: 1)
+    // Until A saves again after the restart (a reconnect backs off up to a second), at most 15 s.
+    let deadline = Date().addingTimeInterval(15)
+    while Date() < deadline, (acknowledged.last ?? -1) <= (before ?? -1) {
+      Thread.sleep(forTimeInterval: 0.05)
+    }
+    Thread.sleep(forTimeInterval: 0.2)
     acknowledged.stop()
     acknowledged.waitUntilFinished()
     let last = try #require(acknowledged.last)
