@@ -82,7 +82,7 @@ public enum FCPXMLImportItemKind: String, ImportReportItemKind {
     case .frameRate: "frame rates rounded in the preset"
     case .startTimecode: "start timecodes moved to a frame"
     case .splitEdit: "split edits played together"
-    case .layerBelowSpine: "clips below the spine layered above it"
+    case .layerBelowSpine: "clips below the primary storyline layered above it"
     case .role: "roles left out or held differently"
     case .unknownElement: "unknown elements left out"
     case .otherProjects: "other projects not imported"
@@ -114,8 +114,9 @@ extension InterchangeImportReport.Item where ItemKind == FCPXMLImportItemKind {
   ///   - kind: What kind of feature it is.
   ///   - path: The element's path.
   ///   - detail: What it is and what the import did.
-  public init(kind: FCPXMLImportItemKind, path: String, detail: String) {
-    self.init(kind: kind, place: path, detail: detail)
+  ///   - subject: Where it is as an editor names it (`clip “Intro” at 01:00:05:00`), or empty.
+  public init(kind: FCPXMLImportItemKind, path: String, detail: String, subject: String = "") {
+    self.init(kind: kind, place: path, detail: detail, subject: subject)
   }
 }
 

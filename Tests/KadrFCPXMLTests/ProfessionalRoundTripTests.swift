@@ -163,10 +163,38 @@ struct ProfessionalRoundTripTests {
     let item = try #require(imported.report.items(of: .marker).first)
     #expect(item.detail.contains("on an audio clip “Music” at 01:00:05:00"), "\(item.detail)")
     #expect(item.detail.contains("“Drop”"))
-    // Every item read inside a story element ends with its name and timecode.
+    // An item read inside a story element is named by it and its timecode, in its subject; the
+    // sentence says what it is in the inspector's words, not the element's.
     let annotations = try RealFileTests.load("Annotations.fcpxml").report
     let note = try #require(annotations.items(of: .metadata).first)
-    #expect(note.detail == "The note is left out. (clip “TestVideo Clip” at 01:00:00:00)")
+    #expect(note.detail == "The note “c1 notes” is left out.")
+    #expect(note.subject == "clip “TestVideo Clip” at 01:00:00:00")
+    #expect(note.path.hasSuffix("asset-clip[1]/note[1]"))
+    let conform = try #require(annotations.items(of: .effect).last)
+    #expect(conform.detail == "The colour conform (HDR tone mapping) is left out.")
+  }
+
+  /// The report a person reads names every place by a clip (or the timeline) and a timecode,
+  /// in every real file, items made after reading included; element paths stay in the items.
+  @Test func theReportForPeopleHasNoElementPaths() throws {
+    for name in RealFileTests.files {
+      let report = try RealFileTests.load(name).report
+      for item in report.items {
+        #expect(!item.subject.isEmpty, "\(name): \(item)")
+        #expect(item.path.hasPrefix("/fcpxml"), "\(name): \(item)")
+        for jargon in ["adjust-", "filter-", "asset-clip", "ref-clip", "spine", "sequence"] {
+          #expect(!item.detail.contains(jargon), "\(name): \(item.detail)")
+        }
+      }
+      let rendered = report.rendered(prefix: "")
+      #expect(!rendered.contains("/fcpxml"), "\(name): \(rendered)")
+    }
+    let example = try RealFileTests.load("fcpx_example.fcpxml").report
+    // Made when the pieces are laid out, after the reading: still named by its timecode.
+    let transition = try #require(
+      example.items(of: .transitionKind).first { $0.detail.contains("each side") })
+    #expect(transition.subject == "transition at 00:00:50:00")
+    #expect(example.rendered().contains("(the document) — The document holds 2 projects"))
   }
 
   /// A one-clip document.

@@ -63,4 +63,30 @@ struct ImportReportTests {
     #expect(OTIOImportReport(items: []).rendered(prefix: "x: ") == "x: Nothing was left out.")
     #expect(Self.otio.items[2].description == "/: A time is rounded.")
   }
+
+  /// An item named in an editor's words is shown by that name, each name once; its place stays
+  /// in its JSON and its one-line form, and a report written without subjects reads back.
+  @Test func aSubjectTakesThePlacesPlaceForPeople() throws {
+    let clip = "clip “Interview” at 01:00:05:00"
+    let report = FCPXMLImportReport(items: [
+      .init(kind: .effect, path: "/fcpxml/a[1]/filter-video[1]", detail: "One.", subject: clip),
+      .init(kind: .effect, path: "/fcpxml/a[1]/filter-video[2]", detail: "Two.", subject: clip),
+      .init(kind: .effect, path: "/fcpxml/b[1]", detail: "Three.", subject: "the timeline"),
+      .init(kind: .effect, path: "/fcpxml/c[1]", detail: "Four.", subject: "title at 00:00:01:00"),
+    ])
+    #expect(
+      report.rendered(prefix: "")
+        == """
+        4 features of the FCPXML document are held differently or left out:
+        effects and adjustments left out: 4 (\(clip), the timeline, …) — first: One.
+        """)
+    #expect(report.items[0].description == "/fcpxml/a[1]/filter-video[1]: One. [\(clip)]")
+    let json = try Self.json(report.items[2])
+    #expect(json.contains(#""subject":"the timeline""#), "\(json)")
+    let decoder = JSONDecoder()
+    #expect(
+      try decoder.decode(FCPXMLImportReport.self, from: Data(Self.json(report).utf8)) == report)
+    let old = try decoder.decode(FCPXMLImportReport.self, from: Data(Self.json(Self.fcpxml).utf8))
+    #expect(old.items[0].subject.isEmpty)
+  }
 }

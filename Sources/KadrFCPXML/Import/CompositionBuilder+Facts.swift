@@ -57,16 +57,13 @@ extension CompositionBuilder {
           note: marker.note))
     }
     if !outside.isEmpty {
-      let at = timecode.flatMap {
-        FCPXMLTime.timecode(at: piece.start, origin: $0.origin, rate: $0.rate)
-      }
-      let clip = (piece.facts.name.map { "“\($0)”" } ?? "the clip") + (at.map { " at \($0)" } ?? "")
       items.append(
         FCPXMLImportReport.Item(
           kind: .marker, path: piece.path,
           detail: "\(outside.count) marker\(outside.count == 1 ? "" : "s") "
-            + "(\(outside.prefix(3).joined(separator: ", "))) outside the part of \(clip) that "
-            + "plays \(outside.count == 1 ? "is" : "are") left out."))
+            + "(\(outside.prefix(3).joined(separator: ", "))) outside the part of the clip that "
+            + "plays \(outside.count == 1 ? "is" : "are") left out.",
+          subject: subject(of: piece)))
     }
     return kept
   }
@@ -83,6 +80,24 @@ extension CompositionBuilder {
       (try? reduced.multiplied(by: rate.denominator, dividedBy: rate.numerator)) == length
     else { return nil }
     return reduced
+  }
+
+  /// A piece as a person names it in the report, with its timecode: `clip “Intro” at
+  /// 01:00:05:00`, `transition at 00:00:10:00`.
+  func subject(of piece: Piece) -> String {
+    let element =
+      switch piece.kind {
+      case .transition: "transition"
+      case .still: "still"
+      case .title: "title"
+      case .gap: "gap"
+      case .nested: "compound clip"
+      case .video, .offline: "clip"
+      }
+    let at = timecode.flatMap {
+      FCPXMLTime.timecode(at: piece.start, origin: $0.origin, rate: $0.rate)
+    }
+    return StoryReader.subject(element: element, name: piece.facts.name, at: at)
   }
 }
 

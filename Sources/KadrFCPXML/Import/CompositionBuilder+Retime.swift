@@ -8,8 +8,9 @@ extension CompositionBuilder {
   /// it (kadr's curve holds each speed between two keyframes at the same source times).
   mutating func retimedClip(
     url: URL, retime: StoryPieces.Retime, length: Time, muted: Bool, clipID: ClipID?,
-    startTime: Time?, look: StoryPieces.Look, path: String
+    startTime: Time?, look: StoryPieces.Look, piece: Piece
   ) throws(FCPXMLError) -> VideoClip {
+    let path = piece.path
     let localStart = retime.origin
     let localEnd = retime.origin + length
     let mediaAtStart = retime.media(at: localStart)
@@ -25,7 +26,7 @@ extension CompositionBuilder {
       let last = retime.points[1]
       let rate = StoryReader.rate(media: first.value - last.value, over: last.time - first.time)
       let normal = StoryPieces.Rate.normal
-      let mediaLength = mediaLength(playing: length, at: rate ?? normal, path: path)
+      let mediaLength = mediaLength(playing: length, at: rate ?? normal, piece: piece)
       speedRate = (rate ?? normal).isNormal ? 1 : (rate ?? normal).value
       trim = TimeRange(start: Self.reduced(mediaAtStart - mediaLength), duration: mediaLength)
     } else {
@@ -44,7 +45,8 @@ extension CompositionBuilder {
           items.append(
             FCPXMLImportReport.Item(
               kind: .timeMap, path: path,
-              detail: "A speed of \(speed)× is played at kadr's nearest (0.25× to 4×)."))
+              detail: "A speed of \(speed)× is played at kadr's nearest (0.25× to 4×).",
+              subject: subject(of: piece)))
         }
         let sourceFrom = Self.reduced(retime.media(at: from, onSegment: index) - mediaAtStart)
         let sourceTo = Self.reduced(retime.media(at: to, onSegment: index) - mediaAtStart)

@@ -95,7 +95,7 @@ struct CompositionBuilder {
   /// The trim length that kadr plays in `length` at `rate`: exact when kadr's own arithmetic
   /// (the trim's length divided by the speed, rounded to its timescale) gives `length` back,
   /// else the nearest, reported.
-  mutating func mediaLength(playing length: Time, at rate: StoryPieces.Rate, path: String)
+  mutating func mediaLength(playing length: Time, at rate: StoryPieces.Rate, piece: Piece)
     -> Time
   {
     let exact = rate.media(length)
@@ -114,9 +114,10 @@ struct CompositionBuilder {
     }
     items.append(
       FCPXMLImportReport.Item(
-        kind: .timeMap, path: path,
+        kind: .timeMap, path: piece.path,
         detail: "At \(rate.value)× no trim plays exactly \(length) in kadr; the clip's length "
-          + "may differ by 1/\(length.timescale) s."))
+          + "may differ by 1/\(length.timescale) s.",
+        subject: subject(of: piece)))
     return exact
   }
 
@@ -170,7 +171,8 @@ struct CompositionBuilder {
         items.append(
           FCPXMLImportReport.Item(
             kind: .transitionKind, path: span.path,
-            detail: "A transition without a clip on each side is left out."))
+            detail: "A transition without a clip on each side is left out.",
+            subject: subject(of: span)))
         continue
       }
       // A fade through black's clips meet at its middle, as kadr lays them out; a dissolve's
@@ -222,11 +224,11 @@ struct CompositionBuilder {
       if let retime = piece.retime {
         return try retimedClip(
           url: url, retime: retime, length: length, muted: muted, clipID: clipID,
-          startTime: startTime, look: look, path: piece.path
+          startTime: startTime, look: look, piece: piece
         ).with(name: name, role: piece.facts.role, markers: markers)
       }
       let exact = exactMediaLength(playing: length, at: rate)
-      let mediaLength = exact ?? mediaLength(playing: length, at: rate, path: piece.path)
+      let mediaLength = exact ?? mediaLength(playing: length, at: rate, piece: piece)
       let mediaStart = Self.reduced(mediaStart)
       guard mediaStart.isValid, mediaLength.isValid else {
         throw FCPXMLError(.invalidValue(attribute: "start", value: "(overflows)"), path: piece.path)
@@ -259,7 +261,8 @@ struct CompositionBuilder {
           kind: .unresolvedStill, path: piece.path,
           detail: images == nil
             ? "A still is kept as an offline placeholder (no image store was given)."
-            : "A still its image store does not hold is kept as an offline placeholder."))
+            : "A still its image store does not hold is kept as an offline placeholder.",
+          subject: subject(of: piece)))
       return InterchangePlaceholder(
         role: .offline, name: piece.facts.name ?? "", duration: length,
         mediaURL: URL(string: source), clipID: clipID, startTime: startTime)

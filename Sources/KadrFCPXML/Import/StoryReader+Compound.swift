@@ -30,7 +30,8 @@ extension StoryReader {
     guard let media = document.resources[ref], media.name == "media" else {
       note(
         .missingMedia, path,
-        "The \(element.name) names no media ('\(ref)'); it is kept as an offline placeholder.")
+        "The \(Self.personName(element: element.name, name: nil)) names no media ('\(ref)'); "
+          + "it is kept as an offline placeholder.")
       add(
         Piece(
           start: start, end: start + length,
@@ -41,7 +42,8 @@ extension StoryReader {
     guard !mediaStack.contains(ref), mediaStack.count < 16 else {
       note(
         .unknownElement, path,
-        "The \(element.name) '\(ref)' contains itself (or nests deeper than 16); kept as a gap.")
+        "The \(Self.personName(element: element.name, name: nil)) '\(ref)' contains itself "
+          + "(or nests deeper than 16); kept as a gap.")
       add(
         Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
         window: window)
@@ -139,7 +141,10 @@ extension StoryReader {
           layer: layer, path: mediaPath + "/multicam/mc-angle", holdsPlace: true)
       }
     } else {
-      note(.unknownElement, path, "The \(element.name)'s media holds no sequence; kept as a gap.")
+      note(
+        .unknownElement, path,
+        "The \(Self.personName(element: element.name, name: nil))'s media holds no timeline; "
+          + "kept as a gap.")
       add(
         Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
         window: window)

@@ -60,20 +60,24 @@ extension StoryReader {
         add(
           Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
           window: window)
-        note(.disabledItem, path, "A disabled \(element.name) is kept as a gap.")
+        note(
+          .disabledItem, path,
+          "A disabled \(Self.personName(element: element.name, name: nil)) is kept as a gap.")
       } else {
-        note(.disabledItem, path, "A disabled connected \(element.name) is left out.")
+        note(
+          .disabledItem, path,
+          "A disabled connected \(Self.personName(element: element.name, name: nil)) is left out.")
       }
       return
     }
     if !Self.elementsWithFacts.contains(element.name) {
-      let roles = ["role", "audioRole", "videoRole"].compactMap { name in
-        element[name].map { "\(name) '\($0)'" }
-      }
+      let roles = [("role", "role"), ("audioRole", "audio role"), ("videoRole", "video role")]
+        .compactMap { attribute, name in element[attribute].map { "\(name) '\($0)'" } }
       if !roles.isEmpty {
         note(
           .role, path,
-          "The \(roles.joined(separator: " and ")) of the \(element.name) "
+          "The \(roles.joined(separator: " and ")) of the "
+            + "\(Self.personName(element: element.name, name: nil)) "
             + "\(roles.count == 1 ? "is" : "are") left out: it is placed as its contents.")
       }
     }
@@ -81,7 +85,8 @@ extension StoryReader {
     if parameters > 0 {
       note(
         .effect, path,
-        "\(parameters) parameter\(parameters == 1 ? "" : "s") of the \(element.name) "
+        "\(parameters) parameter\(parameters == 1 ? "" : "s") of the "
+          + "\(Self.personName(element: element.name, name: nil)) "
           + "(position, look, …) \(parameters == 1 ? "is" : "are") left out.")
     }
     if element["audioStart"] != nil || element["audioDuration"] != nil {

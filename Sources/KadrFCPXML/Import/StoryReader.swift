@@ -68,26 +68,35 @@ struct StoryReader {
     }
   }
 
-  /// The story elements being read, innermost last (element, name, start): a report item ends
-  /// with the innermost one as a person names it, and its timecode. The phrase is built only
-  /// for an item, not for every element read.
+  /// The story elements being read, innermost last (element, name, start): a report item names
+  /// the innermost one as a person does, with its timecode. The phrase is built only for an
+  /// item, not for every element read.
   var context: [(element: String, name: String?, start: Time)] = []
 
   mutating func note(_ kind: FCPXMLImportReport.Item.Kind, _ path: String, _ detail: String) {
     items.append(
-      FCPXMLImportReport.Item(kind: kind, path: path, detail: detail + placeForPerson(detail)))
+      FCPXMLImportReport.Item(
+        kind: kind, path: path, detail: detail, subject: subjectForPerson(kind)))
   }
 
-  /// ` (clip “Intro” at 01:00:05:00)`, naming the element being read as an editor does; empty
-  /// outside every element, or when `detail` says its timecode already.
-  func placeForPerson(_ detail: String) -> String {
-    guard let innermost = context.last else { return "" }
-    let at = timecode.flatMap {
-      FCPXMLTime.timecode(at: innermost.start, origin: $0.origin, rate: $0.rate)
-    }
-    if let at, detail.contains(at) { return "" }
-    let what = Self.personName(element: innermost.element, name: innermost.name)
-    return " (" + what + (at.map { " at \($0)" } ?? "") + ")"
+  /// `clip “Intro” at 01:00:05:00`, naming the element being read as an editor does; `the
+  /// timeline` outside every story element (the sequence and its own markers, rate and
+  /// timecode), `the document` for what is outside the project.
+  func subjectForPerson(_ kind: FCPXMLImportReport.Item.Kind) -> String {
+    if kind == .otherProjects { return "the document" }
+    guard let innermost = context.last else { return "the timeline" }
+    return Self.subject(
+      element: innermost.element, name: innermost.name, at: timecode(at: innermost.start))
+  }
+
+  /// The timecode of a time of the timeline, when the timeline's start and rate are known.
+  func timecode(at time: Time) -> String? {
+    timecode.flatMap { FCPXMLTime.timecode(at: time, origin: $0.origin, rate: $0.rate) }
+  }
+
+  /// `clip “Intro” at 01:00:05:00`: a story element as a person names it, and where it plays.
+  static func subject(element: String, name: String?, at timecode: String?) -> String {
+    personName(element: element, name: name) + (timecode.map { " at \($0)" } ?? "")
   }
 
   /// What a person calls a story element: `clip “Intro”`, `compound clip`, `transition`.
@@ -149,7 +158,7 @@ struct StoryReader {
       nonStory(child, path: sequencePath + "/" + child.name)
     }
     if let keywords = sequence["keywords"] {
-      note(.marker, sequencePath, "The sequence's keywords '\(keywords)' are left out.")
+      note(.marker, sequencePath, "The timeline's keywords '\(keywords)' are left out.")
     }
     try readSequential(
       spine.children, map: TimeMap(base: .zero, origin: origin), window: nil, layer: 0,
@@ -212,7 +221,8 @@ struct StoryReader {
     if lane < 0, layers[index].pieces.contains(where: { !$0.isTransition }) {
       note(
         .layerBelowSpine, path,
-        "A connected video clip below the spine (lane \(lane)) is layered above the main chain.")
+        "A connected video clip below the primary storyline (lane \(lane)) is layered above "
+          + "it.")
     }
   }
 
@@ -243,15 +253,17 @@ struct StoryReader {
       return
     case "marker", "chapter-marker":
       let value = child["value"].map { " “\($0.prefix(60))”" } ?? ""
+      let what = child.name == "marker" ? "marker" : "chapter marker"
       note(
         .marker, path,
-        "A \(child.name)\(value) is left out: kadr keeps markers on video clips, titles and the "
+        "A \(what)\(value) is left out: kadr keeps markers on video clips, titles and the "
           + "timeline, not on what this one is on.")
     case "keyword", "rating", "analysis-marker":
       let value = child["value"].map { " “\($0.prefix(60))”" } ?? ""
-      note(.marker, path, "A \(child.name)\(value) is left out: kadr has no \(child.name)s.")
+      let what = child.name == "analysis-marker" ? "analysis marker" : child.name
+      note(.marker, path, "A \(what)\(value) is left out: kadr has no \(what)s.")
     case "metadata", "note":
-      note(.metadata, path, "The \(child.name) is left out.")
+      note(.metadata, path, Self.sentence(Self.personName(of: child), "is left out."))
     case "conform-rate":
       note(
         .conformRate, path,
@@ -260,7 +272,7 @@ struct StoryReader {
     case _
     where child.name.hasPrefix("filter-") || child.name.hasPrefix("adjust-")
       || child.name.hasPrefix("audio-") || child.name == "mute" || child.name == "object-tracker":
-      note(.effect, path, "The \(child.name) is left out.")
+      note(.effect, path, Self.sentence(Self.personName(of: child), "is left out."))
     default:
       note(.unknownElement, path, "The element '\(child.name)' is left out.")
     }

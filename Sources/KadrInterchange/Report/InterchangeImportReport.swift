@@ -24,6 +24,10 @@ public struct InterchangeImportReport<ItemKind: ImportReportItemKind>: Sendable,
     public let place: String
     /// What it is and what the import did with it, as a sentence.
     public let detail: String
+    /// Where it is as an editor names it, such as `clip “Interview” at 01:00:05:00` or
+    /// `the timeline`; empty when the format's importer has no such name for it (then
+    /// ``place`` is all there is).
+    public let subject: String
 
     /// Creates an item.
     ///
@@ -31,20 +35,29 @@ public struct InterchangeImportReport<ItemKind: ImportReportItemKind>: Sendable,
     ///   - kind: What kind of feature it is.
     ///   - place: Where it is in the file.
     ///   - detail: A sentence saying what it is and what the import did.
-    public init(kind: Kind, place: String, detail: String) {
+    ///   - subject: Where it is as an editor names it (a clip's name and timecode), or empty.
+    public init(kind: Kind, place: String, detail: String, subject: String = "") {
       self.kind = kind
       self.place = place
       self.detail = detail
+      self.subject = subject
     }
 
-    /// `"place: detail"`, the place `/` when it is the whole file.
-    public var description: String { "\(place.isEmpty ? "/" : place): \(detail)" }
+    /// `"place: detail"`, the place `/` when it is the whole file, followed by the subject in
+    /// brackets when there is one: every fact of the item on one line.
+    public var description: String {
+      "\(place.isEmpty ? "/" : place): \(detail)" + (subject.isEmpty ? "" : " [\(subject)]")
+    }
+
+    /// Where it is for a person: the ``subject``, or the ``place`` when there is none.
+    public var shownPlace: String { subject.isEmpty ? (place.isEmpty ? "/" : place) : subject }
 
     /// The JSON keys: the place under its format's name (``ImportReportItemKind/placeKey``).
     private struct Key: CodingKey {
       static var kind: Key { Key(stringValue: "kind") }
       static var place: Key { Key(stringValue: ItemKind.placeKey) }
       static var detail: Key { Key(stringValue: "detail") }
+      static var subject: Key { Key(stringValue: "subject") }
 
       let stringValue: String
       var intValue: Int? { nil }
@@ -55,15 +68,17 @@ public struct InterchangeImportReport<ItemKind: ImportReportItemKind>: Sendable,
     /// Reads an item.
     ///
     /// - Parameter decoder: The decoder.
+    /// A report written before items had subjects reads with empty ones.
     /// - Throws: `DecodingError` for a missing or malformed field or an unknown kind.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: Key.self)
       kind = try container.decode(Kind.self, forKey: .kind)
       place = try container.decode(String.self, forKey: .place)
       detail = try container.decode(String.self, forKey: .detail)
+      subject = try container.decodeIfPresent(String.self, forKey: .subject) ?? ""
     }
 
-    /// Writes an item: `kind`, the place, `detail`.
+    /// Writes an item: `kind`, the place, `detail`, and `subject` when there is one.
     ///
     /// - Parameter encoder: The encoder.
     /// - Throws: What the encoder throws.
@@ -72,6 +87,7 @@ public struct InterchangeImportReport<ItemKind: ImportReportItemKind>: Sendable,
       try container.encode(kind, forKey: .kind)
       try container.encode(place, forKey: .place)
       try container.encode(detail, forKey: .detail)
+      if !subject.isEmpty { try container.encode(subject, forKey: .subject) }
     }
   }
 
@@ -108,7 +124,9 @@ public struct InterchangeImportReport<ItemKind: ImportReportItemKind>: Sendable,
   /// report's JSON) has every item.
   ///
   /// `"roles left out: 3 (at /a, /b, …) — first: The audioRole 'dialogue' is left out."`: the
-  /// count follows the kind's phrase, so one item reads as well as many.
+  /// count follows the kind's phrase, so one item reads as well as many. A place is shown as an
+  /// editor names it (``Item/subject``, such as `clip “Intro” at 01:00:05:00`) when the item
+  /// has one, each such name once; the file's own place only for items without one.
   ///
   /// - Parameters:
   ///   - prefix: Put before each line, such as `"edit.otio: "`.
@@ -117,11 +135,17 @@ public struct InterchangeImportReport<ItemKind: ImportReportItemKind>: Sendable,
     guard !items.isEmpty else { return "\(prefix)Nothing was left out." }
     var lines = [prefix + ItemKind.summaryLine(itemCount: items.count)]
     for (kind, group) in groups {
-      let places = group.prefix(firstPlaces).map { $0.place.isEmpty ? "/" : $0.place }
-      let more = group.count > firstPlaces ? ", …" : ""
+      var places: [String] = []
+      for item in group where !places.contains(item.shownPlace) {
+        places.append(item.shownPlace)
+        if places.count > firstPlaces { break }
+      }
+      let more = places.count > firstPlaces ? ", …" : ""
+      places = Array(places.prefix(firstPlaces))
       let example = group.count == 1 ? group[0].detail : "first: \(group[0].detail)"
       lines.append(
-        prefix + "\(kind.summary): \(group.count) (at \(places.joined(separator: ", "))\(more)) "
+        prefix + "\(kind.summary): \(group.count) (\(group[0].subject.isEmpty ? "at " : "")"
+          + "\(places.joined(separator: ", "))\(more)) "
           + "— \(example)")
     }
     return lines.joined(separator: "\n")
