@@ -77,9 +77,10 @@ func parseOptions() -> Options {
       }
       options.sizes = [count]
     case "--profile":
-      guard let value = arguments.popFirst(), ["save", "open", "read"].contains(value) else {
+      guard let value = arguments.popFirst(), ["save", "open", "read", "rename"].contains(value)
+      else {
         FileHandle.standardError.write(
-          Data("kadr-bench: --profile needs save, open or read\n".utf8))
+          Data("kadr-bench: --profile needs save, open, read or rename\n".utf8))
         exit(2)
       }
       options.profile = value
@@ -91,7 +92,7 @@ func parseOptions() -> Options {
       options.write = value
     case "-h", "--help":
       print(
-        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read] [--limits [GROUP]] "
+        "usage: kadr-bench [--clips N] [--json] [--profile save|open|read|rename] [--limits [GROUP]] "
           + "[--check-batch [N]] [--diff] [--interchange] [--library [N]] [--packages] "
           + "[--write FILE]"
       )
@@ -207,6 +208,7 @@ if let count = options.checkBatch {
 if options.packages {
   do {
     try PackageBenchmark.run()
+    try PackageBenchmark.runRename()
     try PackageBenchmark.runCopy(projects: 1_000)
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
@@ -258,6 +260,17 @@ if let path = options.write {
   let (video, store) = Workload.composition(clipCount: options.sizes[0])
   do {
     try KadrCoder().data(for: video, images: store).write(to: URL(fileURLWithPath: path))
+  } catch {
+    FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
+    exit(1)
+  }
+  exit(0)
+}
+if options.profile == "rename" {
+  // A package's rename of a document's image tokens in its bytes, twenty times.
+  do {
+    let (coder, data, renames, _) = try PackageBenchmark.renameWorkload()
+    for _ in 0..<20 { _ = try coder.renamingImageTokens(inBytes: data, renames) }
   } catch {
     FileHandle.standardError.write(Data("kadr-bench: \(error)\n".utf8))
     exit(1)

@@ -175,7 +175,31 @@ public struct KadrCoder: Sendable {
   /// - Returns: The tokens.
   /// - Throws: ``PersistenceError`` for malformed JSON.
   public func imageTokens(in data: Data) throws -> [String] {
-    registry.imageTokens(in: try documentCoder.readJSON(data))
+    try documentCoder.imageTokenPlaces(in: data).tokens
+  }
+
+  /// Every image token of a document, as ``imageTokens(in:)-(Data)``, and the schema it
+  /// declares (`nil` when none), from one parse.
+  ///
+  /// - Parameter data: The document.
+  /// - Throws: ``PersistenceError`` for malformed JSON.
+  package func imageTokensAndSchema(in data: Data) throws -> (tokens: [String], schema: Int?) {
+    let found = try documentCoder.imageTokenPlaces(in: data)
+    return (found.tokens, found.schema)
+  }
+
+  /// A document with its image tokens renamed in its bytes, everything else kept byte for byte,
+  /// or `nil` when a renamed token's text is also some other value (rename in a tree then).
+  ///
+  /// - Parameters:
+  ///   - data: The document.
+  ///   - replacements: The new token of every token the document uses.
+  /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a token `replacements`
+  ///   lacks, or the `PersistenceError` of malformed JSON.
+  package func renamingImageTokens(inBytes data: Data, _ replacements: [String: String])
+    throws -> Data?
+  {
+    try documentCoder.renamingImageTokens(inBytes: data, replacements)
   }
 
   /// Every image token of a document value, as ``imageTokens(in:)-(Data)``.

@@ -164,10 +164,10 @@ struct PackageReader<Metadata: ProjectMetadata> {
       for token in headTokens where !tokens.contains(token) {
         throw fail(.manifestMismatch("the document uses the image '\(token)', which it lacks"))
       }
-      // The one decode of the head: the check that it opens; the composition is kept, and an
-      // import saves it again with the store's tokens.
+      // The one decode of the head: the check that it opens, which learns its facts; an import
+      // renames the tokens in its bytes (or, of an older schema, saves the composition again).
       let placeholders = UnresolvedImageStore()
-      let video = try preserving.video(from: document, images: placeholders)
+      let head = try preserving.checkedPackageDocument(document, images: placeholders)
       // Each earlier revision: checked as the head is, its document kept in a file.
       var packagedHistory: [PackagedRevision<Metadata>] = []
       let historyFolder = folder.appendingPathComponent("history", isDirectory: true)
@@ -237,8 +237,9 @@ struct PackageReader<Metadata: ProjectMetadata> {
         id: manifest.id, name: manifest.name, created: envelope.created,
         modified: envelope.modified, metadata: metadata, thumbnailToken: manifest.thumbnail,
         images: images, revision: manifest.revision, history: packagedHistory,
-        headTokens: Set(headTokens + [manifest.thumbnail].compactMap { $0 }), video: video,
-        placeholders: placeholders, coder: preserving)
+        headTokens: Set(headTokens + [manifest.thumbnail].compactMap { $0 }), video: head.video,
+        headDocument: document, headFacts: head.facts, placeholders: placeholders,
+        coder: preserving)
     } catch {
       try? FileManager.default.removeItem(at: folder)
       throw error

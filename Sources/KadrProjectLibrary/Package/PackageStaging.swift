@@ -100,16 +100,17 @@ struct PackageStaging<Metadata: ProjectMetadata> {
   mutating func rewritten(_ data: Data, facts: DocumentFacts?) throws -> (
     data: Data, schema: Int, facts: DocumentFacts?, checked: DocumentFacts?
   ) {
-    let parsed = try coder.readJSON(data)
-    let tokens = coder.imageTokens(in: parsed)
-    try collect(tokens)
-    guard tokens.contains(where: { packageTokens[$0] != $0 }) else {
-      return (data, parsed.schema ?? KadrDocument.currentSchema, facts, nil)
+    let found = try coder.imageTokensAndSchema(in: data)
+    try collect(found.tokens)
+    guard found.tokens.contains(where: { packageTokens[$0] != $0 }) else {
+      return (data, found.schema ?? KadrDocument.currentSchema, facts, nil)
     }
-    if let schema = parsed.schema, DocumentEnvelope.readsWithoutMigration(schema) {
-      // Renamed in the tree and written once; decoded once, to prove it opens, which also
-      // learns its facts (renaming tokens changes none of them).
-      let renamed = try coder.replacingImageTokens(in: parsed, packageTokens).data()
+    if let schema = found.schema, DocumentEnvelope.readsWithoutMigration(schema) {
+      // Renamed in the bytes (in a tree when a token's text is also another value); decoded
+      // once, to prove it opens, which also learns its facts (renaming tokens changes none).
+      let renamed =
+        try coder.renamingImageTokens(inBytes: data, packageTokens)
+        ?? coder.replacingImageTokens(in: coder.readJSON(data), packageTokens).data()
       let checked = try coder.checkedPackageDocument(renamed, images: UnresolvedImageStore())
       return (renamed, schema, checked.facts, checked.facts)
     }
@@ -166,7 +167,7 @@ struct PackageStaging<Metadata: ProjectMetadata> {
   {
     let summary = stored.summary
     let placeholders = UnresolvedImageStore()
-    let video = try coder.video(from: document, images: placeholders)
+    let head = try coder.checkedPackageDocument(document, images: placeholders)
     let thumbnail = summary.thumbnailToken.flatMap { packageTokens[$0] }
     let images = listed.values.map { entry in
       let fileName = String(entry.image.name.dropFirst(PackageManifest.Entry.imagesFolder.count))
@@ -184,6 +185,7 @@ struct PackageStaging<Metadata: ProjectMetadata> {
           facts: $0.checkedFacts, coder: coder)
       },
       headTokens: Set(try coder.imageTokens(in: document) + [thumbnail].compactMap { $0 }),
-      video: video, placeholders: placeholders, coder: coder)
+      video: head.video, headDocument: document, headFacts: head.facts,
+      placeholders: placeholders, coder: coder)
   }
 }

@@ -35,25 +35,34 @@ public struct PackagedProject<Metadata: ProjectMetadata>: Sendable {
   let headTokens: Set<String>
   /// The composition, its images placeholders of ``placeholders``.
   let video: Video
+  /// The head's document as the package holds it, with package tokens.
+  let headDocument: Data
+  /// The head's facts, learnt by the decode that checked it; `nil` for a document of an older
+  /// schema, which an import saves again from ``video``.
+  let headFacts: DocumentFacts?
   /// The placeholders standing for the package's images, by package token.
   let placeholders: UnresolvedImageStore
   /// The store's coder, keeping unknown content.
   let coder: KadrCoder
 
-  /// The document, saved again with each package token (`file:<sha256>.<ext>`) replaced by the
-  /// store's token for the same image.
+  /// The document with each package token (`file:<sha256>.<ext>`) replaced by the store's token
+  /// for the same image.
   ///
-  /// Nothing is decoded again and no image is read: the composition the package's check decoded
-  /// is kept, its images placeholders, and saving it is faster than renaming the tokens in a
-  /// tree of the document (each earlier revision, not kept decoded, is renamed in its tree).
+  /// Nothing is decoded again and no image is read: the package's bytes are copied with the
+  /// tokens renamed in place (one parse finds them), with the facts the package's check learnt.
+  /// A document of an older schema is saved again, in the current one, from the composition
+  /// the check decoded.
   ///
   /// - Parameter tokens: The store's token for each of ``images``' tokens.
-  /// - Returns: The document, in the current schema, and its facts.
+  /// - Returns: The document and its facts.
   /// - Throws: `PersistenceError.imageUnresolvable(token:)` naming a package token `tokens`
   ///   lacks, or another `PersistenceError` of the document.
   public func document(replacingTokens tokens: [String: String]) throws -> (
     saved: SavedDocument, facts: DocumentFacts
   ) {
+    if headFacts != nil {
+      return try coder.renamingPackageTokens(in: headDocument, facts: headFacts, tokens)
+    }
     let saved = try coder.save(
       video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
     return (saved, DocumentFacts(video: video, saved: saved))
@@ -91,8 +100,9 @@ public struct PackagedRevision<Metadata: ProjectMetadata>: Sendable {
 
   /// Its document with each package token replaced by the store's token for the same image.
   ///
-  /// The tokens are renamed in the document's tree (one parse, one write), with the facts its
-  /// check learnt; a revision without them is decoded and saved again in the current schema.
+  /// The tokens are renamed in the document's bytes (one parse finds them, one copy writes
+  /// them), with the facts its check learnt; a revision without them is decoded and saved again
+  /// in the current schema.
   ///
   /// - Parameter tokens: The store's token for each package token the revision uses.
   /// - Returns: The document and its facts.
@@ -127,8 +137,9 @@ extension KadrCoder {
     return (decoded.root, facts)
   }
 
-  /// A checked package document with its tokens renamed: in its tree when its `facts` are known
-  /// (one parse, one write), otherwise decoded and saved again.
+  /// A checked package document with its tokens renamed: in its bytes when its `facts` are
+  /// known (one parse, one copy; in a tree when a token's text is also another value),
+  /// otherwise decoded and saved again.
   ///
   /// - Parameters:
   ///   - data: The document, with package tokens.
@@ -147,12 +158,15 @@ extension KadrCoder {
         video, images: ReplacingImageStore(placeholders: placeholders, tokens: tokens))
       return (saved, DocumentFacts(video: video, saved: saved))
     }
-    let parsed = try readJSON(data)
-    for token in imageTokens(in: parsed) where tokens[token] == nil {
-      throw PersistenceError.imageUnresolvable(token: token)
+    let renamed: Data
+    if let bytes = try renamingImageTokens(inBytes: data, tokens) {
+      renamed = bytes
+    } else {
+      // A renamed token's text is also another value somewhere: only a tree tells them apart.
+      renamed = try replacingImageTokens(in: readJSON(data), tokens).data()
     }
     let saved = SavedDocument(
-      data: try replacingImageTokens(in: parsed, tokens).data(), lossReport: LossReport(losses: []),
+      data: renamed, lossReport: LossReport(losses: []),
       kinds: facts.kinds.map { KindID($0) }, schema: facts.schema)
     return (saved, facts)
   }
