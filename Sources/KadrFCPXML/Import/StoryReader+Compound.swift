@@ -40,13 +40,9 @@ extension StoryReader {
       return false
     }
     guard !mediaStack.contains(ref), mediaStack.count < 16 else {
-      note(
-        .unknownElement, path,
-        "The \(Self.personName(element: element.name, name: nil)) '\(ref)' contains itself "
-          + "(or nests deeper than 16); kept as a gap.")
-      add(
-        Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
-        window: window)
+      keepAsGap(
+        element, "'\(ref)' contains itself (or nests deeper than 16)", start: start,
+        length: length, layer: layer, window: window, path: path)
       return false
     }
     mediaStack.append(ref)
@@ -141,14 +137,24 @@ extension StoryReader {
           layer: layer, path: mediaPath + "/multicam/mc-angle", holdsPlace: true)
       }
     } else {
-      note(
-        .unknownElement, path,
-        "The \(Self.personName(element: element.name, name: nil))'s media holds no timeline; "
-          + "kept as a gap.")
-      add(
-        Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
-        window: window)
+      keepAsGap(
+        element, "holds no timeline in its media", start: start, length: length, layer: layer,
+        window: window, path: path)
     }
     return false
+  }
+
+  /// Reports a compound element this importer cannot place as its contents (`why`), and keeps
+  /// its place with a gap.
+  private mutating func keepAsGap(
+    _ element: XMLTree, _ why: String, start: Time, length: Time, layer: Int,
+    window: TimeRange?, path: String
+  ) {
+    note(
+      .unknownElement, path,
+      "The \(Self.personName(element: element.name, name: nil)) \(why); it is kept as a gap.")
+    add(
+      Piece(start: start, end: start + length, kind: .gap(name: ""), path: path), to: layer,
+      window: window)
   }
 }
