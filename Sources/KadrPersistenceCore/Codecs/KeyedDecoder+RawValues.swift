@@ -34,6 +34,37 @@ extension KeyedDecoder {
   }
 }
 
+extension KeyedDecoder {
+  /// Reads the required case of an enumeration of text under `key`, refusing any other value
+  /// with the allowed list: as the general form, its raw value matched in the document's bytes.
+  ///
+  /// - Parameters:
+  ///   - type: The enumeration.
+  ///   - key: The key.
+  /// - Throws: ``PersistenceError`` when it is missing, not text or not one of the raw values.
+  @inlinable
+  public func decode<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, for key: Key)
+    throws -> Value
+  where Value.RawValue == String {
+    try valueDecoder(for: key).enumeration(Value.self, field: key.rawValue)
+  }
+
+  /// Reads the optional case of an enumeration of text under `key`; `nil` when it is absent.
+  ///
+  /// - Parameters:
+  ///   - type: The enumeration.
+  ///   - key: The key.
+  /// - Throws: ``PersistenceError`` when it is present but not text or not one of the raw
+  ///   values.
+  @inlinable
+  public func decodeIfPresent<Value: RawRepresentable & CaseIterable>(
+    _ type: Value.Type, for key: Key
+  ) throws -> Value? where Value.RawValue == String {
+    guard let decoder = valueDecoderIfPresent(for: key) else { return nil }
+    return try decoder.enumeration(Value.self, field: key.rawValue)
+  }
+}
+
 extension ValueDecoder {
   /// Reads a raw value and makes a `Value` of it, refusing a raw value the type does not accept.
   @inlinable

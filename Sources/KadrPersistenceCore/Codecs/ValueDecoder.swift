@@ -200,11 +200,25 @@ public struct ValueDecoder {
   public func enumeration<E: RawRepresentable & CaseIterable>(_ type: E.Type, field: String)
     throws -> E where E.RawValue == String
   {
+    if let known = knownCase(E.self) { return known }
     let text = try string()
     guard let value = E(rawValue: text) else {
       throw error(.unknownEnumValue(text, field: field, allowed: E.allCases.map(\.rawValue)))
     }
     return value
+  }
+
+  /// The case of `E` whose raw value is the string here, matched in the document's bytes
+  /// without making a `String`; `nil` when the value is no string or matches no case (the
+  /// caller then reads it as text, for its error).
+  @inlinable
+  func knownCase<E: RawRepresentable & CaseIterable>(_ type: E.Type) -> E?
+  where E.RawValue == String {
+    let tape = self.tape
+    for candidate in E.allCases where tape.string(at: index, is: candidate.rawValue) {
+      return candidate
+    }
+    return nil
   }
 
   /// The image for a token string, from the session's image store.

