@@ -42,7 +42,9 @@ extension KeyedDecoder {
   ///   - type: The enumeration.
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` when it is missing, not text or not one of the raw values.
-  @inlinable
+  // Disfavoured, as the general form is: a type that is also a `PersistableValue` reads as one,
+  // with no ambiguity; between the two raw-value forms this one is the more specific.
+  @inlinable @_disfavoredOverload
   public func decode<Value: RawRepresentable & CaseIterable>(_ type: Value.Type, for key: Key)
     throws -> Value
   where Value.RawValue == String {
@@ -56,7 +58,7 @@ extension KeyedDecoder {
   ///   - key: The key.
   /// - Throws: ``PersistenceError`` when it is present but not text or not one of the raw
   ///   values.
-  @inlinable
+  @inlinable @_disfavoredOverload
   public func decodeIfPresent<Value: RawRepresentable & CaseIterable>(
     _ type: Value.Type, for key: Key
   ) throws -> Value? where Value.RawValue == String {

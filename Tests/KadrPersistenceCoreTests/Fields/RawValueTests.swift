@@ -75,3 +75,22 @@ struct RawValueTests {
     if case .unknownEnumValue = error.reason { Issue.record("\(error.reason)") }
   }
 }
+
+/// A text enumeration that is also a `PersistableValue` of its own: reading one under a key
+/// must pick its `PersistableValue` form, with no ambiguity between the overloads (this file
+/// does not compile otherwise).
+enum ShoutedFace: String, CaseIterable, PersistableValue {
+  case smile, frown
+
+  func encodePersisted(to encoder: ValueEncoder) throws -> WrittenJSON? {
+    try rawValue.uppercased().encodePersisted(to: encoder)
+  }
+
+  static func decodePersisted(from decoder: ValueDecoder) throws -> ShoutedFace {
+    ShoutedFace(rawValue: try String.decodePersisted(from: decoder).lowercased()) ?? .smile
+  }
+
+  static func read<Key: PayloadKey>(_ object: KeyedDecoder<Key>, _ key: Key) throws -> ShoutedFace {
+    try object.decode(ShoutedFace.self, for: key)
+  }
+}
