@@ -82,15 +82,20 @@ struct LiveCompactionTests {
     }
     let length = try held()?.1 ?? 0
     #expect(length >= 200, "the log passed the interval (\(length) edits, squashed or not)")
+    // One for the interval, not one an editor (4). A second only when the machine held every
+    // editor still past the 2 s pause mid-run (seen once in a full parallel run on 2 cores),
+    // which is a pause the store rightly compacts.
     let busy = try store.history(of: id).count - before
-    #expect(busy == 1, "one revision while they edited, not one an editor: \(busy)")
+    #expect((1...2).contains(busy), "one revision while they edited, not one an editor: \(busy)")
 
     #expect(
       await Self.settles(15) { (try? held()?.0) == length }, "the pause compacts the rest")
+    let settled = try store.history(of: id).count - before
+    #expect(settled - busy <= 1, "one for the pause: \(busy) then \(settled)")
     // Past three pauses, when an editor that does not compact would write one.
     await Self.pause(7)
     let all = try store.history(of: id).count - before
-    #expect(all == 2, "one for the pause, and no more: \(all)")
+    #expect(all == settled, "no more once the log is compacted: \(settled) then \(all)")
     let expected = try LiveSessionTests.bytes(sessions[0].video)
     let late = try StoreServer.store(schema: schema).joinLiveSession(id, editor: "late")
     defer { late.leave() }
