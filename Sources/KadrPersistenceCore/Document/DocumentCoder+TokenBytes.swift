@@ -47,69 +47,20 @@ extension DocumentCoder {
     throws -> Data?
   {
     let found = try imageTokenPlaces(in: bytes)
-    // Each renamed token as the document writes it (quoted, escaped) and as it becomes, found
-    // by its length and a hash of its bytes: one pass over the document's strings, with no
-    // allocation and no Hasher for a string that is no token.
-    var needles: [(hash: UInt64, quoted: [UInt8], token: String, renamed: [UInt8])] = []
+    var renames: [String: String] = [:]
     for token in found.tokens {
       guard let renamed = replacements[token] else {
         throw PersistenceError.imageUnresolvable(token: token)
       }
-      guard renamed != token else { continue }
-      guard let quoted = try? JSONWriter().write(.string(token)),
-        let written = try? JSONWriter().write(.string(renamed))
-      else { return nil }
-      let hash = quoted.withUnsafeBytes { Self.stringHash($0) }
-      needles.append((hash, quoted, token, written))
+      if renamed != token { renames[token] = renamed }
     }
-    guard !needles.isEmpty else { return bytes }
-    needles.sort { $0.hash < $1.hash }
-    let longest = needles.map(\.quoted.count).max() ?? 0
-    var isLength = [Bool](repeating: false, count: longest + 1)
-    for needle in needles { isLength[needle.quoted.count] = true }
-    var output = Data()
-    output.reserveCapacity(bytes.count + 64 * found.places.values.reduce(0, +))
-    var seen = [Int](repeating: 0, count: needles.count)
-    bytes.withUnsafeBytes { raw in
-      var copied = 0
-      for string in JSONStringScan(raw) where string.count <= longest && isLength[string.count] {
-        let candidate = UnsafeRawBufferPointer(rebasing: raw[string])
-        let hash = Self.stringHash(candidate)
-        var (index, upper) = (0, needles.count)
-        while index < upper {
-          let middle = (index + upper) / 2
-          if needles[middle].hash < hash { index = middle + 1 } else { upper = middle }
-        }
-        while index < needles.count, needles[index].hash == hash {
-          if needles[index].quoted.elementsEqual(candidate),
-            !JSONStringScan.isKey(after: string, in: raw)
-          {
-            seen[index] += 1
-            output.append(
-              contentsOf: UnsafeRawBufferPointer(rebasing: raw[copied..<string.lowerBound]))
-            output.append(contentsOf: needles[index].renamed)
-            copied = string.upperBound
-            break
-          }
-          index += 1
-        }
-      }
-      output.append(contentsOf: UnsafeRawBufferPointer(rebasing: raw[copied...]))
-    }
-    for (index, needle) in needles.enumerated() where seen[index] != found.places[needle.token] {
-      return nil
-    }
-    return output
+    guard !renames.isEmpty else { return bytes }
+    guard let rewritten = JSONStringValues.replacing(renames, in: bytes),
+      renames.keys.allSatisfy({ rewritten.counts[$0] == found.places[$0] })
+    else { return nil }
+    return rewritten.data
   }
 
-  /// FNV-1a over a string's bytes: cheap to compute, to find the few strings worth comparing.
-  private static func stringHash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
-    var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-    for byte in bytes {
-      hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-    }
-    return hash
-  }
 }
 
 extension CodecRegistry {
@@ -168,69 +119,5 @@ extension CodecRegistry {
     else { return nil }
     let payload = tape.firstMember(ofContainerAt: box)
     return tape.tag(at: payload) == .object ? payload : nil
-  }
-}
-
-/// The strings of a JSON document that a strict reader accepted, each as the range of its bytes
-/// from its opening quote to just past its closing one, keys included.
-struct JSONStringScan: Sequence, IteratorProtocol {
-  let raw: UnsafeRawBufferPointer
-  var position = 0
-
-  init(_ raw: UnsafeRawBufferPointer) {
-    self.raw = raw
-  }
-
-  mutating func next() -> Range<Int>? {
-    let quote = UInt8(ascii: "\"")
-    position = Self.firstOf(quote: true, backslash: false, in: raw, from: position)
-    guard position < raw.count else { return nil }
-    let start = position
-    position += 1
-    while true {
-      position = Self.firstOf(quote: true, backslash: true, in: raw, from: position)
-      guard position < raw.count, raw[position] != quote else { break }
-      // An escape is two bytes at least; `\uXXXX`'s other four hold no quote.
-      position += 2
-    }
-    position = Swift.min(position + 1, raw.count)
-    return start..<position
-  }
-
-  /// The first `"` (and, when asked, `\\`) at or after `start`, eight bytes a step while none is
-  /// there; the count when there is none.
-  private static func firstOf(
-    quote: Bool, backslash: Bool, in raw: UnsafeRawBufferPointer, from start: Int
-  ) -> Int {
-    var index = start
-    while index + 8 <= raw.count {
-      let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self).littleEndian
-      var found: UInt64 = 0
-      if quote { found |= zeroBytes(word ^ 0x2222_2222_2222_2222) }
-      if backslash { found |= zeroBytes(word ^ 0x5C5C_5C5C_5C5C_5C5C) }
-      if found != 0 { return index + found.trailingZeroBitCount / 8 }
-      index += 8
-    }
-    while index < raw.count {
-      let byte = raw[index]
-      if (quote && byte == UInt8(ascii: "\"")) || (backslash && byte == UInt8(ascii: "\\")) {
-        return index
-      }
-      index += 1
-    }
-    return raw.count
-  }
-
-  /// The high bit of each byte of `word` that is zero (exact for the lowest such byte, which is
-  /// all that is read: a borrow only runs upward).
-  private static func zeroBytes(_ word: UInt64) -> UInt64 {
-    (word &- 0x0101_0101_0101_0101) & ~word & 0x8080_8080_8080_8080
-  }
-
-  /// Whether the string at `range` is a member's key: a `:` follows it, after any whitespace.
-  static func isKey(after range: Range<Int>, in raw: UnsafeRawBufferPointer) -> Bool {
-    var index = range.upperBound
-    while index < raw.count, [0x20, 0x0A, 0x0D, 0x09].contains(raw[index]) { index += 1 }
-    return index < raw.count && raw[index] == UInt8(ascii: ":")
   }
 }
