@@ -14,46 +14,23 @@ import Testing
   "PostgreSQL store: an editor offline", .serialized, .timeLimit(.minutes(3)),
   .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
 struct LiveOfflineTests {
-  /// The connection string's `host`, which must be a socket folder.
-  static func socketFolder(of connection: String) -> String? {
-    connection.split(separator: " ").first { $0.hasPrefix("host=/") }.map {
-      String($0.dropFirst("host=".count))
-    }
-  }
-
   @Test func anEditorOfflineWhileTheOthersEditAndCompactComesBackWithItsEdits() async throws {
-    let server = try StoreServer.required()
-    let folder = try #require(Self.socketFolder(of: server), "a Unix socket server: \(server)")
-    // Ben reaches the server through a link to its socket, which the test takes away.
-    let relay = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "kadr-relay-\(UUID().uuidString.prefix(8))")
-    try FileManager.default.createDirectory(at: relay, withIntermediateDirectories: false)
-    defer { try? FileManager.default.removeItem(at: relay) }
-    let link = relay.appendingPathComponent(".s.PGSQL.5432").path
-    let socket = folder + "/.s.PGSQL.5432"
-    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: socket)
-    let name = "kadr_ben_" + UUID().uuidString.prefix(8).lowercased()
-    let viaRelay =
-      server.replacingOccurrences(of: "host=" + folder, with: "host=" + relay.path)
-      + " application_name=\(name)"
-
+    let relay = try Relay()
+    defer { relay.remove() }
     let schema = StoreServer.freshSchema()
     let store = try StoreServer.store(schema: schema)
     let id = try LiveSessionTests.project(store)
     let ann = try store.joinLiveSession(id, editor: "Ann")
     defer { ann.leave() }
     let ben = try PostgresProjectStore<ContractMetadata>(
-      connectionString: viaRelay, schema: schema
+      connectionString: relay.connectionString, schema: schema
     ).joinLiveSession(id, editor: "Ben")
     defer { ben.leave() }
 
     // Offline: no way to the server, and every connection Ben had cut.
-    try FileManager.default.removeItem(atPath: link)
     let admin = try PostgresTestServer.connect()
     defer { admin.close() }
-    _ = try admin.query(
-      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
-      [.string(name)])
+    try relay.cut(admin)
     for take in 0..<120 {
       try ben.commit { try LiveSessionTests.retitled($0, "p1", "Ben \(take)") }
     }
@@ -75,7 +52,7 @@ struct LiveOfflineTests {
     #expect(ben.unacknowledgedCount > 0)
 
     // Back.
-    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: socket)
+    try relay.restore()
     try await LiveCompactionTests.offPool { try ben.waitUntilAcknowledged(timeout: .seconds(60)) }
     #expect(await LiveCompactionTests.settles(30) { ann.sequence == ben.sequence })
     #expect(LiveSessionTests.text(ann.video, "p1") == "Ben 119")
@@ -84,5 +61,50 @@ struct LiveOfflineTests {
     let late = try store.joinLiveSession(id, editor: "late")
     defer { late.leave() }
     #expect(try LiveSessionTests.bytes(late.video) == LiveSessionTests.bytes(ben.video))
+  }
+}
+
+/// A way to the test server through a link to its socket, which a test can take away (and cut
+/// every connection made through it) and give back: an editor going offline and coming back.
+struct Relay {
+  /// The connection string through the link, with an application name of its own.
+  let connectionString: String
+  private let folder: URL
+  private let link: String
+  private let socket: String
+  private let name: String
+
+  init() throws {
+    let server = try StoreServer.required()
+    let host = server.split(separator: " ").first { $0.hasPrefix("host=/") }
+    let serverFolder = try #require(
+      host.map { String($0.dropFirst("host=".count)) }, "a Unix socket server: \(server)")
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "kadr-relay-\(UUID().uuidString.prefix(8))")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: false)
+    link = folder.appendingPathComponent(".s.PGSQL.5432").path
+    socket = serverFolder + "/.s.PGSQL.5432"
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: socket)
+    name = "kadr_relay_" + UUID().uuidString.prefix(8).lowercased()
+    connectionString =
+      server.replacingOccurrences(of: "host=" + serverFolder, with: "host=" + folder.path)
+      + " application_name=\(name)"
+  }
+
+  /// Takes the way away and ends every connection made through it.
+  func cut(_ admin: PostgresConnection) throws {
+    try FileManager.default.removeItem(atPath: link)
+    _ = try admin.query(
+      "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+      [.string(name)])
+  }
+
+  /// Gives the way back.
+  func restore() throws {
+    try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: socket)
+  }
+
+  func remove() {
+    try? FileManager.default.removeItem(at: folder)
   }
 }

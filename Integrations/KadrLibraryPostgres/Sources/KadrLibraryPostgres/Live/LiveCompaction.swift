@@ -39,7 +39,7 @@
     /// The revision's document is the log's composition byte for byte: a late joiner applies
     /// the log's later edits to exactly what the earlier editors had.
     func compactLiveLog(
-      _ id: ProjectID, session: UUID, through sequence: Int64, document: JSONValue,
+      _ id: ProjectID, session: UUID, through sequence: Int64, document: LiveDocument,
       coder: KadrCoder, unlessWithin lag: Int64, spacing: Duration
     ) throws -> LiveCompaction {
       guard
@@ -63,7 +63,7 @@
       let images = FallbackImageStore(self.images, sharing: placeholders)
       var prepared: (saved: SavedDocument, facts: DocumentFacts)?
       if inStep {
-        let bytes = try KadrDocument(json: document).data()
+        let bytes = try document.data()
         let opened = try coder.open(bytes, images: images)
         let saved = try coder.save(opened.root, images: images)
         // Not what a save writes (a document of an older schema): kept in the log instead.
@@ -91,9 +91,8 @@
           let base = try revisionDocument(id, revision: Int(logRevision))
           let theirs = try revisionDocument(id, revision: head.revision)
           let merged = try CompositionDiffer(coder: coder).merge(
-            base: base, ours: KadrDocument(json: document).data(), theirs: theirs,
-            preferring: .theirs)
-          let patch = LivePatch.between(document, merged.document.json)
+            base: base, ours: document.data(), theirs: theirs, preferring: .theirs)
+          let patch = try LiveDocument.patch(from: document, to: LiveDocument(merged.document.json))
           through = sequence + 1
           _ = try connection.query(
             "INSERT INTO \(schema).live_edits (project, sequence, session, number, editor, "

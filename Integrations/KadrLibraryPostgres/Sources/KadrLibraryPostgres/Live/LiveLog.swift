@@ -314,7 +314,7 @@
       let start = try LiveLog.start(id, schema: schema, on: connection)
       let liveCoder = coder(preservingUnknown: true)
       // Every editor starts from the same bytes: the revision as stored.
-      let document = try JSONValue(jsonText: String(decoding: start.document, as: UTF8.self))
+      let document = try LiveDocument(bytes: start.document)
       let log = LiveLog(
         connections: connection, connectionString: connectionString,
         timeouts: connection.timeouts, schema: schema, project: id, session: UUID(),

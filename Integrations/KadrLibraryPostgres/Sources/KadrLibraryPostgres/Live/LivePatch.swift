@@ -158,7 +158,7 @@
       return document
     }
 
-    private static func apply(
+    static func apply(
       _ operation: Operation, at path: ArraySlice<LivePathStep>, to value: inout JSONValue,
       whole: [LivePathStep]
     ) throws(Mismatch) {

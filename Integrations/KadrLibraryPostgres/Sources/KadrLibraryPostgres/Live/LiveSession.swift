@@ -77,12 +77,12 @@
     }
 
     /// The composition the log's first `confirmedSequence` edits make.
-    private var confirmed: JSONValue
+    private var confirmed: LiveDocument
     private var confirmedSequence: Int64
     /// This app's edits not yet acknowledged, oldest first; each applies to the one before.
     private var pending: [Pending] = []
     /// `confirmed` with `pending` applied: what this editor sees.
-    private var local: JSONValue
+    private var local: LiveDocument
     private var localVideo: Video
     private var nextNumber: Int64 = 0
     private var stopped = false
@@ -114,7 +114,7 @@
 
     /// Writes the log through a position (with its composition) as the project's revision,
     /// unless the revision holds it to within the given number of edits.
-    let compact: @Sendable (Int64, JSONValue, Int64) throws -> LiveCompaction
+    let compact: @Sendable (Int64, LiveDocument, Int64) throws -> LiveCompaction
     /// The log position the project's head revision holds, as last learnt.
     private var revisionSequence: Int64
     /// When the log last changed here, or a compaction was last looked for.
@@ -126,8 +126,8 @@
 
     init(
       log: LiveLog, editor: String, coder: KadrCoder, images: any ImageStore,
-      start: JSONValue, sequence: Int64, watching: Bool,
-      compact: @escaping @Sendable (Int64, JSONValue, Int64) throws -> LiveCompaction
+      start: LiveDocument, sequence: Int64, watching: Bool,
+      compact: @escaping @Sendable (Int64, LiveDocument, Int64) throws -> LiveCompaction
     ) throws {
       self.watching = watching
       self.compact = compact
@@ -141,7 +141,7 @@
       confirmed = start
       confirmedSequence = sequence
       local = start
-      localVideo = try coder.open(KadrDocument(json: start), images: images).root
+      localVideo = try coder.open(start.data(), images: images).root
       let stream = AsyncStream<LiveUpdate>.makeStream(bufferingPolicy: .bufferingNewest(256))
       updates = stream.stream
       continuation = stream.continuation
@@ -243,8 +243,8 @@
         let collecting = log.collectingImages()
         let encoded = try coder.registry.encode(
           clip: edited.clips[top], options: coder.options, images: collecting)
-        let schema = Self.schema(of: local)
-        guard let element = encoded.json, let old = Self.clip(top, in: local),
+        let schema = local.schema
+        guard let element = encoded.json, let old = local.clip(top),
           encoded.schema <= schema,
           schema == KadrDocument.currentSchema || encoded.schema == schema
         else {
@@ -267,15 +267,15 @@
       _ edited: Video, patch given: LivePatch? = nil, images collecting: CollectingImageStore? = nil
     ) throws -> Int64? {
       let patch: LivePatch
-      let document: JSONValue
+      let document: LiveDocument
       var collected = collecting
       if let given {
         patch = given
-        document = try given.applied(to: local)
+        document = try local.applying(given)
       } else {
         let store = log.collectingImages()
-        document = try coder.encode(edited, images: store).json
-        patch = LivePatch.between(local, document)
+        document = try LiveDocument(coder.encode(edited, images: store).json)
+        patch = try LiveDocument.patch(from: local, to: document)
         collected = store
       }
       guard !patch.isEmpty else { return nil }
@@ -299,33 +299,16 @@
     /// acknowledgement acknowledges them all.
     private func squashWhenLong() throws {
       guard pending.count > Self.maximumPendingEdits, let first = pending.first else { return }
-      let afterFirst = try first.patch.applied(to: confirmed)
+      let afterFirst = try confirmed.applying(first.patch)
       let rest = pending.dropFirst()
       guard let last = rest.last else { return }
       var images: [String: Data] = [:]
       for edit in rest { for (token, bytes) in edit.images { images[token] = bytes } }
       let squashed = Pending(
-        number: last.number, patch: LivePatch.between(afterFirst, local),
+        number: last.number, patch: try LiveDocument.patch(from: afterFirst, to: local),
         conflicts: rest.flatMap(\.conflicts),
         images: images.map { ($0.key, $0.value) }.sorted { $0.token < $1.token })
       pending = [first, squashed]
-    }
-
-    /// The schema a document declares (1 when it says none).
-    static func schema(of document: JSONValue) -> Int {
-      guard case .object(let root) = document,
-        case .integer(let schema)? = root[DocumentEnvelope.schemaKey]
-      else { return KadrDocument.currentSchema }
-      return Int(clamping: schema)
-    }
-
-    /// The JSON of top-level clip `index` of a document.
-    static func clip(_ index: Int, in document: JSONValue) -> JSONValue? {
-      guard case .object(let root) = document,
-        case .object(let composition)? = root[DocumentEnvelope.rootKey],
-        case .array(let clips)? = composition["clips"], clips.indices.contains(index)
-      else { return nil }
-      return clips[index]
     }
 
     /// Waits until every edit this app committed is acknowledged.
@@ -439,7 +422,7 @@
     /// one revision, not eight, and a session whose compacting editor left still compacts.
     private func compactWhenDue() throws {
       if watching { return }
-      let state: (Int64, JSONValue, Bool)? = lock.withLock {
+      let state: (Int64, LiveDocument, Bool)? = lock.withLock {
         guard pending.isEmpty else { return nil }
         let now = ContinuousClock.now
         let idle = now - lastActivity >= Self.compactionPause * (compacts ? 1 : 3)
@@ -510,7 +493,7 @@
         case .appended(let sequence):
           lock.withLock {
             guard confirmedSequence == expected, pending.first?.number == edit.number,
-              let applied = try? edit.patch.applied(to: confirmed)
+              let applied = try? confirmed.applying(edit.patch)
             else { return }
             confirmed = applied
             confirmedSequence = sequence
@@ -543,12 +526,12 @@
         throw LiveSessionError.logHasAGap(after: confirmedSequence, found: edit.sequence)
       }
       let before = local
-      var applied: JSONValue?
+      var applied: LiveDocument?
       var remote = LivePatch(operations: [])
       var skipped: String?
       do {
         remote = try edit.patch()
-        applied = try remote.applied(to: confirmed)
+        applied = try confirmed.applying(remote)
       } catch {
         skipped = String(describing: error)
       }
@@ -578,13 +561,13 @@
           localVideo = try advancing(localVideo, to: applied, by: remote)
           local = applied
         } else if pending.allSatisfy({ $0.patch.commutes(with: remote) }) {
-          let next = try remote.applied(to: local)
+          let next = try local.applying(remote)
           localVideo = try advancing(localVideo, to: next, by: remote)
           local = next
         } else {
-          _ = try coder.open(KadrDocument(json: applied), images: UnresolvedImageStore())
+          _ = try coder.open(applied.data(), images: UnresolvedImageStore())
           let rebased = try rebasePending(from: confirmed, onto: applied, over: edit)
-          localVideo = try coder.open(KadrDocument(json: rebased.local), images: images).root
+          localVideo = try coder.open(rebased.local.data(), images: images).root
           (pending, local) = rebased
         }
       } catch {
@@ -602,13 +585,13 @@
     /// `video` brought to the composition `document`, which `patch` made from `video`'s: only
     /// the top-level clips the patch changes are read again (the rest of a 10,000-clip timeline
     /// is shared, not decoded); a patch that changes anything else reads the whole document.
-    private func advancing(_ video: Video, to document: JSONValue, by patch: LivePatch) throws
+    private func advancing(_ video: Video, to document: LiveDocument, by patch: LivePatch) throws
       -> Video
     {
-      let whole = { [self] in try coder.open(KadrDocument(json: document), images: images).root }
-      guard case .object(let root) = document, root[DocumentEnvelope.payloadVersionsKey] == nil,
-        !patch.isEmpty
-      else { return try whole() }
+      let whole = { [self] in try coder.open(document.data(), images: images).root }
+      guard document.clips != nil, !document.hasPayloadVersions, !patch.isEmpty else {
+        return try whole()
+      }
       var touched: [Int] = []
       var listEdits: [LivePatch.Operation] = []
       for operation in patch.operations {
@@ -632,7 +615,7 @@
         }
       }
       for index in Set(touched).sorted() {
-        guard let json = Self.clip(index, in: document) else { return try whole() }
+        guard let json = document.clip(index) else { return try whole() }
         video = try video.replacingClip(at: [index], with: read(json))
       }
       return video
@@ -642,20 +625,20 @@
     /// `edit` applied): each in turn is merged, property by property, with what the log holds
     /// now, this app's values kept where both changed one, and the other editor's values it
     /// replaced recorded to go with it.
-    private func rebasePending(from old: JSONValue, onto new: JSONValue, over edit: LiveLog.Edit)
-      throws -> (pending: [Pending], local: JSONValue)
-    {
+    private func rebasePending(
+      from old: LiveDocument, onto new: LiveDocument, over edit: LiveLog.Edit
+    ) throws -> (pending: [Pending], local: LiveDocument) {
       let differ = CompositionDiffer(coder: coder)
       var before = old
       var after = new
       var rebased: [Pending] = []
       for var item in pending {
-        let made = try item.patch.applied(to: before)
+        let made = try before.applying(item.patch)
         let merge = try differ.merge(
-          base: KadrDocument(json: before), ours: KadrDocument(json: made),
-          theirs: KadrDocument(json: after), preferring: .ours)
-        let merged = merge.document.json
-        item.patch = LivePatch.between(after, merged)
+          base: KadrDocument(json: before.json), ours: KadrDocument(json: made.json),
+          theirs: KadrDocument(json: after.json), preferring: .ours)
+        let merged = try LiveDocument(merge.document.json)
+        item.patch = try LiveDocument.patch(from: after, to: merged)
         item.conflicts += merge.conflicts.map {
           LiveLog.Conflict(loser: edit.session, sequence: edit.sequence, conflict: $0)
         }
@@ -669,7 +652,7 @@
     /// Shows `local` to the app: the composition, what changed since `before` (nothing when
     /// `nil`), and the conflicts.
     private func publish(
-      _ cause: LiveUpdate.Cause, before: JSONValue?, _ conflicts: [LiveConflict],
+      _ cause: LiveUpdate.Cause, before: LiveDocument?, _ conflicts: [LiveConflict],
       all: [LiveConflict] = []
     ) {
       continuation.yield(

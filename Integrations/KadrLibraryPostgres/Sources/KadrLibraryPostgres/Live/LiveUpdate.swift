@@ -39,8 +39,8 @@
     let allConflicts: [LiveConflict]
     /// The compositions before and after, for ``changes``; `before` is `nil` when nothing
     /// changed on screen.
-    let before: JSONValue?
-    let after: JSONValue
+    let before: LiveDocument?
+    let after: LiveDocument
     let coder: KadrCoder
 
     /// What changed since the previous update, in ``KadrDiff``'s terms: added, removed, moved
@@ -52,7 +52,7 @@
     public var changes: CompositionDiff {
       guard let before,
         let diff = try? CompositionDiffer(coder: coder).diff(
-          from: KadrDocument(json: before), to: KadrDocument(json: after))
+          from: KadrDocument(json: before.json), to: KadrDocument(json: after.json))
       else { return CompositionDiff(frameRate: 30, changes: [], unchangedCount: 0) }
       return diff
     }
