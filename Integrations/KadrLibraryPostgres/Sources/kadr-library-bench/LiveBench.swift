@@ -25,6 +25,9 @@ enum LiveBench {
     /// The heap in use (bytes): before joining, just after, and at the end (after the last
     /// edit, before leaving): what the session holds, apart from the allocator's high water.
     var heap: [Int]
+    /// The heap the composition itself takes, opened alone from its bytes (what any app that
+    /// shows it holds, in a session or not).
+    var composition: Int
     var committed: Int
     /// Processor time the editor used over the run (user and system), in seconds.
     var processorSeconds: Double
@@ -45,10 +48,7 @@ enum LiveBench {
     let interval = option("--interval", 50)
     let schema = "kadr_live_bench_" + UUID().uuidString.prefix(8).lowercased()
     let store = try PostgresProjectStore<BenchMetadata>(connectionString: server, schema: schema)
-    let video = Video(
-      clips: (0..<clips).map {
-        VideoClip(url: URL(fileURLWithPath: "/media/clip\($0).mov")).id(ClipID("c\($0)"))
-      })
+    let video = composition(clips: clips)
     let id = try store.create(name: "live", video: video, metadata: BenchMetadata(step: 0)).id
     let documentBytes = try KadrCoder().data(for: video).count
     print(
@@ -136,21 +136,43 @@ enum LiveBench {
       let megabytes = report.memory.map { String(format: "%.0f", Double($0) / 1_000_000) }
       print(
         "editor \(report.index): memory MB over the run \(megabytes.joined(separator: " "))"
-          + Self.heapLine(report.heap, document: documentBytes)
+          + Self.heapLine(report.heap, composition: report.composition, document: documentBytes)
           + (report.failure.map { "; failed: \($0)" } ?? ""))
     }
     try? admin.execute("DROP SCHEMA \(schema) CASCADE")
   }
 
-  /// "; heap in use: 31.2 MB before joining, 48.0 after, 47.5 at the end (the session 16.3,
-  /// 8.6× the document)": the session's share is what joining added and the run kept.
-  static func heapLine(_ heap: [Int], document: Int) -> String {
+  /// "; heap in use: 0.3 MB before joining, 18.0 after, 16.4 at the end (the session 16.1 MB,
+  /// 8.5× the document; the composition alone 8.7 MB, 4.6×; the rest 7.4 MB, 3.9×)": the
+  /// session's share is what joining added and the run kept.
+  static func heapLine(_ heap: [Int], composition: Int, document: Int) -> String {
     guard heap.count == 3, heap.allSatisfy({ $0 > 0 }), document > 0 else { return "" }
     let megabytes = { (bytes: Int) in String(format: "%.1f", Double(bytes) / 1_000_000) }
+    let times = { (bytes: Int) in String(format: "%.1f", Double(bytes) / Double(document)) + "×" }
     let session = heap[2] - heap[0]
     return "; heap in use \(megabytes(heap[0])) MB before joining, \(megabytes(heap[1])) after, "
       + "\(megabytes(heap[2])) at the end (the session \(megabytes(session)) MB, "
-      + String(format: "%.1f", Double(session) / Double(document)) + "× the document)"
+      + "\(times(session)) the document; the composition alone \(megabytes(composition)) MB, "
+      + "\(times(composition)); the rest \(megabytes(session - composition)) MB, "
+      + "\(times(session - composition)))"
+  }
+
+  /// The benchmark's timeline: `clips` video clips, each with an identity.
+  static func composition(clips: Int) -> Video {
+    Video(
+      clips: (0..<clips).map {
+        VideoClip(url: URL(fileURLWithPath: "/media/clip\($0).mov")).id(ClipID("c\($0)"))
+      })
+  }
+
+  /// The heap the composition of `clips` clips takes, opened from its bytes as an app opens
+  /// it, with the bytes and the reading's working memory gone.
+  static func compositionHeap(clips: Int) throws -> Int {
+    let data = try KadrCoder().data(for: composition(clips: clips))
+    let before = heapBytes()
+    let opened = try KadrCoder().open(data, images: UnresolvedImageStore()).root
+    let after = heapBytes()
+    return withExtendedLifetime(opened) { after - before }
   }
 
   /// One editor process: joins, commits an edit every `interval` ms on a clip of its own share,
@@ -165,6 +187,7 @@ enum LiveBench {
     let store = try PostgresProjectStore<BenchMetadata>(
       connectionString: server, schema: arguments[0])
     let record = Record()
+    let composition = try Self.compositionHeap(clips: clips)
     var heap = [Self.heapBytes()]
     let session = try store.joinLiveSession(id, editor: "editor \(index)")
     heap.append(Self.heapBytes())
@@ -215,7 +238,7 @@ enum LiveBench {
     finished.wait()
     let report = EditorReport(
       index: index, acknowledged: record.acknowledgedList, received: record.receivedList,
-      memory: memory, heap: heap, committed: committed,
+      memory: memory, heap: heap, composition: composition, committed: committed,
       processorSeconds: Self.processorSeconds(),
       failure: failure)
     FileHandle.standardOutput.write(try JSONEncoder().encode(report))

@@ -77,10 +77,16 @@
 
     /// Where a session starts: the document of the revision the log starts from, and the log
     /// position it stands at (the session then reads the edits after it).
+    ///
+    /// Read on a connection of its own, closed after: libpq keeps a connection's input buffer
+    /// as large as the largest answer it read (a document arrives in hex, twice its size), so
+    /// reading it on a pooled connection would keep that much for as long as the store lasts.
     static func start(
-      _ project: ProjectID, schema: String, on connections: StoreConnections
+      _ project: ProjectID, schema: String, connectionString: String, timeouts: PostgresTimeouts
     ) throws -> (document: Data, sequence: Int64) {
-      try connections.transaction { connection in
+      let own = try PostgresConnection(connectionString: connectionString, timeouts: timeouts)
+      defer { own.close() }
+      return try own.transaction { connection in
         _ = try connection.query(
           "INSERT INTO \(schema).live_heads (project, sequence, revision, revision_sequence) "
             + "SELECT id, 0, revision, 0 FROM \(schema).projects WHERE id = $1::uuid "
@@ -311,7 +317,8 @@
     /// Joins as ``joinLiveSession(_:editor:)``; a session that is `watching` never says it is
     /// present.
     func joinLiveSession(_ id: ProjectID, editor: String, watching: Bool) throws -> LiveSession {
-      let start = try LiveLog.start(id, schema: schema, on: connection)
+      let start = try LiveLog.start(
+        id, schema: schema, connectionString: connectionString, timeouts: connection.timeouts)
       let liveCoder = coder(preservingUnknown: true)
       // Every editor starts from the same bytes: the revision as stored.
       let document = try LiveDocument(bytes: start.document)
