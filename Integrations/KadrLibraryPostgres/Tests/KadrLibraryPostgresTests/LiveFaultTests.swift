@@ -68,10 +68,11 @@ struct LiveFaultTests {
     let schema = StoreServer.freshSchema()
     let store = try PostgresProjectStore<ContractMetadata>(
       connectionString: connection, schema: schema)
-    // Eight editors, as on a team's timeline: each edits a title of its own.
+    // Eight editors, as on a team's timeline: each edits a title of its own, and every third
+    // edit also retitles one they share (the last clip).
     let editors = 8
     let project = try store.create(
-      name: "Live", video: RevisionTests.shared((0..<editors).map { "p\($0)" }),
+      name: "Live", video: RevisionTests.shared((0...editors).map { "p\($0)" }),
       metadata: ContractMetadata()
     ).id
     let edits = 60
@@ -80,6 +81,7 @@ struct LiveFaultTests {
     let launched = try (0..<editors).map { client in
       try ProcessTests.launch([
         "live", connection, schema, project.rawValue, "\(client)", "\(edits)", flag,
+        "p\(editors)",
       ])
     }
     let output = launched.map { Lines.reading($0.1) }
@@ -137,7 +139,7 @@ struct LiveFaultTests {
 
     for client in 0..<editors {
       let lines = output[client].all
-      let acks = lines.compactMap { $0.hasPrefix("ack ") ? Int($0.dropFirst(4)) : nil }
+      let acks = Self.acknowledged(lines).map(\.step)
       #expect(Set(acks).count == acks.count, "editor \(client): an edit acknowledged twice")
       let text = LiveSessionTests.text(late.video, "p\(client)") ?? ""
       let step = Int(text.split(separator: "-").last ?? "") ?? -1
@@ -146,7 +148,7 @@ struct LiveFaultTests {
       }
       guard client < editors - 1 else { continue }
       #expect(
-        launched[client].0.terminationStatus == 0, "editor \(client) failed: \(lines.suffix(3))")
+        launched[client].0.terminationStatus == 0, "editor \(client) failed: \(lines.suffix(40))")
       #expect(acks.sorted() == Array(0..<edits), "editor \(client) acknowledged \(acks.count)")
       #expect(step == edits - 1)
       let final = lines.first { $0.hasPrefix("final ") }.flatMap {
@@ -160,5 +162,52 @@ struct LiveFaultTests {
         (caughtUp ?? .max) < 1000,
         "editor \(client) agreed with the head \(caughtUp ?? -1) ms later")
     }
+    try Self.checkSharedTitle(output.map(\.all), editors: editors)
+  }
+
+  /// Each acknowledged edit of an editor's lines: its step and its place in the log.
+  static func acknowledged(_ lines: [String]) -> [(step: Int, sequence: Int64)] {
+    lines.compactMap { line in
+      let parts = line.split(separator: " ")
+      guard parts.count == 3, parts[0] == "ack", let step = Int(parts[1]),
+        let sequence = Int64(parts[2])
+      else { return nil }
+      return (step, sequence)
+    }
+  }
+
+  /// Two editors' edits of the shared title cross when the later in the log was made on a log
+  /// without the earlier: the later wins, and the editor of the earlier must have been told
+  /// (a `lost` line with its value). Checked for every editor that lived to the end. Of an
+  /// editor's edits squashed into one log entry, the last one's value is the entry's.
+  static func checkSharedTitle(_ output: [[String]], editors: Int) throws {
+    var shared: [(client: Int, step: Int, sequence: Int64, base: Int64)] = []
+    for (client, lines) in output.enumerated() {
+      let places = Dictionary(acknowledged(lines).map { ($0.step, $0.sequence) }) { $1 }
+      var entries: [Int64: (step: Int, base: Int64)] = [:]
+      for line in lines {
+        let parts = line.split(separator: " ")
+        guard parts.count == 3, parts[0] == "shared", let step = Int(parts[1]),
+          let base = Int64(parts[2]), let sequence = places[step]
+        else { continue }
+        if entries[sequence].map({ $0.step < step }) ?? true { entries[sequence] = (step, base) }
+      }
+      for (sequence, entry) in entries { shared.append((client, entry.step, sequence, entry.base)) }
+    }
+    var owed = 0
+    for lost in shared where lost.client < editors - 1 {
+      let crossed = shared.contains {
+        $0.client != lost.client && $0.sequence > lost.sequence && $0.base < lost.sequence
+      }
+      guard crossed else { continue }
+      owed += 1
+      let told = output[lost.client].contains {
+        $0.hasPrefix("lost ") && $0.contains("S\(lost.client):\(lost.step);")
+      }
+      let place = "step \(lost.step), log \(lost.sequence)"
+      #expect(told, "editor \(lost.client)'s shared title (\(place)) was replaced, untold")
+    }
+    #expect(shared.count > editors, "the editors' shared edits were acknowledged")
+    #expect(owed > 0, "some edits of the shared title crossed")
   }
 }

@@ -79,23 +79,43 @@ func say(_ line: String) {
 /// The `live` client: edits in a live session, saying each acknowledgement as it comes.
 func liveEditing(
   _ store: PostgresProjectStore<ProbeMetadata>, connection: String, schema: String,
-  project: ProjectID, client: Int, count: Int, flag: String
+  project: ProjectID, client: Int, count: Int, flag: String, shared: ClipID
 ) throws {
   let session = try store.joinLiveSession(project, editor: "editor \(client)")
   let conflicts = LockedCount()
   let done = DispatchSemaphore(value: 0)
   Task.detached {
+    var acknowledged: Int64 = 0
     for await update in session.updates {
-      if case .acknowledged(let edit, _) = update.cause { say("ack \(edit - 1)") }
-      // (Acknowledging edit n acknowledges every edit before it: a probe's edits are few
-      // enough never to be squashed, so each is acknowledged by name.)
+      // Acknowledging edit n acknowledges every edit before it (edits squashed into one, before
+      // a rebase, share its place in the log). Edit n is step n - 1.
+      if case .acknowledged(let edit, let sequence) = update.cause, edit > acknowledged {
+        for number in (acknowledged + 1)...edit { say("ack \(number - 1) \(sequence)") }
+        acknowledged = edit
+      }
       conflicts.add(update.conflicts.count)
+      for conflict in update.conflicts { say("lost \(conflict.yours)") }
+      if case .skipped(let sequence, let reason) = update.cause {
+        say("skipped \(sequence): \(reason)")
+      }
     }
     done.signal()
   }
+  let own = ClipID("p\(client)")
+  let title = { (id: ClipID, text: String) in TitleSequence(text, duration: 1).id(id) }
   for step in 0..<count {
-    try session.commitClip(id: ClipID("p\(client)"), as: TitleSequence.self) { _ in
-      TitleSequence("p\(client)-\(step)", duration: 1).id(ClipID("p\(client)"))
+    if step % 3 == 0 {
+      // Every third edit also retitles the clip all editors share, as one edit: these cross.
+      try session.commit { video in
+        try video.replacingClip(id: own, with: title(own, "p\(client)-\(step)"))
+          .replacingClip(id: shared, with: title(shared, "S\(client):\(step);"))
+      }
+      // The log position it was made on is at most this (read after, never under).
+      say("shared \(step) \(session.sequence)")
+    } else {
+      try session.commitClip(id: own, as: TitleSequence.self) { _ in
+        title(own, "p\(client)-\(step)")
+      }
     }
     Thread.sleep(forTimeInterval: Double.random(in: 0.005...0.03))
   }
@@ -175,12 +195,12 @@ case "keeps":
   try keepEditing(
     store, project: project, client: client, count: count, shared: arguments.count > 7)
 case "live":
-  guard arguments.count == 8, let client = Int(arguments[5]), let count = Int(arguments[6]) else {
+  guard arguments.count == 9, let client = Int(arguments[5]), let count = Int(arguments[6]) else {
     exit(2)
   }
   try liveEditing(
     store, connection: arguments[2], schema: arguments[3], project: project, client: client,
-    count: count, flag: arguments[7])
+    count: count, flag: arguments[7], shared: ClipID(arguments[8]))
 case "hold":
   let connection = try PostgresConnection(connectionString: arguments[2])
   let schema = arguments[3]

@@ -52,7 +52,8 @@
     /// This session's identity in the log (a new one each time an app joins).
     public let id: UUID
     /// The composition's changes as they happen: other editors' edits, this app's
-    /// acknowledgements. Holds the newest 256 an app has not read.
+    /// acknowledgements. Holds the newest 256 an app has not read; an older one dropped for a
+    /// slow reader gives its conflicts to the next update, so none goes unseen.
     public let updates: AsyncStream<LiveUpdate>
 
     let log: LiveLog
@@ -66,7 +67,8 @@
 
     /// An edit of this app not yet acknowledged: its number and its changes from the
     /// composition before it (the log's, then each earlier pending edit's). After a squash
-    /// (``maximumPendingEdits``) one stands for every edit numbered up to its own.
+    /// (past ``maximumPendingEdits``, or before a rebase) one stands for every edit numbered up
+    /// to its own.
     struct Pending {
       var number: Int64
       var patch: LivePatch
@@ -93,6 +95,8 @@
     private var touching: ClipID?
     private var touchingSaid = false
     private var others: [LivePresence] = []
+    /// The conflicts of updates the stream dropped (a slow reader), for the next update.
+    private var carried: (mine: [LiveConflict], all: [LiveConflict]) = ([], [])
     /// Whether this session's id sorts first among the editors present: that one compacts the
     /// log; the others only when it is overdue (its editor is gone, or stalled).
     private var compacts = true
@@ -295,10 +299,14 @@
     /// rebasing them onto the others' work costs one merge, not thousands.
     static let maximumPendingEdits = 64
 
+    private func squashWhenLong() throws {
+      if pending.count > Self.maximumPendingEdits { try squashPending() }
+    }
+
     /// Makes the pending edits after the first one edit, numbered as the last of them: its
     /// acknowledgement acknowledges them all.
-    private func squashWhenLong() throws {
-      guard pending.count > Self.maximumPendingEdits, let first = pending.first else { return }
+    private func squashPending() throws {
+      guard pending.count > 2, let first = pending.first else { return }
       let afterFirst = try confirmed.applying(first.patch)
       let rest = pending.dropFirst()
       guard let last = rest.last else { return }
@@ -566,6 +574,9 @@
           local = next
         } else {
           _ = try coder.open(applied.data(), images: UnresolvedImageStore())
+          // One merge for this app's edits after the first, not one each: a rebase costs the
+          // same with 3 pending edits as with 60.
+          try squashPending()
           let rebased = try rebasePending(from: confirmed, onto: applied, over: edit)
           localVideo = try coder.open(rebased.local.data(), images: images).root
           (pending, local) = rebased
@@ -634,13 +645,19 @@
       var rebased: [Pending] = []
       for var item in pending {
         let made = try before.applying(item.patch)
-        let merge = try differ.merge(
-          base: KadrDocument(json: before.json), ours: KadrDocument(json: made.json),
-          theirs: KadrDocument(json: after.json), preferring: .ours)
-        let merged = try LiveDocument(merge.document.json)
-        item.patch = try LiveDocument.patch(from: after, to: merged)
-        item.conflicts += merge.conflicts.map {
-          LiveLog.Conflict(loser: edit.session, sequence: edit.sequence, conflict: $0)
+        let merged: LiveDocument
+        if item.patch.commutes(with: try LiveDocument.patch(from: before, to: after)) {
+          // Other places than the log's change since: the edit applies there as it is.
+          merged = try after.applying(item.patch)
+        } else {
+          let merge = try differ.merge(
+            base: KadrDocument(json: before.json), ours: KadrDocument(json: made.json),
+            theirs: KadrDocument(json: after.json), preferring: .ours)
+          merged = try LiveDocument(merge.document.json)
+          item.patch = try LiveDocument.patch(from: after, to: merged)
+          item.conflicts += merge.conflicts.map {
+            LiveLog.Conflict(loser: edit.session, sequence: edit.sequence, conflict: $0)
+          }
         }
         rebased.append(item)
         before = made
@@ -655,10 +672,14 @@
       _ cause: LiveUpdate.Cause, before: LiveDocument?, _ conflicts: [LiveConflict],
       all: [LiveConflict] = []
     ) {
-      continuation.yield(
-        LiveUpdate(
-          cause: cause, video: localVideo, sequence: confirmedSequence, conflicts: conflicts,
-          allConflicts: all, before: before, after: local, coder: coder))
+      let update = LiveUpdate(
+        cause: cause, video: localVideo, sequence: confirmedSequence,
+        conflicts: carried.mine + conflicts, allConflicts: carried.all + all, before: before,
+        after: local, coder: coder)
+      carried = ([], [])
+      if case .dropped(let old) = continuation.yield(update) {
+        carried = (old.conflicts, old.allConflicts)
+      }
     }
   }
 
