@@ -12,6 +12,10 @@ import PostgresClient
 /// written per edit; each editor's memory over the run.
 ///
 ///   kadr-library-bench --live [SECONDS] [--editors N] [--clips N] [--interval MS]
+///     [--crossing PERCENT]
+///
+/// With `--crossing`, that share of the edits sets the volume of one clip every editor edits
+/// (the first), so edits cross and are rebased with a merge of the whole composition.
 enum LiveBench {
   /// What one editor process reports, as one JSON object on standard output.
   struct EditorReport: Codable {
@@ -46,6 +50,7 @@ enum LiveBench {
     let editors = option("--editors", 8)
     let clips = option("--clips", 10_000)
     let interval = option("--interval", 50)
+    let crossing = option("--crossing", 0)
     let schema = "kadr_live_bench_" + UUID().uuidString.prefix(8).lowercased()
     let store = try PostgresProjectStore<BenchMetadata>(connectionString: server, schema: schema)
     let video = composition(clips: clips)
@@ -53,7 +58,8 @@ enum LiveBench {
     let documentBytes = try KadrCoder().data(for: video).count
     print(
       "live session: \(editors) editor processes, one \(clips)-clip timeline "
-        + "(\(documentBytes / 1000) kB), an edit every \(interval) ms each for \(Int(seconds)) s")
+        + "(\(documentBytes / 1000) kB), an edit every \(interval) ms each for \(Int(seconds)) s"
+        + (crossing > 0 ? ", \(crossing) % of them on one clip all edit" : ""))
 
     guard let executable = Bundle.main.executableURL else { return }
     var processes: [(Process, Pipe)] = []
@@ -62,7 +68,7 @@ enum LiveBench {
       process.executableURL = executable
       process.arguments = [
         "--live-editor", schema, id.rawValue, "\(index)", "\(editors)", "\(clips)",
-        "\(interval)", "\(seconds)",
+        "\(interval)", "\(seconds)", "\(crossing)",
       ]
       let out = Pipe()
       process.standardOutput = out
@@ -179,10 +185,10 @@ enum LiveBench {
   /// records when each was acknowledged and when each other editor's update arrived.
   static func editor(server: String) throws {
     let arguments = Array(CommandLine.arguments.drop { $0 != "--live-editor" }.dropFirst())
-    guard arguments.count == 7, let id = ProjectID(rawValue: arguments[1]),
+    guard arguments.count == 8, let id = ProjectID(rawValue: arguments[1]),
       let index = Int(arguments[2]), let editors = Int(arguments[3]),
       let clips = Int(arguments[4]), let interval = Int(arguments[5]),
-      let seconds = Double(arguments[6])
+      let seconds = Double(arguments[6]), let crossing = Int(arguments[7])
     else { return }
     let store = try PostgresProjectStore<BenchMetadata>(
       connectionString: server, schema: arguments[0])
@@ -211,7 +217,8 @@ enum LiveBench {
     var random = SystemRandomNumberGenerator()
     let share = max(1, clips / editors)
     while Date().timeIntervalSince(start) < seconds {
-      let clip = index * share + Int.random(in: 0..<share, using: &random)
+      let crosses = Int.random(in: 0..<100, using: &random) < crossing
+      let clip = crosses ? 0 : index * share + Int.random(in: 0..<share, using: &random)
       do {
         if try session.commitClip(
           id: ClipID("c\(clip)"), as: VideoClip.self,

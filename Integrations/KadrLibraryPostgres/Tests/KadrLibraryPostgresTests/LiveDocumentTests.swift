@@ -1,4 +1,5 @@
 import Foundation
+import KadrDiff
 import KadrPersistence
 import Testing
 
@@ -131,5 +132,38 @@ struct LiveDocumentTests {
       LivePatch(operations: [.add([.key("video"), .key("clips")], .array([Self.clip(1)]))]))
     #expect(live.clipCount == 1, "a list of clips added is held as text from then on")
     #expect(live.clip(0) == Self.clip(1).sortedKeys)
+  }
+}
+
+/// Crossing edits rebased clip by clip give what a merge of the whole composition gives: the
+/// same document and the same conflicts, at the same places.
+@Suite("Live rebase: clip by clip")
+struct LiveRebaseTests {
+  static func titles(_ edits: [Int: String] = [:]) throws -> LiveDocument {
+    let video = Video(
+      clips: (0..<40).map { TitleSequence(edits[$0] ?? "t\($0)", duration: 1).id(ClipID("c\($0)")) }
+    )
+    return try LiveDocument(KadrCoder().encode(video).json)
+  }
+
+  @Test func crossingEditsOfTheSameClipsMergeAsTheWholeDoes() throws {
+    let base = try Self.titles()
+    let made = try Self.titles([5: "mine", 9: "mine too"])
+    let after = try Self.titles([5: "theirs", 20: "theirs too"])
+    let patch = try LiveDocument.patch(from: base, to: made)
+    let edit = LiveLog.Edit(
+      sequence: 1, session: UUID(), number: 1, editor: "Ben", patchBytes: Data(), conflicts: [],
+      maximumPatchBytes: 1_000)
+    let rebased = try LiveSession.rebase(
+      [LiveSession.Pending(number: 1, patch: patch, conflicts: [])], from: base, onto: after,
+      over: edit, coder: KadrCoder())
+    let whole = try CompositionDiffer(coder: KadrCoder()).merge(
+      base: KadrDocument(json: base.json), ours: KadrDocument(json: made.json),
+      theirs: KadrDocument(json: after.json), preferring: .ours)
+    #expect(try rebased.local.data() == KadrDocument(json: whole.document.json).data())
+    #expect(rebased.pending.first?.conflicts.map(\.conflict) == whole.conflicts)
+    #expect(whole.conflicts.map(\.pointer).contains { $0.hasPrefix("/video/clips/5/") })
+    #expect(
+      try after.applying(#require(rebased.pending.first).patch).data() == rebased.local.data())
   }
 }

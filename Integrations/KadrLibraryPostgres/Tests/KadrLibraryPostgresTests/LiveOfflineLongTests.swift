@@ -38,8 +38,9 @@ struct LiveOfflineLongTests {
       for await update in ann.updates { told.add(update.conflicts.map(\.sentence)) }
     }
     defer { listening.cancel() }
+    ben.touch("p1")
     #expect(
-      await LiveCompactionTests.settles { ann.presence.contains { $0.editor == "Ben" } },
+      await LiveCompactionTests.settles(30) { ann.presence.contains { $0.editor == "Ben" } },
       "Ann sees Ben before he goes")
 
     let admin = try PostgresTestServer.connect()

@@ -88,6 +88,22 @@
       return try? JSONValue(jsonText: clips[index])
     }
 
+    /// The document with top-level clip `index` alone in its list of clips.
+    func keepingOnlyClip(_ index: Int) throws -> JSONValue {
+      guard let clips, clips.indices.contains(index) else {
+        throw LivePatch.Mismatch(pointer: "/video/clips/\(index)", reason: "no such element")
+      }
+      var alone = self
+      alone.clips = ClipTexts([clips[index]])
+      return try alone.json
+    }
+
+    /// The one top-level clip of a document that has exactly one.
+    var onlyClip: JSONValue? {
+      guard clipCount == 1 else { return nil }
+      return clip(0)
+    }
+
     // MARK: Patches
 
     /// The document with every operation of `patch` applied in order.

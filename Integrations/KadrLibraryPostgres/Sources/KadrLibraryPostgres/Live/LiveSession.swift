@@ -573,12 +573,14 @@
           localVideo = try advancing(localVideo, to: next, by: remote)
           local = next
         } else {
-          _ = try coder.open(applied.data(), images: UnresolvedImageStore())
+          try checkOpens(applied, changedBy: remote)
           // One merge for this app's edits after the first, not one each: a rebase costs the
           // same with 3 pending edits as with 60.
           try squashPending()
-          let rebased = try rebasePending(from: confirmed, onto: applied, over: edit)
-          localVideo = try coder.open(rebased.local.data(), images: images).root
+          let rebased = try Self.rebase(
+            pending, from: confirmed, onto: applied, over: edit, coder: coder)
+          localVideo = try advancing(
+            localVideo, to: rebased.local, by: LiveDocument.patch(from: local, to: rebased.local))
           (pending, local) = rebased
         }
       } catch {
@@ -599,10 +601,9 @@
     private func advancing(_ video: Video, to document: LiveDocument, by patch: LivePatch) throws
       -> Video
     {
+      if patch.isEmpty { return video }
       let whole = { [self] in try coder.open(document.data(), images: images).root }
-      guard document.clips != nil, !document.hasPayloadVersions, !patch.isEmpty else {
-        return try whole()
-      }
+      guard document.clips != nil, !document.hasPayloadVersions else { return try whole() }
       var touched: [Int] = []
       var listEdits: [LivePatch.Operation] = []
       for operation in patch.operations {
@@ -632,38 +633,28 @@
       return video
     }
 
-    /// Rebases the pending edits from `old` (the log as they were made on) onto `new` (with
-    /// `edit` applied): each in turn is merged, property by property, with what the log holds
-    /// now, this app's values kept where both changed one, and the other editor's values it
-    /// replaced recorded to go with it.
-    private func rebasePending(
-      from old: LiveDocument, onto new: LiveDocument, over edit: LiveLog.Edit
-    ) throws -> (pending: [Pending], local: LiveDocument) {
-      let differ = CompositionDiffer(coder: coder)
-      var before = old
-      var after = new
-      var rebased: [Pending] = []
-      for var item in pending {
-        let made = try before.applying(item.patch)
-        let merged: LiveDocument
-        if item.patch.commutes(with: try LiveDocument.patch(from: before, to: after)) {
-          // Other places than the log's change since: the edit applies there as it is.
-          merged = try after.applying(item.patch)
-        } else {
-          let merge = try differ.merge(
-            base: KadrDocument(json: before.json), ours: KadrDocument(json: made.json),
-            theirs: KadrDocument(json: after.json), preferring: .ours)
-          merged = try LiveDocument(merge.document.json)
-          item.patch = try LiveDocument.patch(from: after, to: merged)
-          item.conflicts += merge.conflicts.map {
-            LiveLog.Conflict(loser: edit.session, sequence: edit.sequence, conflict: $0)
-          }
+    /// Throws when the log's composition `document`, which `patch` made, does not open: read
+    /// as far as the patch reaches (the top-level clips it changes in place), or whole.
+    private func checkOpens(_ document: LiveDocument, changedBy patch: LivePatch) throws {
+      var indices: Set<Int> = []
+      for operation in patch.operations {
+        let path = operation.path
+        guard !operation.changesStructure, path.count >= 3,
+          path[0] == .key(DocumentEnvelope.rootKey), path[1] == .key("clips"),
+          case .index(let index) = path[2], !document.hasPayloadVersions
+        else {
+          _ = try coder.open(document.data(), images: UnresolvedImageStore())
+          return
         }
-        rebased.append(item)
-        before = made
-        after = merged
+        indices.insert(index)
       }
-      return (rebased, after)
+      for index in indices {
+        guard let json = document.clip(index) else {
+          throw LivePatch.Mismatch(pointer: "/video/clips/\(index)", reason: "no such element")
+        }
+        _ = try coder.registry.decodeClip(
+          from: json, options: coder.options, images: UnresolvedImageStore())
+      }
     }
 
     /// Shows `local` to the app: the composition, what changed since `before` (nothing when
