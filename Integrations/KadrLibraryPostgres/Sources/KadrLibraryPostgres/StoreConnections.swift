@@ -102,6 +102,21 @@
       }
     }
 
+    /// Closes the connections no call holds now; the next call opens a new one. libpq keeps a
+    /// connection's buffers as large as the largest statement it sent or answer it read, for
+    /// as long as it is open: after a call that moved a whole document, this gives that back.
+    func closeIdle() {
+      let closing: [PostgresConnection] = lock.withLock {
+        defer {
+          open -= idle.count
+          idle = []
+          lock.signal()
+        }
+        return idle
+      }
+      for connection in closing { connection.close() }
+    }
+
     /// An idle usable connection, a new one when fewer than ``limit`` are open, or the first to
     /// come back within the answer limit.
     private func borrow() throws -> PostgresConnection {

@@ -283,6 +283,11 @@
     }
 
     /// A connection of its own, listening on the log's channel.
+    /// Closes the store's idle connections (see ``StoreConnections/closeIdle()``).
+    func closeIdleConnections() {
+      connections.closeIdle()
+    }
+
     func listeningConnection() throws -> PostgresConnection {
       let connection = try PostgresConnection(
         connectionString: connectionString, timeouts: timeouts)

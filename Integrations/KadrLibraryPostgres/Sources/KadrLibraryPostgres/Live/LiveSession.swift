@@ -447,6 +447,8 @@
       }
       let result = try compact(
         sequence, document, many ? Self.compactionInterval * (compacts ? 1 : 2) : 0)
+      // The revision's document went through a pooled connection: its buffers are let go.
+      if case .compacted = result { log.closeIdleConnections() }
       switch result {
       case .compacted(let through), .current(let through), .behind(let through):
         lock.withLock {
