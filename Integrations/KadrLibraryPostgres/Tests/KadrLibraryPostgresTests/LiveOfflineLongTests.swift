@@ -24,15 +24,11 @@ struct LiveOfflineLongTests {
   @Test func anEditorAwayForLongComesBackWithItsEditsAndAnnIsTold() async throws {
     let relay = try Relay()
     defer { relay.remove() }
-    let schema = StoreServer.freshSchema()
-    let store = try StoreServer.store(schema: schema)
-    let id = try LiveSessionTests.project(store)
-    let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
-    let ben = try PostgresProjectStore<ContractMetadata>(
-      connectionString: relay.connectionString, schema: schema
-    ).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    let (schema, store, id, ann, ben) = try relay.annAndBen()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
     let told = Told()
     let listening = Task {
       for await update in ann.updates { told.add(update.conflicts.map(\.sentence)) }
@@ -41,7 +37,8 @@ struct LiveOfflineLongTests {
     ben.touch("p1")
     #expect(
       await LiveCompactionTests.settles(30) { ann.presence.contains { $0.editor == "Ben" } },
-      "Ann sees Ben before he goes")
+      "Ann sees Ben before he goes: \(ann.presence), \(ben.presence), \(String(describing: ben.lastError)) \(String(describing: ann.lastError))"
+    )
 
     let admin = try PostgresTestServer.connect()
     defer { admin.close() }

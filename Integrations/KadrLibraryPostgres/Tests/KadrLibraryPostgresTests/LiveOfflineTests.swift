@@ -17,15 +17,11 @@ struct LiveOfflineTests {
   @Test func anEditorOfflineWhileTheOthersEditAndCompactComesBackWithItsEdits() async throws {
     let relay = try Relay()
     defer { relay.remove() }
-    let schema = StoreServer.freshSchema()
-    let store = try StoreServer.store(schema: schema)
-    let id = try LiveSessionTests.project(store)
-    let ann = try store.joinLiveSession(id, editor: "Ann")
-    defer { ann.leave() }
-    let ben = try PostgresProjectStore<ContractMetadata>(
-      connectionString: relay.connectionString, schema: schema
-    ).joinLiveSession(id, editor: "Ben")
-    defer { ben.leave() }
+    let (schema, store, id, ann, ben) = try relay.annAndBen()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
 
     // Offline: no way to the server, and every connection Ben had cut.
     let admin = try PostgresTestServer.connect()
@@ -97,6 +93,22 @@ struct Relay {
     _ = try admin.query(
       "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
       [.string(name)])
+  }
+
+  /// A project in a schema of its own, with Ann in its live session directly and Ben through
+  /// this way to the server.
+  func annAndBen() throws -> (
+    schema: String, store: PostgresProjectStore<ContractMetadata>, id: ProjectID,
+    ann: LiveSession, ben: LiveSession
+  ) {
+    let schema = StoreServer.freshSchema()
+    let store = try StoreServer.store(schema: schema)
+    let id = try LiveSessionTests.project(store)
+    let ann = try store.joinLiveSession(id, editor: "Ann")
+    let ben = try PostgresProjectStore<ContractMetadata>(
+      connectionString: connectionString, schema: schema
+    ).joinLiveSession(id, editor: "Ben")
+    return (schema, store, id, ann, ben)
   }
 
   /// Gives the way back.

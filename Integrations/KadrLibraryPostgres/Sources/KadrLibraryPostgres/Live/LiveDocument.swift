@@ -193,16 +193,7 @@
       }
       var operations = LivePatch.between(before.frame, after.frame).operations
       let prefix: [LivePathStep] = [.key(rootKey), .key(clipsKey)]
-      var head = 0
-      while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
-      var tail = 0
-      while tail < old.count - head, tail < new.count - head,
-        old[old.count - 1 - tail] == new[new.count - 1 - tail]
-      {
-        tail += 1
-      }
-      let oldMiddle = head..<(old.count - tail)
-      let newMiddle = head..<(new.count - tail)
+      let (oldMiddle, newMiddle) = LivePatch.middles(old.count, new.count) { old[$0] == new[$1] }
       if oldMiddle.count == newMiddle.count {
         for index in oldMiddle where old[index] != new[index] {
           let place = prefix + [.index(index)]

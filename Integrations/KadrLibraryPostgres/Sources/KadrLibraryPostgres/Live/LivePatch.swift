@@ -112,16 +112,7 @@
           path.removeLast()
         }
       case (.array(let old), .array(let new)):
-        var head = 0
-        while head < old.count, head < new.count, old[head] == new[head] { head += 1 }
-        var tail = 0
-        while tail < old.count - head, tail < new.count - head,
-          old[old.count - 1 - tail] == new[new.count - 1 - tail]
-        {
-          tail += 1
-        }
-        let oldMiddle = head..<(old.count - tail)
-        let newMiddle = head..<(new.count - tail)
+        let (oldMiddle, newMiddle) = middles(old.count, new.count) { old[$0] == new[$1] }
         if oldMiddle.count == newMiddle.count {
           for index in oldMiddle {
             path.append(.index(index))
@@ -135,6 +126,22 @@
       default:
         operations.append(.replace(path, after))
       }
+    }
+
+    /// The elements of two lists between their common beginning and common end: what a
+    /// patch between them removes and inserts (or changes in place, when as many).
+    static func middles(
+      _ oldCount: Int, _ newCount: Int, same: (Int, Int) -> Bool
+    ) -> (old: Range<Int>, new: Range<Int>) {
+      var head = 0
+      while head < oldCount, head < newCount, same(head, head) { head += 1 }
+      var tail = 0
+      while tail < oldCount - head, tail < newCount - head,
+        same(oldCount - 1 - tail, newCount - 1 - tail)
+      {
+        tail += 1
+      }
+      return (head..<(oldCount - tail), head..<(newCount - tail))
     }
 
     // MARK: Applying a patch
