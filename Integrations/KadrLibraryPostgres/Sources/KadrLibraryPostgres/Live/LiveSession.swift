@@ -42,8 +42,8 @@
   /// The session reads and writes on threads of its own (waiting on the server blocks, so it
   /// never takes a thread of Swift's cooperative pool); ``leave()`` ends them.
   public final class LiveSession: @unchecked Sendable {
-    // @unchecked Sendable: every `var` below is read and written only under `lock`; the
-    // constants are Sendable.
+    // @unchecked Sendable: every `var` below is read and written only under `lock` (also in
+    // LiveSession+Threads.swift and LiveSession+Log.swift); the constants are Sendable.
 
     /// The project.
     public let project: ProjectID
@@ -61,9 +61,9 @@
     let watching: Bool
     let coder: KadrCoder
     let images: any ImageStore
-    private let continuation: AsyncStream<LiveUpdate>.Continuation
-    private let lock = NSRecursiveLock()
-    private let work = NSCondition()
+    let continuation: AsyncStream<LiveUpdate>.Continuation
+    let lock = NSRecursiveLock()
+    let work = NSCondition()
 
     /// An edit of this app not yet acknowledged: its number and its changes from the
     /// composition before it (the log's, then each earlier pending edit's). After a squash
@@ -79,29 +79,29 @@
     }
 
     /// The composition the log's first `confirmedSequence` edits make.
-    private var confirmed: LiveDocument
-    private var confirmedSequence: Int64
+    var confirmed: LiveDocument
+    var confirmedSequence: Int64
     /// This app's edits not yet acknowledged, oldest first; each applies to the one before.
-    private var pending: [Pending] = []
+    var pending: [Pending] = []
     /// `confirmed` with `pending` applied: what this editor sees.
-    private var local: LiveDocument
-    private var localVideo: Video
-    private var nextNumber: Int64 = 0
-    private var stopped = false
-    private var wanted = true
-    private var holding = false
-    private var lastFailure: (any Error)?
+    var local: LiveDocument
+    var localVideo: Video
+    var nextNumber: Int64 = 0
+    var stopped = false
+    var wanted = true
+    var holding = false
+    var lastFailure: (any Error)?
     /// The clip this editor says it touches, and whether the others have been told.
-    private var touching: ClipID?
-    private var touchingSaid = false
-    private var others: [LivePresence] = []
+    var touching: ClipID?
+    var touchingSaid = false
+    var others: [LivePresence] = []
     /// The conflicts of updates the stream dropped (a slow reader), for the next update.
-    private var carried: (mine: [LiveConflict], all: [LiveConflict]) = ([], [])
+    var carried: (mine: [LiveConflict], all: [LiveConflict]) = ([], [])
     /// Whether this session's id sorts first among the editors present: that one compacts the
     /// log; the others only when it is overdue (its editor is gone, or stalled).
-    private var compacts = true
+    var compacts = true
     /// When the presence was last said and read.
-    private var presenceRound: ContinuousClock.Instant?
+    var presenceRound: ContinuousClock.Instant?
 
     /// How long a presence hint lasts unless said again; the session says it again every
     /// third of that while it is joined, so an editor that crashed is gone within it.
@@ -120,12 +120,12 @@
     /// unless the revision holds it to within the given number of edits.
     let compact: @Sendable (Int64, LiveDocument, Int64) throws -> LiveCompaction
     /// The log position the project's head revision holds, as last learnt.
-    private var revisionSequence: Int64
+    var revisionSequence: Int64
     /// When the log last changed here, or a compaction was last looked for.
-    private var lastActivity = ContinuousClock.now
+    var lastActivity = ContinuousClock.now
     /// When this session last wrote a revision (or looked for one to write): while editors
     /// keep editing, at most one a ``compactionSpacing``. The first may come at once.
-    private var lastCompaction = ContinuousClock.now - LiveSession.compactionSpacing
+    var lastCompaction = ContinuousClock.now - LiveSession.compactionSpacing
     static let compactionSpacing: Duration = .seconds(30)
 
     init(
@@ -267,7 +267,7 @@
     /// Adds an edit to the pending ones and shows it: `patch` leads from ``local`` to
     /// `edited`'s document (written whole when `nil`); `collecting` holds the images written
     /// for it.
-    private func enqueue(
+    func enqueue(
       _ edited: Video, patch given: LivePatch? = nil, images collecting: CollectingImageStore? = nil
     ) throws -> Int64? {
       let patch: LivePatch
@@ -299,13 +299,13 @@
     /// rebasing them onto the others' work costs one merge, not thousands.
     static let maximumPendingEdits = 64
 
-    private func squashWhenLong() throws {
+    func squashWhenLong() throws {
       if pending.count > Self.maximumPendingEdits { try squashPending() }
     }
 
     /// Makes the pending edits after the first one edit, numbered as the last of them: its
     /// acknowledgement acknowledges them all.
-    private func squashPending() throws {
+    func squashPending() throws {
       guard pending.count > 2, let first = pending.first else { return }
       let afterFirst = try confirmed.applying(first.patch)
       let rest = pending.dropFirst()
@@ -360,319 +360,6 @@
     @_spi(Testing) public func sendHeldEdits() {
       lock.withLock { holding = false }
       wake()
-    }
-
-    // MARK: The threads
-
-    private var isStopped: Bool { lock.withLock { stopped } }
-
-    /// Asks the worker for a round of reading and sending.
-    private func wake() {
-      work.withLock {
-        wanted = true
-        work.signal()
-      }
-    }
-
-    /// Reads the log and sends this app's edits, whenever woken and at least once a second.
-    private func runWorker() {
-      var failures = 0
-      while !isStopped {
-        work.withLock {
-          if !wanted { _ = work.wait(until: Date().addingTimeInterval(1)) }
-          wanted = false
-        }
-        if isStopped { break }
-        do {
-          try pull()
-          try sendAll()
-          try sayAndReadPresence()
-          try compactWhenDue()
-          failures = 0
-          lock.withLock { lastFailure = nil }
-        } catch {
-          failures += 1
-          lock.withLock { lastFailure = error }
-          // Backs off 50 ms, 100 ms, … up to a second, then tries again.
-          Thread.sleep(forTimeInterval: min(1, 0.05 * Double(1 << min(failures, 5))))
-          wake()
-        }
-      }
-    }
-
-    /// Listens for the store's word that the log grew; reconnects a second after a lost
-    /// connection. A word is only a hint: it makes the worker read the log.
-    private func runListener() {
-      while !isStopped {
-        do {
-          let listening = try log.listeningConnection()
-          defer { listening.close() }
-          wake()  // what was committed while not listening
-          while !isStopped {
-            guard let note = try listening.waitForNotification(timeout: .milliseconds(250)) else {
-              continue
-            }
-            if note.payload == project.rawValue { wake() }
-          }
-        } catch {
-          Thread.sleep(forTimeInterval: 1)
-        }
-      }
-    }
-
-    /// Writes the log as the project's revision after ``compactionInterval`` edits, or once
-    /// the session has been idle for ``compactionPause`` with edits (or a save from outside)
-    /// the revision lacks; only when this app has nothing unacknowledged, so the composition it
-    /// writes is the log's.
-    ///
-    /// One editor compacts: the one whose session id sorts first among those present. Every
-    /// other waits twice as many edits and three times the pause, so that eight editors write
-    /// one revision, not eight, and a session whose compacting editor left still compacts.
-    private func compactWhenDue() throws {
-      if watching { return }
-      let state: (Int64, LiveDocument, Bool)? = lock.withLock {
-        guard pending.isEmpty else { return nil }
-        let now = ContinuousClock.now
-        let idle = now - lastActivity >= Self.compactionPause * (compacts ? 1 : 3)
-        let many =
-          confirmedSequence - revisionSequence >= Self.compactionInterval * (compacts ? 1 : 2)
-          && now - lastCompaction >= Self.compactionSpacing
-        guard many || idle else { return nil }
-        return (confirmedSequence, confirmed, many)
-      }
-      guard let (sequence, document, many) = state else { return }
-      if !many {
-        lock.withLock { lastActivity = ContinuousClock.now }
-        guard try log.needsCompaction() else { return }
-      }
-      let result = try compact(
-        sequence, document, many ? Self.compactionInterval * (compacts ? 1 : 2) : 0)
-      // The revision's document went through a pooled connection: its buffers are let go.
-      if case .compacted = result { log.closeIdleConnections() }
-      switch result {
-      case .compacted(let through), .current(let through), .behind(let through):
-        lock.withLock {
-          revisionSequence = max(revisionSequence, min(through, sequence))
-          if many { lastCompaction = ContinuousClock.now }
-        }
-        if case .behind = result { wake() } else if through > sequence { wake() }
-      }
-    }
-
-    /// Says this editor's presence (when it changed, or a third of its lifetime ago) and reads
-    /// the others', at most once a second unless it changed.
-    private func sayAndReadPresence() throws {
-      if watching { return }
-      let now = ContinuousClock.now
-      let (clip, said, last) = lock.withLock { (touching, touchingSaid, presenceRound) }
-      if said, let last, now - last < .seconds(1) { return }
-      if !said || last.map({ now - $0 >= .seconds(Self.presenceLifetime / 3) }) ?? true {
-        try log.announcePresence(editor: editor, clip: clip, lifetime: Self.presenceLifetime)
-        if !said { try log.notify() }
-      }
-      let (read, first) = try log.presence()
-      lock.withLock {
-        compacts = first
-        if touching == clip { touchingSaid = true }
-        presenceRound = now
-        if read.map({ [$0.editor, $0.clip?.rawValue ?? ""] })
-          != others.map({ [$0.editor, $0.clip?.rawValue ?? ""] })
-        {
-          others = read
-          publish(.presence, before: nil, [])
-        } else {
-          others = read
-        }
-      }
-    }
-
-    /// Sends this app's edits, oldest first, each once the session holds the whole log.
-    private func sendAll() throws {
-      // Each round sends one edit or learns of others' edits; bounded, the worker comes back.
-      for _ in 0..<64 {
-        let next: (Int64, Pending)? = lock.withLock {
-          guard !holding, let first = pending.first else { return nil }
-          return (confirmedSequence, first)
-        }
-        guard let (expected, edit) = next else { return }
-        switch try log.append(edit, after: expected, editor: editor) {
-        case .appended(let sequence) where sequence != expected + 1:
-          // In after others' edits this session has not read: reading them brings its own,
-          // which acknowledges it.
-          try pull()
-        case .appended(let sequence):
-          lock.withLock {
-            guard confirmedSequence == expected, pending.first?.number == edit.number,
-              let applied = try? confirmed.applying(edit.patch)
-            else { return }
-            confirmed = applied
-            confirmedSequence = sequence
-            lastActivity = ContinuousClock.now
-            pending.removeFirst()
-            publish(.acknowledged(edit: edit.number, sequence: sequence), before: nil, [])
-          }
-        case .behind, .alreadyAppended:
-          try pull()
-        }
-      }
-      wake()
-    }
-
-    /// Reads the edits the log holds past ``confirmedSequence`` and takes each in.
-    private func pull() throws {
-      for _ in 0..<1000 {
-        let from = lock.withLock { confirmedSequence }
-        let edits = try log.edits(after: from, limit: 256)
-        for edit in edits { try lock.withLock { try takeIn(edit) } }
-        if edits.count < 256 { return }
-      }
-    }
-
-    /// Takes one edit of the log in: this app's own is an acknowledgement; another editor's is
-    /// applied under this app's pending edits, which are rebased onto it.
-    private func takeIn(_ edit: LiveLog.Edit) throws {
-      guard edit.sequence > confirmedSequence else { return }
-      guard edit.sequence == confirmedSequence + 1 else {
-        throw LiveSessionError.logHasAGap(after: confirmedSequence, found: edit.sequence)
-      }
-      let before = local
-      var applied: LiveDocument?
-      var remote = LivePatch(operations: [])
-      var skipped: String?
-      do {
-        remote = try edit.patch()
-        applied = try confirmed.applying(remote)
-      } catch {
-        skipped = String(describing: error)
-      }
-      if edit.session == id, let first = pending.first, first.number == edit.number {
-        // This app's own edit: its `COMMIT` answer was lost, or it was read before the answer.
-        confirmed = applied ?? confirmed
-        confirmedSequence = edit.sequence
-        pending.removeFirst()
-        publish(.acknowledged(edit: first.number, sequence: edit.sequence), before: nil, [])
-        return
-      }
-      guard let applied else {
-        confirmedSequence = edit.sequence
-        publish(
-          .skipped(sequence: edit.sequence, reason: skipped ?? "it does not apply"), before: nil,
-          [])
-        return
-      }
-      let all = edit.conflicts.map {
-        LiveConflict(conflict: $0.conflict, editor: edit.editor, sequence: edit.sequence)
-      }
-      let mine = zip(edit.conflicts, all).filter { $0.0.loser == id }.map(\.1)
-      // The composition this editor sees next, read again only where the edit changed it; an
-      // edit no composition can be is skipped, by every editor alike.
-      do {
-        if pending.isEmpty {
-          localVideo = try advancing(localVideo, to: applied, by: remote)
-          local = applied
-        } else if pending.allSatisfy({ $0.patch.commutes(with: remote) }) {
-          let next = try local.applying(remote)
-          localVideo = try advancing(localVideo, to: next, by: remote)
-          local = next
-        } else {
-          try checkOpens(applied, changedBy: remote)
-          // One merge for this app's edits after the first, not one each: a rebase costs the
-          // same with 3 pending edits as with 60.
-          try squashPending()
-          let rebased = try Self.rebase(
-            pending, from: confirmed, onto: applied, over: edit, coder: coder)
-          localVideo = try advancing(
-            localVideo, to: rebased.local, by: LiveDocument.patch(from: local, to: rebased.local))
-          (pending, local) = rebased
-        }
-      } catch {
-        confirmedSequence = edit.sequence
-        publish(
-          .skipped(sequence: edit.sequence, reason: String(describing: error)), before: nil, [])
-        return
-      }
-      confirmed = applied
-      confirmedSequence = edit.sequence
-      lastActivity = ContinuousClock.now
-      publish(.edit(editor: edit.editor, sequence: edit.sequence), before: before, mine, all: all)
-    }
-
-    /// `video` brought to the composition `document`, which `patch` made from `video`'s: only
-    /// the top-level clips the patch changes are read again (the rest of a 10,000-clip timeline
-    /// is shared, not decoded); a patch that changes anything else reads the whole document.
-    private func advancing(_ video: Video, to document: LiveDocument, by patch: LivePatch) throws
-      -> Video
-    {
-      if patch.isEmpty { return video }
-      let whole = { [self] in try coder.open(document.data(), images: images).root }
-      guard document.clips != nil, !document.hasPayloadVersions else { return try whole() }
-      var touched: [Int] = []
-      var listEdits: [LivePatch.Operation] = []
-      for operation in patch.operations {
-        let path = operation.path
-        guard path.count >= 3, path[0] == .key(DocumentEnvelope.rootKey),
-          path[1] == .key("clips"), case .index(let index) = path[2]
-        else { return try whole() }
-        if path.count == 3 { listEdits.append(operation) } else { touched.append(index) }
-      }
-      guard listEdits.isEmpty || touched.isEmpty else { return try whole() }
-      let read = { [self] (json: JSONValue) in
-        try coder.registry.decodeClip(from: json, options: coder.options, images: images)
-      }
-      var video = video
-      for operation in listEdits {
-        guard case .index(let index) = operation.path[2] else { return try whole() }
-        switch operation {
-        case .add(_, let json): video = try video.insertingClip(read(json), at: [index])
-        case .remove: video = try video.removingClip(at: [index])
-        case .replace(_, let json): video = try video.replacingClip(at: [index], with: read(json))
-        }
-      }
-      for index in Set(touched).sorted() {
-        guard let json = document.clip(index) else { return try whole() }
-        video = try video.replacingClip(at: [index], with: read(json))
-      }
-      return video
-    }
-
-    /// Throws when the log's composition `document`, which `patch` made, does not open: read
-    /// as far as the patch reaches (the top-level clips it changes in place), or whole.
-    private func checkOpens(_ document: LiveDocument, changedBy patch: LivePatch) throws {
-      var indices: Set<Int> = []
-      for operation in patch.operations {
-        let path = operation.path
-        guard !operation.changesStructure, path.count >= 3,
-          path[0] == .key(DocumentEnvelope.rootKey), path[1] == .key("clips"),
-          case .index(let index) = path[2], !document.hasPayloadVersions
-        else {
-          _ = try coder.open(document.data(), images: UnresolvedImageStore())
-          return
-        }
-        indices.insert(index)
-      }
-      for index in indices {
-        guard let json = document.clip(index) else {
-          throw LivePatch.Mismatch(pointer: "/video/clips/\(index)", reason: "no such element")
-        }
-        _ = try coder.registry.decodeClip(
-          from: json, options: coder.options, images: UnresolvedImageStore())
-      }
-    }
-
-    /// Shows `local` to the app: the composition, what changed since `before` (nothing when
-    /// `nil`), and the conflicts.
-    private func publish(
-      _ cause: LiveUpdate.Cause, before: LiveDocument?, _ conflicts: [LiveConflict],
-      all: [LiveConflict] = []
-    ) {
-      let update = LiveUpdate(
-        cause: cause, video: localVideo, sequence: confirmedSequence,
-        conflicts: carried.mine + conflicts, allConflicts: carried.all + all, before: before,
-        after: local, coder: coder)
-      carried = ([], [])
-      if case .dropped(let old) = continuation.yield(update) {
-        carried = (old.conflicts, old.allConflicts)
-      }
     }
   }
 
