@@ -74,10 +74,8 @@ struct LiveOfflineLongTests {
     #expect(!ann.presence.contains { $0.editor == "Ben" }, "and Ann does not see him")
     try await LiveCompactionTests.offPool { try ann.waitUntilAcknowledged() }
     let revisions = {
-      try admin.query(
-        "SELECT count(*) FROM \(schema).revisions WHERE project = $1::uuid",
-        [.string(id.rawValue)]
-      ).first?.int64(0) ?? 0
+      try Relay.number(
+        admin, "SELECT count(*) FROM \(schema).revisions WHERE project = $1::uuid", id)
     }
     #expect(
       await LiveCompactionTests.settles(30) { (try? revisions()) ?? 0 >= 2 },

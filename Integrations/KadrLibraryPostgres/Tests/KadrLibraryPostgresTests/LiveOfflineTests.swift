@@ -35,10 +35,8 @@ struct LiveOfflineTests {
     }
     try await LiveCompactionTests.offPool { try ann.waitUntilAcknowledged() }
     let held = {
-      try admin.query(
-        "SELECT revision_sequence FROM \(schema).live_heads WHERE project = $1::uuid",
-        [.string(id.rawValue)]
-      ).first?.int64(0) ?? 0
+      try Relay.number(
+        admin, "SELECT revision_sequence FROM \(schema).live_heads WHERE project = $1::uuid", id)
     }
     #expect(
       await LiveCompactionTests.settles(30) { (try? held()) ?? 0 >= ann.sequence },
@@ -109,6 +107,11 @@ struct Relay {
       connectionString: connectionString, schema: schema
     ).joinLiveSession(id, editor: "Ben")
     return (schema, store, id, ann, ben)
+  }
+
+  /// The one number `sql` (which names the project as `$1`) reads, or 0.
+  static func number(_ admin: PostgresConnection, _ sql: String, _ id: ProjectID) throws -> Int64 {
+    try admin.query(sql, [.string(id.rawValue)]).first?.int64(0) ?? 0
   }
 
   /// Gives the way back.

@@ -334,7 +334,7 @@
         placeholders: placeholders)
       let session = try LiveSession(
         log: log, editor: editor, coder: liveCoder, images: images, start: document,
-        sequence: start.sequence, watching: watching,
+        startBytes: start.document, sequence: start.sequence, watching: watching,
         compact: { [self] sequence, document, lag in
           try compactLiveLog(
             id, session: log.session, through: sequence, document: document, coder: liveCoder,

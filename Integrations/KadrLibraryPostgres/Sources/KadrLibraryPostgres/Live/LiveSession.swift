@@ -130,7 +130,7 @@
 
     init(
       log: LiveLog, editor: String, coder: KadrCoder, images: any ImageStore,
-      start: LiveDocument, sequence: Int64, watching: Bool,
+      start: LiveDocument, startBytes: Data, sequence: Int64, watching: Bool,
       compact: @escaping @Sendable (Int64, LiveDocument, Int64) throws -> LiveCompaction
     ) throws {
       self.watching = watching
@@ -145,7 +145,8 @@
       confirmed = start
       confirmedSequence = sequence
       local = start
-      localVideo = try coder.open(start.data(), images: images).root
+      // `start` read from these bytes: opened from them, not from the document written again.
+      localVideo = try coder.open(startBytes, images: images).root
       let stream = AsyncStream<LiveUpdate>.makeStream(bufferingPolicy: .bufferingNewest(256))
       updates = stream.stream
       continuation = stream.continuation
