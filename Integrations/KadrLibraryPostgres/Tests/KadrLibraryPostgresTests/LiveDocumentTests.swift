@@ -144,7 +144,8 @@ struct LiveRebaseTests {
       sequence: 1, session: UUID(), number: 1, editor: "Ben", patchBytes: Data(), conflicts: [],
       maximumPatchBytes: 1_000)
     let rebased = try LiveSession.rebase(
-      [LiveSession.Pending(number: 1, patch: patch, conflicts: [])], from: base, onto: after,
+      [LiveSession.Pending(number: 1, firstNumber: 1, patch: patch, conflicts: [])], from: base,
+      onto: after,
       over: edit, coder: KadrCoder())
     let whole = try CompositionDiffer(coder: KadrCoder()).merge(
       base: KadrDocument(json: base.json), ours: KadrDocument(json: made.json),

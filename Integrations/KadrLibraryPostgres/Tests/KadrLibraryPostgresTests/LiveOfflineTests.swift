@@ -56,6 +56,63 @@ struct LiveOfflineTests {
     defer { late.leave() }
     #expect(try LiveSessionTests.bytes(late.video) == LiveSessionTests.bytes(ben.video))
   }
+
+  /// Ann adds a picture while Ben is away; then the store loses it (a restore from an older
+  /// backup). Ben, back, and Cy, joining after the log became a revision, show a placeholder
+  /// for it and agree with Ann on everything else; an edit Ben makes keeps Ann's picture.
+  /// Before, Ben skipped Ann's edit (he alone: the others had applied it) and Cy could not
+  /// join at all.
+  @Test func aPictureTheStoreLostIsAPlaceholderAndTheEditorsStillAgree() async throws {
+    let relay = try Relay()
+    defer { relay.remove() }
+    let (schema, store, id, ann, ben) = try relay.annAndBen()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    try relay.cut(admin)
+    let picture = PlatformImage.solidColor(PlatformColor(red: 0, green: 0.5, blue: 1), width: 4)
+    try ann.commit { try $0.insertingClip(ImageClip(picture, duration: 1).id("pic"), at: [0]) }
+    try await LiveCompactionTests.offPool { try ann.waitUntilAcknowledged() }
+    let held = {
+      try Relay.number(
+        admin, "SELECT revision_sequence FROM \(schema).live_heads WHERE project = $1::uuid", id)
+    }
+    #expect(await LiveCompactionTests.settles(30) { (try? held()) ?? 0 >= ann.sequence })
+    let token = try store.images.token(for: picture)
+    try admin.execute("DELETE FROM \(schema).image_uses; DELETE FROM \(schema).images")
+
+    try relay.restore()
+    #expect(await LiveCompactionTests.settles(30) { ben.sequence == ann.sequence })
+    let shown = { (video: Video) in
+      video.clips.lazy.compactMap { $0 as? ImageClip }.first { $0.clipID == "pic" }?.image.data
+    }
+    #expect(shown(ann.video) == picture.data)
+    #expect(shown(ben.video) != nil, "Ben shows the clip Ann added")
+    #expect(shown(ben.video) != picture.data)
+    #expect(ben.unresolvedImageTokens == [token])
+    #expect(ann.unresolvedImageTokens.isEmpty)
+    let withoutPicture = { (video: Video) in
+      try LiveSessionTests.bytes(video.removingClip(id: "pic"))
+    }
+    #expect(try withoutPicture(ann.video) == withoutPicture(ben.video))
+    let cy = try store.joinLiveSession(id, editor: "Cy")
+    defer { cy.leave() }
+    #expect(cy.unresolvedImageTokens == [token])
+    #expect(try withoutPicture(cy.video) == withoutPicture(ann.video))
+
+    // Ben's edit elsewhere saves the placeholder back as the token: Ann keeps her picture.
+    try ben.commit { try LiveSessionTests.retitled($0, "p1", "Ben was here") }
+    try await LiveCompactionTests.offPool { try ben.waitUntilAcknowledged() }
+    #expect(await LiveCompactionTests.settles(30) { ann.sequence == ben.sequence })
+    #expect(LiveSessionTests.text(ann.video, "p1") == "Ben was here")
+    #expect(shown(ann.video) == picture.data)
+    let late = try store.joinLiveSession(id, editor: "late")
+    defer { late.leave() }
+    #expect(late.unresolvedImageTokens == [token], "the document still names the picture")
+  }
 }
 
 /// A way to the test server through a link to its socket, which a test can take away (and cut

@@ -333,7 +333,8 @@
         maximumPatchBytes: options.limits.maximumDocumentBytes, images: images,
         placeholders: placeholders)
       let session = try LiveSession(
-        log: log, editor: editor, coder: liveCoder, images: images, start: document,
+        log: log, editor: editor, coder: liveCoder,
+        images: FallbackImageStore(images, sharing: placeholders), start: document,
         startBytes: start.document, sequence: start.sequence, watching: watching,
         compact: { [self] sequence, document, lag in
           try compactLiveLog(

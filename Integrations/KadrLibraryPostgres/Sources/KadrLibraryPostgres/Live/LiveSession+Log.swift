@@ -109,15 +109,65 @@
           (pending, local) = rebased
         }
       } catch {
+        // Skipped only when the log's composition itself does not open, read as every editor
+        // reads it (without images): then every editor skips it alike. Otherwise it is this
+        // editor's own edits that do not fit on it, and they give way.
+        guard (try? checkOpens(applied, changedBy: remote)) != nil,
+          let rejected = try? rejectPending(onto: applied)
+        else {
+          confirmedSequence = edit.sequence
+          publish(
+            .skipped(sequence: edit.sequence, reason: String(describing: error)), before: nil, [])
+          return
+        }
+        confirmed = applied
         confirmedSequence = edit.sequence
-        publish(
-          .skipped(sequence: edit.sequence, reason: String(describing: error)), before: nil, [])
+        lastActivity = ContinuousClock.now
+        publish(.edit(editor: edit.editor, sequence: edit.sequence), before: before, mine, all: all)
+        if let last = rejected.last {
+          publish(
+            .rejected(
+              edits: rejected.lowerBound...last, sequence: edit.sequence,
+              reason: String(describing: error)), before: nil, [])
+        }
         return
       }
       confirmed = applied
       confirmedSequence = edit.sequence
       lastActivity = ContinuousClock.now
       publish(.edit(editor: edit.editor, sequence: edit.sequence), before: before, mine, all: all)
+    }
+
+    /// Puts this app's pending edits on the log's composition `applied` after their rebase
+    /// onto it failed: the longest run of them, oldest first, that applies as it is and opens
+    /// is kept; the rest are taken back. Returns the numbers taken back (empty when none).
+    ///
+    /// An edit on its way to the server that is taken back does not land after: the server
+    /// takes an edit made on an older log only when it changes other places than the edits
+    /// since, and such an edit applies as it is.
+    /// - Throws: When not even `applied` opens.
+    func rejectPending(onto applied: LiveDocument) throws -> Range<Int64> {
+      var documents = [applied]
+      for item in pending {
+        guard let next = try? documents[documents.count - 1].applying(item.patch) else { break }
+        documents.append(next)
+      }
+      // The most edits kept whose composition opens.
+      while let document = documents.last {
+        guard let video = try? coder.open(document.data(), images: images).root else {
+          documents.removeLast()
+          continue
+        }
+        let kept = documents.count - 1
+        let rejected =
+          kept < pending.count
+          ? pending[kept].firstNumber..<(pending[pending.count - 1].number + 1) : 0..<0
+        pending.removeLast(pending.count - kept)
+        local = document
+        localVideo = video
+        return rejected
+      }
+      throw LivePatch.Mismatch(pointer: "", reason: "the log's composition does not open")
     }
 
     /// `video` brought to the composition `document`, which `patch` made from `video`'s: only

@@ -60,7 +60,10 @@
     /// A session that follows the log without editing: it never says it is present.
     let watching: Bool
     let coder: KadrCoder
-    let images: any ImageStore
+    /// The store's images, with a placeholder for any it cannot give (missing, or unreachable
+    /// at the moment), which saves back under its token: an image never stops an edit from
+    /// showing, so every editor applies the same edits.
+    let images: FallbackImageStore
     let continuation: AsyncStream<LiveUpdate>.Continuation
     let lock = NSRecursiveLock()
     let work = NSCondition()
@@ -70,7 +73,10 @@
     /// (past ``maximumPendingEdits``, or before a rebase) one stands for every edit numbered up
     /// to its own.
     struct Pending {
+      /// The number of the last edit it stands for (the one ``LiveSession/commit(_:)``
+      /// returned), and of the first.
       var number: Int64
+      var firstNumber: Int64
       var patch: LivePatch
       /// Other editors' values this edit replaced, found when it was rebased onto theirs.
       var conflicts: [LiveLog.Conflict]
@@ -129,7 +135,7 @@
     static let compactionSpacing: Duration = .seconds(30)
 
     init(
-      log: LiveLog, editor: String, coder: KadrCoder, images: any ImageStore,
+      log: LiveLog, editor: String, coder: KadrCoder, images: FallbackImageStore,
       start: LiveDocument, startBytes: Data, sequence: Int64, watching: Bool,
       compact: @escaping @Sendable (Int64, LiveDocument, Int64) throws -> LiveCompaction
     ) throws {
@@ -168,6 +174,12 @@
     /// The composition as this editor sees it: the log's edits and, on top, this app's edits
     /// not yet acknowledged.
     public var video: Video { lock.withLock { localVideo } }
+
+    /// The tokens of the images ``video`` shows as placeholders (a 1×1 transparent image)
+    /// because the store could not give them when they were read: missing from the store, or
+    /// the server out of reach at that moment. Each saves back under its token, so nothing is
+    /// lost; joining again reads them again. Sorted.
+    public var unresolvedImageTokens: [String] { images.unresolvedTokens }
 
     /// How many of the log's edits ``video`` holds.
     public var sequence: Int64 { lock.withLock { confirmedSequence } }
@@ -288,7 +300,10 @@
       let text = try patch.json.jsonText()
       let brought = (collected?.images ?? []).filter { text.contains($0.token) }
       nextNumber += 1
-      pending.append(Pending(number: nextNumber, patch: patch, conflicts: [], images: brought))
+      pending.append(
+        Pending(
+          number: nextNumber, firstNumber: nextNumber, patch: patch, conflicts: [], images: brought)
+      )
       local = document
       localVideo = edited
       try squashWhenLong()
@@ -314,7 +329,8 @@
       var images: [String: Data] = [:]
       for edit in rest { for (token, bytes) in edit.images { images[token] = bytes } }
       let squashed = Pending(
-        number: last.number, patch: try LiveDocument.patch(from: afterFirst, to: local),
+        number: last.number, firstNumber: rest[rest.startIndex].firstNumber,
+        patch: try LiveDocument.patch(from: afterFirst, to: local),
         conflicts: rest.flatMap(\.conflicts),
         images: images.map { ($0.key, $0.value) }.sorted { $0.token < $1.token })
       pending = [first, squashed]

@@ -22,6 +22,12 @@
       /// The log's `sequence`-th edit did not fit the composition (a row no editor of this
       /// package wrote) and was skipped, by every editor alike.
       case skipped(sequence: Int64, reason: String)
+      /// This app's edits numbered `edits` were taken back: once the log's `sequence`-th edit
+      /// (another editor's) came in, they no longer made a composition that opens (a plugin's
+      /// rule between two fields each side changed, say), so ``LiveUpdate/video`` shows the
+      /// log's composition without them. `reason` is the error, for a log; the app shows the
+      /// person what went and may make the edits again.
+      case rejected(edits: ClosedRange<Int64>, sequence: Int64, reason: String)
       /// Who is in the session, or what they touch, changed (``LiveSession/presence``).
       case presence
     }
