@@ -28,6 +28,9 @@ import Testing
       video = update.video
       unsaved = session.unacknowledgedCount
       if let conflict = update.conflicts.first { banner = conflict.sentence }
+      if case .rejected(let edits, _, _) = update.cause {
+        banner = "\(edits.count) of your edits no longer fit and were taken back"
+      }
     }
   }
 

@@ -113,6 +113,103 @@ struct LiveOfflineTests {
     defer { late.leave() }
     #expect(late.unresolvedImageTokens == [token], "the document still names the picture")
   }
+
+  /// A plugin's clip with a rule between two fields: Ben, away, moves its start to 6 (of 0
+  /// to 10) while Ann moves its end to 4. Each edit is valid; together they are not. Back,
+  /// Ben takes Ann's edit in and is told his edit was taken back; both show Ann's. Before,
+  /// Ben skipped Ann's edit (he alone) and the two compositions stayed apart.
+  @Test func anEditThatNoLongerFitsIsTakenBackAndTheEditorIsTold() async throws {
+    let relay = try Relay()
+    defer { relay.remove() }
+    let schema = StoreServer.freshSchema()
+    let registry = try CodecRegistry.standard.merging(SpanModule.fragment())
+    let store = try PostgresProjectStore<ContractMetadata>(
+      connectionString: StoreServer.required(), schema: schema, registry: registry)
+    let id = try store.create(
+      name: "Spans", video: Video(clips: [Span(from: 0, to: 10).id("span")]),
+      metadata: ContractMetadata()
+    ).id
+    let ann = try store.joinLiveSession(id, editor: "Ann")
+    let ben = try PostgresProjectStore<ContractMetadata>(
+      connectionString: relay.connectionString, schema: schema, registry: registry
+    ).joinLiveSession(id, editor: "Ben")
+    defer {
+      ann.leave()
+      ben.leave()
+    }
+    let told = LockedList()
+    let reading = Task {
+      for await update in ben.updates {
+        if case .rejected(let edits, _, _) = update.cause {
+          told.append("\(edits.lowerBound)...\(edits.upperBound)")
+        }
+      }
+    }
+    defer { reading.cancel() }
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    try relay.cut(admin)
+    let number = try ben.commit {
+      try $0.replacingClip(id: "span", with: Span(from: 6, to: 10).id("span"))
+    }
+    try ann.commit { try $0.replacingClip(id: "span", with: Span(from: 0, to: 4).id("span")) }
+    try await LiveCompactionTests.offPool { try ann.waitUntilAcknowledged() }
+
+    try relay.restore()
+    try await LiveCompactionTests.offPool { try ben.waitUntilAcknowledged(timeout: .seconds(30)) }
+    #expect(
+      await LiveCompactionTests.settles(15) { told.items == ["\(number ?? 0)...\(number ?? 0)"] })
+    let span = { (video: Video) in video.clips.first as? Span }
+    #expect(await LiveCompactionTests.settles(15) { ben.sequence == ann.sequence })
+    #expect(span(ben.video)?.from == 0 && span(ben.video)?.to == 4)
+    #expect(span(ann.video)?.from == 0 && span(ann.video)?.to == 4)
+    let coder = KadrCoder(registry: registry)
+    #expect(try coder.data(for: ben.video) == coder.data(for: ann.video))
+    #expect(ben.unacknowledgedCount == 0)
+  }
+}
+
+/// A clip of a plugin whose two fields must keep an order: `from` before `to`.
+private struct Span: Clip {
+  var from: Int
+  var to: Int
+  var clipID: ClipID?
+  var duration: Time { Time(value: Int64(to - from), timescale: 1) }
+
+  func id(_ id: ClipID) -> Span { Span(from: from, to: to, clipID: id) }
+}
+
+private struct SpanCodec: ClipCodec {
+  enum Key: String, PayloadKey {
+    case from, to, clipID
+  }
+
+  var kindID: KindID { "com.example.span" }
+
+  func encode(_ value: Span, to payload: inout KeyedEncoder<Key>) throws {
+    try payload.encode(value.from, for: .from)
+    try payload.encode(value.to, for: .to)
+    try payload.encodeIfPresent(value.clipID, for: .clipID)
+  }
+
+  func decode(from payload: KeyedDecoder<Key>) throws -> Span {
+    let from = try payload.decode(Int.self, for: .from)
+    let to = try payload.decode(Int.self, for: .to)
+    guard from < to else {
+      throw payload.error(.invalidValue("a span ends after it starts: \(from) to \(to)"))
+    }
+    return Span(from: from, to: to, clipID: try payload.decodeIfPresent(ClipID.self, for: .clipID))
+  }
+
+  func samples() -> CodecSamples<Span> {
+    CodecSamples(minimal: Span(from: 0, to: 1), maximal: [Span(from: 2, to: 5, clipID: "s")])
+  }
+}
+
+private enum SpanModule: RegistryModule {
+  static func register(in registry: inout CodecRegistry) throws {
+    try registry.register(clip: SpanCodec())
+  }
 }
 
 /// A way to the test server through a link to its socket, which a test can take away (and cut

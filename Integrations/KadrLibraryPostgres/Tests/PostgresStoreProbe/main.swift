@@ -98,6 +98,9 @@ func liveEditing(
       if case .skipped(let sequence, let reason) = update.cause {
         say("skipped \(sequence): \(reason)")
       }
+      if case .rejected(let edits, let sequence, let reason) = update.cause {
+        say("rejected \(edits.lowerBound)...\(edits.upperBound) at \(sequence): \(reason)")
+      }
     }
     done.signal()
   }

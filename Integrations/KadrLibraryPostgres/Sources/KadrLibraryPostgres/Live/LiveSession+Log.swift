@@ -142,9 +142,10 @@
     /// onto it failed: the longest run of them, oldest first, that applies as it is and opens
     /// is kept; the rest are taken back. Returns the numbers taken back (empty when none).
     ///
-    /// An edit on its way to the server that is taken back does not land after: the server
-    /// takes an edit made on an older log only when it changes other places than the edits
-    /// since, and such an edit applies as it is.
+    /// An edit taken back while on its way to the server may still reach the log (the server
+    /// takes an edit made on an older log when it changes other places than the edits since).
+    /// Every editor then takes it in as any edit of the log: skipped where it still does not
+    /// open, which is the case when nothing came between.
     /// - Throws: When not even `applied` opens.
     func rejectPending(onto applied: LiveDocument) throws -> Range<Int64> {
       var documents = [applied]

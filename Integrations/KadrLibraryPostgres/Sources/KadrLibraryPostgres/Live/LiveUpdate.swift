@@ -16,17 +16,20 @@
       /// Another editor's edit, the log's `sequence`-th.
       case edit(editor: String, sequence: Int64)
       /// This app's edit `edit` (the number ``LiveSession/commit(_:)`` returned) is committed,
-      /// as the log's `sequence`-th: it, and every edit of this app numbered before it, is
-      /// durable from now on.
+      /// as the log's `sequence`-th: it, and every edit of this app numbered before it that
+      /// was not taken back (``rejected(edits:sequence:reason:)``), is durable from now on.
       case acknowledged(edit: Int64, sequence: Int64)
       /// The log's `sequence`-th edit did not fit the composition (a row no editor of this
-      /// package wrote) and was skipped, by every editor alike.
+      /// package wrote, or an edit taken back that reached the log) and was skipped, by every
+      /// editor alike.
       case skipped(sequence: Int64, reason: String)
       /// This app's edits numbered `edits` were taken back: once the log's `sequence`-th edit
       /// (another editor's) came in, they no longer made a composition that opens (a plugin's
       /// rule between two fields each side changed, say), so ``LiveUpdate/video`` shows the
       /// log's composition without them. `reason` is the error, for a log; the app shows the
-      /// person what went and may make the edits again.
+      /// person what went and may make the edits again. (One that was on its way to the server
+      /// may still reach the log; every editor then reads it as the log's, skipped where it
+      /// still does not fit.)
       case rejected(edits: ClosedRange<Int64>, sequence: Int64, reason: String)
       /// Who is in the session, or what they touch, changed (``LiveSession/presence``).
       case presence
