@@ -66,6 +66,15 @@ struct SHA256Tests {
     let expected = try SystemDigest.sha256(of: data)
     #expect(SHA256.hash(data).hexString == expected, "length \(length)")
   }
+
+  /// The digest a content-addressed store names a picture by, public for stores outside the
+  /// package: the system command's digest of the picture's file.
+  @Test(.enabled(if: SystemDigest.isAvailable))
+  func aPicturesDigestIsItsFilesDigest() throws {
+    let picture = PlatformImage.solidColor(PlatformColor(red: 0.3, green: 0.6, blue: 0.9), width: 9)
+    #expect(picture.sha256 == (try SystemDigest.sha256(of: picture.data)))
+    #expect(picture.sha256.count == 64)
+  }
 }
 
 /// Runs `sha256sum` (or `shasum -a 256` where that is what the system has) on a file.

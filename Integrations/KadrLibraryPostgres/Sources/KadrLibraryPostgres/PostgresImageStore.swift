@@ -47,7 +47,7 @@
         }
         return token
       }
-      let token = try Self.token(of: image, on: connection)
+      let token = Self.token(of: image)
       try insert([(token, image.data)], on: connection)
       return token
     }
@@ -75,16 +75,12 @@
     /// Whether `token` names a row's bytes (`pg:`), not an external object.
     static func isRowToken(_ token: String) -> Bool { token.hasPrefix("pg:") }
 
-    /// The token of `image`: its digest, computed by the server.
-    static func token(of image: PlatformImage, on connection: some StatementRunner) throws -> String
-    {
-      let digest = try connection.query(
-        "SELECT encode(sha256($1), 'hex')", [.data(image.data)]
-      ).first?.string(0)
-      guard let digest else {
-        throw PostgresProjectStoreError.damagedRow(nil, detail: "sha256 returned nothing")
-      }
-      return "pg:\(digest).\(image.format.fileExtension)"
+    /// The token of `image`: its SHA-256 digest (the one PostgreSQL's `sha256` gives), computed
+    /// here, not by the server: naming a picture needs no connection, so an editor away from
+    /// the server goes on editing a timeline with pictures, and a save does not send every
+    /// picture's bytes to be named.
+    static func token(of image: PlatformImage) -> String {
+      "pg:\(image.sha256).\(image.format.fileExtension)"
     }
 
     /// Saves images unless their tokens are there, in the caller's transaction.
@@ -134,17 +130,26 @@
     private let lock = NSLock()
     private var collected: [String: Data] = [:]
 
-    init(_ store: PostgresImageStore, placeholders: UnresolvedImageStore) {
+    /// The tokens of pictures already named, when a live session writes through this store.
+    let memo: ImageTokenMemo?
+
+    init(
+      _ store: PostgresImageStore, placeholders: UnresolvedImageStore, memo: ImageTokenMemo? = nil
+    ) {
       self.store = store
       self.placeholders = placeholders
+      self.memo = memo
     }
 
     func token(for image: PlatformImage) throws -> String {
       if let token = placeholders.token(ofPlaceholder: image) { return token }
       // An external store uploads now; the save's transaction makes sure the object is there.
+      // A picture the memo knows (a live session read it or named it) is named again without
+      // hashing or uploading it; its bytes are still kept, as any other's.
       let token =
-        try store.external?.token(for: image)
-        ?? PostgresImageStore.token(of: image, on: store.connection)
+        try memo?.token(of: image) ?? store.external?.token(for: image)
+        ?? PostgresImageStore.token(of: image)
+      memo?.remember(image, as: token)
       lock.withLock { collected[token] = image.data }
       return token
     }

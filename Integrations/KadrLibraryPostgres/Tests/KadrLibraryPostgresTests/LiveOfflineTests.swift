@@ -114,6 +114,49 @@ struct LiveOfflineTests {
     #expect(late.unresolvedImageTokens == [token], "the document still names the picture")
   }
 
+  /// A timeline with a picture: Ben, away, keeps editing it (each edit writes the whole
+  /// composition, the picture's token included) and adds a picture of his own; his edits land
+  /// when he is back. Before, naming a picture took a query of the server (it computed the
+  /// digest), so every edit of an editor away failed, and each edit of one at the server sent
+  /// every picture's bytes.
+  @Test func anEditorAwayEditsATimelineWithAPicture() async throws {
+    let relay = try Relay()
+    defer { relay.remove() }
+    let (_, _, _, ann, ben) = try relay.annAndBen()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
+    let picture = PlatformImage.solidColor(PlatformColor(red: 1, green: 0.5, blue: 0), width: 5)
+    try ann.commit { try $0.insertingClip(ImageClip(picture, duration: 1).id("pic"), at: [0]) }
+    try await LiveCompactionTests.offPool { try ann.waitUntilAcknowledged() }
+    #expect(await LiveCompactionTests.settles(15) { ben.sequence == ann.sequence })
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    try relay.cut(admin)
+    let started = ContinuousClock.now
+    for take in 0..<20 {
+      try ben.commit { try LiveSessionTests.retitled($0, "p1", "Ben away \(take)") }
+    }
+    #expect(ContinuousClock.now - started < .seconds(5), "editing away waits for nobody")
+    #expect(LiveSessionTests.text(ben.video, "p1") == "Ben away 19")
+    // A picture new to the store, added while away.
+    let added = PlatformImage.solidColor(PlatformColor(red: 0.2, green: 1, blue: 0.4), width: 6)
+    try ben.commit { try $0.insertingClip(ImageClip(added, duration: 1).id("new"), at: [1]) }
+    try relay.restore()
+    try await LiveCompactionTests.offPool { try ben.waitUntilAcknowledged(timeout: .seconds(30)) }
+    #expect(await LiveCompactionTests.settles(15) { ann.sequence == ben.sequence })
+    #expect(LiveSessionTests.text(ann.video, "p1") == "Ben away 19")
+    let pictures = { (video: Video) in video.clips.compactMap { ($0 as? ImageClip)?.image.data } }
+    #expect(pictures(ann.video) == [picture.data, added.data])
+    #expect(pictures(ben.video) == [picture.data, added.data])
+    let withoutPicture = { (video: Video) in
+      try LiveSessionTests.bytes(video.removingClip(id: "pic").removingClip(id: "new"))
+    }
+    #expect(try withoutPicture(ann.video) == withoutPicture(ben.video))
+    #expect(ann.unresolvedImageTokens.isEmpty && ben.unresolvedImageTokens.isEmpty)
+  }
+
   /// A plugin's clip with a rule between two fields: Ben, away, moves its start to 6 (of 0
   /// to 10) while Ann moves its end to 4. Each edit is valid; together they are not. Back,
   /// Ben takes Ann's edit in and is told his edit was taken back; both show Ann's. Before,

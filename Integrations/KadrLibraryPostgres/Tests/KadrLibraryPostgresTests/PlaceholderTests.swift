@@ -13,6 +13,21 @@ import Testing
   "PostgreSQL store: placeholders of missing images",
   .enabled(if: StoreServer.testsRun, "KADR_POSTGRES is not set"))
 struct PlaceholderTests {
+  /// A picture's token is named here, not by the server: the same digest as PostgreSQL's
+  /// `sha256`, which named the pictures earlier versions saved.
+  @Test func aPicturesTokenIsTheDigestTheServerGives() throws {
+    let store = try StoreServer.store()
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    for width in [1, 7, 64] {
+      let picture = PlatformImage.solidColor(
+        PlatformColor(red: 0.1, green: 0.2, blue: 0.3), width: width)
+      let digest = try admin.query("SELECT encode(sha256($1), 'hex')", [.data(picture.data)])
+        .first?.string(0)
+      #expect(try store.images.token(for: picture) == "pg:\(digest ?? "").png")
+    }
+  }
+
   @Test func manyOpensWithAMissingImageKeepOnePlaceholderAndSaveItsToken() throws {
     let schema = StoreServer.freshSchema()
     let store = try StoreServer.store(schema: schema)

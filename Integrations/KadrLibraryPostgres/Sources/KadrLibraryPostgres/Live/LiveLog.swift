@@ -28,6 +28,8 @@
     let images: PostgresImageStore
     /// The placeholders opening put in for missing images, saved back under their tokens.
     let placeholders: UnresolvedImageStore
+    /// The tokens of the pictures this session read or named.
+    let memo = ImageTokenMemo()
 
     /// The channel the store says "the log of project X grew" on.
     static func channel(schema: String) -> String { "kadr_live_\(schema)" }
@@ -108,7 +110,7 @@
     /// An image store that names each image an edit writes and keeps its bytes, for
     /// ``append(_:after:editor:)`` to write with the edit.
     func collectingImages() -> CollectingImageStore {
-      CollectingImageStore(images, placeholders: placeholders)
+      CollectingImageStore(images, placeholders: placeholders, memo: memo)
     }
 
     /// What an image an edit uses is recorded as used by, until a compaction writes a revision
@@ -334,7 +336,8 @@
         placeholders: placeholders)
       let session = try LiveSession(
         log: log, editor: editor, coder: liveCoder,
-        images: FallbackImageStore(images, sharing: placeholders), start: document,
+        images: LiveImages(FallbackImageStore(images, sharing: placeholders), memo: log.memo),
+        start: document,
         startBytes: start.document, sequence: start.sequence, watching: watching,
         compact: { [self] sequence, document, lag in
           try compactLiveLog(

@@ -60,10 +60,8 @@
     /// A session that follows the log without editing: it never says it is present.
     let watching: Bool
     let coder: KadrCoder
-    /// The store's images, with a placeholder for any it cannot give (missing, or unreachable
-    /// at the moment), which saves back under its token: an image never stops an edit from
-    /// showing, so every editor applies the same edits.
-    let images: FallbackImageStore
+    /// The store's images, read as ``LiveImages`` says.
+    let images: LiveImages
     let continuation: AsyncStream<LiveUpdate>.Continuation
     let lock = NSRecursiveLock()
     let work = NSCondition()
@@ -135,7 +133,7 @@
     static let compactionSpacing: Duration = .seconds(30)
 
     init(
-      log: LiveLog, editor: String, coder: KadrCoder, images: FallbackImageStore,
+      log: LiveLog, editor: String, coder: KadrCoder, images: LiveImages,
       start: LiveDocument, startBytes: Data, sequence: Int64, watching: Bool,
       compact: @escaping @Sendable (Int64, LiveDocument, Int64) throws -> LiveCompaction
     ) throws {

@@ -1,0 +1,66 @@
+// The PostgreSQL trait of kadr-persistence builds this module; without it, it is empty.
+#if PostgreSQL
+  import Foundation
+  import KadrPersistence
+
+  /// The tokens of the pictures a live session has read or named, by picture: an edit that
+  /// writes the whole composition names each picture it already knows without hashing its
+  /// bytes (or, with an external store, uploading it) again.
+  ///
+  /// An entry holds its picture, so that the picture's identity cannot pass to another; the
+  /// entries whose picture nothing else holds any more go whenever the memo has doubled.
+  final class ImageTokenMemo: @unchecked Sendable {
+    // @unchecked Sendable: `entries` and `pruneAt` are guarded by `lock`.
+    private let lock = NSLock()
+    private var entries: [ObjectIdentifier: (image: PlatformImage, token: String)] = [:]
+    private var pruneAt = 64
+
+    /// The token `image` was read or named under, if this memo knows it.
+    func token(of image: PlatformImage) -> String? {
+      lock.withLock { entries[ObjectIdentifier(image)]?.token }
+    }
+
+    /// Remembers that `image` is named `token`.
+    func remember(_ image: PlatformImage, as token: String) {
+      lock.withLock {
+        entries[ObjectIdentifier(image)] = (image, token)
+        guard entries.count >= pruneAt else { return }
+        for key in Array(entries.keys) {
+          guard var entry = entries.removeValue(forKey: key) else { continue }
+          if !isKnownUniquelyReferenced(&entry.image) { entries[key] = entry }
+        }
+        pruneAt = max(64, entries.count * 2)
+      }
+    }
+
+    /// How many pictures the memo holds.
+    var count: Int { lock.withLock { entries.count } }
+  }
+
+  /// The images a live session reads: the store's, with a placeholder for any it cannot give
+  /// (missing, or the server out of reach at that moment) that saves back under its token, so
+  /// that an image never stops an edit from showing and every editor applies the same edits.
+  /// Each picture read is remembered by its token.
+  final class LiveImages: ImageStore, Sendable {
+    let fallback: FallbackImageStore
+    let memo: ImageTokenMemo
+
+    init(_ fallback: FallbackImageStore, memo: ImageTokenMemo) {
+      self.fallback = fallback
+      self.memo = memo
+    }
+
+    func token(for image: PlatformImage) throws -> String {
+      try memo.token(of: image) ?? fallback.token(for: image)
+    }
+
+    func image(for token: String) throws -> PlatformImage {
+      let image = try fallback.image(for: token)
+      if !fallback.isPlaceholder(image) { memo.remember(image, as: token) }
+      return image
+    }
+
+    /// The tokens read as placeholders, sorted.
+    var unresolvedTokens: [String] { fallback.unresolvedTokens }
+  }
+#endif
