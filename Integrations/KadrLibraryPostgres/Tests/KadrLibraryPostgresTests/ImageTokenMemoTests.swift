@@ -39,3 +39,37 @@ struct ImageTokenMemoTests {
     #expect(memo.count == 61)
   }
 }
+
+/// An image store that counts its reads.
+private final class CountingStore: ImageStore, @unchecked Sendable {
+  private let lock = NSLock()
+  private var reads = 0
+  let picture: PlatformImage
+  init(_ picture: PlatformImage) { self.picture = picture }
+  var count: Int { lock.withLock { reads } }
+  func token(for image: PlatformImage) throws -> String { "pg:counted.png" }
+  func image(for token: String) throws -> PlatformImage {
+    lock.withLock { reads += 1 }
+    guard token == "pg:counted.png" else { throw PersistenceError.imageUnresolvable(token: token) }
+    return picture
+  }
+}
+
+@Suite("Live session: reading pictures")
+struct LiveImagesTests {
+  /// Reading the composition again (whole, for an edit of an overlay) does not read its
+  /// pictures from the server again; a picture the store lacks is a placeholder each time.
+  @Test func aPictureIsReadFromTheStoreOnce() throws {
+    let store = CountingStore(ImageTokenMemoTests.picture(3))
+    let images = LiveImages(FallbackImageStore(store), memo: ImageTokenMemo())
+    let first = try images.image(for: "pg:counted.png")
+    for _ in 0..<5 { #expect(try images.image(for: "pg:counted.png") === first) }
+    #expect(store.count == 1)
+    #expect(try images.token(for: first) == "pg:counted.png")
+    let missing = try images.image(for: "pg:missing.png")
+    _ = try images.image(for: "pg:missing.png")
+    #expect(store.count == 3, "a missing picture is asked for again")
+    #expect(images.unresolvedTokens == ["pg:missing.png"])
+    #expect(missing.pixelWidth == 1)
+  }
+}
