@@ -150,10 +150,20 @@
       var isLocal: Bool
     }
 
+    /// The projects this stream first read as new, and when: a row read after its project was
+    /// created and then renamed (or its metadata changed) cannot show those changes, so for a
+    /// moment their hints are believed.
+    private var firstRead: [ProjectID: ContinuousClock.Instant] = [:]
+    /// How long after a project's first read a rename or metadata hint is believed: the hints
+    /// of changes made before the read arrive within it.
+    static let firstReadGrace: Duration = .seconds(2)
+
     /// Reads the hinted projects again and delivers, for each, the changes its row shows since
     /// the last read: those a hint named first (in the order said, once each, marked local when
     /// this client's connection sent the hint), then the rest. A hint the row does not bear out
-    /// (a forged `saved` of an unchanged project) delivers nothing.
+    /// (a forged `saved` of an unchanged project) delivers nothing, but for a rename or a
+    /// metadata change of a project first read as new within ``firstReadGrace``: the row cannot
+    /// tell whether it came before the read.
     private func recheck(_ hints: [Hint], on connection: PostgresConnection) throws {
       guard !hints.isEmpty else { return }
       var order: [ProjectID] = []
@@ -163,10 +173,18 @@
         said[hint.id, default: []].append(hint)
       }
       let now = try read(order, on: connection)
+      let instant = ContinuousClock.now
+      firstRead = firstRead.filter { instant - $0.value < Self.firstReadGrace }
       for id in order {
+        let isNew = known?[id] == nil && now[id] != nil
+        if isNew { firstRead[id] = instant }
         let shown = ProjectRowState.changes(from: known?[id], to: now[id])
+        let unprovable: [LibraryChange.Kind] =
+          now[id] != nil && firstRead[id] != nil ? [.renamed, .metadataChanged] : []
         var delivered: [LibraryChange.Kind] = []
-        for hint in said[id] ?? [] where !delivered.contains(hint.kind) && shown.contains(hint.kind)
+        for hint in said[id] ?? []
+        where !delivered.contains(hint.kind)
+          && (shown.contains(hint.kind) || unprovable.contains(hint.kind))
         {
           delivered.append(hint.kind)
           deliver([hint.kind], id, isLocal: hint.isLocal)
