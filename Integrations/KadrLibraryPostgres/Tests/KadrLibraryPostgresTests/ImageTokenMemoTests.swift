@@ -58,17 +58,18 @@ private final class CountingStore: ImageStore, @unchecked Sendable {
 @Suite("Live session: reading pictures")
 struct LiveImagesTests {
   /// Reading the composition again (whole, for an edit of an overlay) does not read its
-  /// pictures from the server again; a picture the store lacks is a placeholder each time.
+  /// pictures from the server again, nor ask again for one the store could not give.
   @Test func aPictureIsReadFromTheStoreOnce() throws {
     let store = CountingStore(ImageTokenMemoTests.picture(3))
-    let images = LiveImages(FallbackImageStore(store), memo: ImageTokenMemo())
+    let images = LiveImages(store, placeholders: UnresolvedImageStore(), memo: ImageTokenMemo())
     let first = try images.image(for: "pg:counted.png")
     for _ in 0..<5 { #expect(try images.image(for: "pg:counted.png") === first) }
     #expect(store.count == 1)
     #expect(try images.token(for: first) == "pg:counted.png")
     let missing = try images.image(for: "pg:missing.png")
-    _ = try images.image(for: "pg:missing.png")
-    #expect(store.count == 3, "a missing picture is asked for again")
+    #expect(try images.image(for: "pg:missing.png") === missing)
+    #expect(store.count == 2, "a picture the store could not give is not asked for again")
+    #expect(try images.token(for: missing) == "pg:missing.png", "it saves back as its token")
     #expect(images.unresolvedTokens == ["pg:missing.png"])
     #expect(missing.pixelWidth == 1)
   }

@@ -157,6 +157,47 @@ struct LiveOfflineTests {
     #expect(ann.unresolvedImageTokens.isEmpty && ben.unresolvedImageTokens.isEmpty)
   }
 
+  /// The store is slow (a transaction holds its images table) while Ben's session reads a
+  /// picture Ann added: it reads it outside its lock, so Ben's app's calls answer at once.
+  /// Before, the session read it under its lock, and `video` waited for the store.
+  @Test func theAppIsNotHeldWhileAPictureIsRead() async throws {
+    let relay = try Relay()
+    defer { relay.remove() }
+    let (schema, _, _, ann, ben) = try relay.annAndBen()
+    defer {
+      ann.leave()
+      ben.leave()
+    }
+    let admin = try PostgresTestServer.connect()
+    defer { admin.close() }
+    try relay.cut(admin)
+    let picture = PlatformImage.solidColor(PlatformColor(red: 0.9, green: 0.9, blue: 0), width: 7)
+    try ann.commit { try $0.insertingClip(ImageClip(picture, duration: 1).id("slow"), at: [0]) }
+    try await LiveCompactionTests.offPool { try ann.waitUntilAcknowledged() }
+    let holder = try PostgresTestServer.connect()
+    defer { holder.close() }
+    try holder.execute("BEGIN; LOCK TABLE \(schema).images IN ACCESS EXCLUSIVE MODE")
+    try relay.restore()
+    // Ben's session is reading the picture, and waits for the table.
+    let reading = {
+      try admin.query(
+        "SELECT count(*) FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE $1",
+        [.string("%FROM \(schema).images WHERE token%")]
+      ).first?.int64(0) ?? 0
+    }
+    #expect(await LiveCompactionTests.settles(10) { (try? reading()) ?? 0 > 0 })
+    let start = ContinuousClock.now
+    let shown = ben.video.clips.count
+    let took = ContinuousClock.now - start
+    try holder.execute("COMMIT")
+    #expect(took < .milliseconds(500), "Ben's app waited \(took) for the session")
+    #expect(shown == ann.video.clips.count - 1, "it showed the composition before the picture")
+    #expect(await LiveCompactionTests.settles(15) { ben.sequence == ann.sequence })
+    let pictures = { (video: Video) in video.clips.compactMap { ($0 as? ImageClip)?.image.data } }
+    #expect(pictures(ben.video) == [picture.data])
+    #expect(ben.unresolvedImageTokens.isEmpty)
+  }
+
   /// A plugin's clip with a rule between two fields: Ben, away, moves its start to 6 (of 0
   /// to 10) while Ann moves its end to 4. Each edit is valid; together they are not. Back,
   /// Ben takes Ann's edit in and is told his edit was taken back; both show Ann's. Before,

@@ -53,13 +53,24 @@
   /// The images a live session reads: the store's, with a placeholder for any it cannot give
   /// (missing, or the server out of reach at that moment) that saves back under its token, so
   /// that an image never stops an edit from showing and every editor applies the same edits.
-  /// Each picture read is remembered by its token, and read from the memo after.
-  final class LiveImages: ImageStore, Sendable {
+  /// Each picture read is remembered by its token, and read from the memo after; a token that
+  /// gave a placeholder is not asked for again (the session reads it again when joined again),
+  /// so a slow or missing picture costs the store's time limit once, not at each edit.
+  final class LiveImages: ImageStore, @unchecked Sendable {
+    // @unchecked Sendable: `unresolved` is guarded by `lock`; the rest are Sendable constants.
     let fallback: FallbackImageStore
+    let placeholders: UnresolvedImageStore
     let memo: ImageTokenMemo
+    private let lock = NSLock()
+    private var unresolved: Set<String> = []
 
-    init(_ fallback: FallbackImageStore, memo: ImageTokenMemo) {
-      self.fallback = fallback
+    /// - Parameters:
+    ///   - store: The store's images.
+    ///   - placeholders: The store's placeholders, which save back under their tokens.
+    ///   - memo: The session's memo of pictures.
+    init(_ store: any ImageStore, placeholders: UnresolvedImageStore, memo: ImageTokenMemo) {
+      fallback = FallbackImageStore(store, sharing: placeholders)
+      self.placeholders = placeholders
       self.memo = memo
     }
 
@@ -69,8 +80,13 @@
 
     func image(for token: String) throws -> PlatformImage {
       if let known = memo.image(named: token) { return known }
+      if lock.withLock({ unresolved.contains(token) }) { return try placeholders.image(for: token) }
       let image = try fallback.image(for: token)
-      if !fallback.isPlaceholder(image) { memo.remember(image, as: token) }
+      if fallback.isPlaceholder(image) {
+        lock.withLock { _ = unresolved.insert(token) }
+      } else {
+        memo.remember(image, as: token)
+      }
       return image
     }
 

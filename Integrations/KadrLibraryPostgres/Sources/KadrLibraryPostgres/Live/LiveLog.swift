@@ -336,7 +336,7 @@
         placeholders: placeholders)
       let session = try LiveSession(
         log: log, editor: editor, coder: liveCoder,
-        images: LiveImages(FallbackImageStore(images, sharing: placeholders), memo: log.memo),
+        images: LiveImages(images, placeholders: placeholders, memo: log.memo),
         start: document,
         startBytes: start.document, sequence: start.sequence, watching: watching,
         compact: { [self] sequence, document, lag in

@@ -42,6 +42,35 @@
         }
       }
 
+      /// Whether the value it sets holds some text (a string, at any depth).
+      var setsText: Bool {
+        switch self {
+        case .remove: false
+        case .add(_, let value), .replace(_, let value): Self.holdsText(value)
+        }
+      }
+
+      /// Whether it sets a whole object or array (an element, not one value of one).
+      var bringsElement: Bool {
+        switch self {
+        case .remove: false
+        case .add(_, let value), .replace(_, let value):
+          switch value {
+          case .object, .array: true
+          case .null, .bool, .integer, .number, .string: false
+          }
+        }
+      }
+
+      private static func holdsText(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string: true
+        case .array(let elements): elements.contains(where: holdsText)
+        case .object(let members): members.values.contains(where: holdsText)
+        case .null, .bool, .integer, .number: false
+        }
+      }
+
       /// Whether it inserts or removes an element of an array (shifting the places after it).
       var changesStructure: Bool {
         switch self {

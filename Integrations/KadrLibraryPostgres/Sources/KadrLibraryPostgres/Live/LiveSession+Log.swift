@@ -46,8 +46,45 @@
       for _ in 0..<1000 {
         let from = lock.withLock { confirmedSequence }
         let edits = try log.edits(after: from, limit: 256)
-        for edit in edits { try lock.withLock { try takeIn(edit) } }
+        for edit in edits {
+          readPictures(of: edit)
+          try lock.withLock { try takeIn(edit) }
+        }
         if edits.count < 256 { return }
+      }
+    }
+
+    /// Reads the pictures the log's `edit` may bring, before taking it in and outside the
+    /// session's lock, so that taking it in finds them in the memo and the app's calls (which
+    /// take the lock) never wait on the image store. Only what sets some text (a picture's
+    /// token is text) is read: the top-level clips such operations change, or the whole
+    /// composition when one brings a whole element elsewhere (an overlay, a clip in a track).
+    func readPictures(of edit: LiveLog.Edit) {
+      guard let patch = try? edit.patch(), patch.operations.contains(where: \.setsText) else {
+        return
+      }
+      let base = lock.withLock { confirmed }
+      guard let after = try? base.applying(patch) else { return }
+      var indices: Set<Int> = []
+      var elsewhere = false
+      for operation in patch.operations where operation.setsText {
+        let path = operation.path
+        if path.count >= 3, path[0] == .key(LiveDocument.rootKey),
+          path[1] == .key(LiveDocument.clipsKey), case .index(let index) = path[2],
+          after.clips != nil, !after.hasPayloadVersions
+        {
+          indices.insert(index)
+        } else if operation.bringsElement {
+          elsewhere = true
+        }
+      }
+      if elsewhere {
+        _ = try? coder.open(after.data(), images: images)
+        return
+      }
+      for index in indices {
+        guard let json = after.clip(index) else { continue }
+        _ = try? coder.registry.decodeClip(from: json, options: coder.options, images: images)
       }
     }
 
