@@ -216,7 +216,10 @@ let package = Package(
       path: "Integrations/KadrLibraryPostgres/Sources/PostgresClient"),
     .target(
       name: "KadrLibraryPostgres",
-      dependencies: ["PostgresClient", "KadrPersistence", "KadrProjectLibrary", "KadrDiff"],
+      dependencies: [
+        "PostgresClient", "KadrPersistence", "KadrProjectLibrary", "KadrDiff",
+        .target(name: "CZlib", condition: .when(traits: ["PostgreSQL"])),
+      ],
       path: "Integrations/KadrLibraryPostgres/Sources/KadrLibraryPostgres"),
   ],
   swiftLanguageModes: [.v6]

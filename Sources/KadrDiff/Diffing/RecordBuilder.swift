@@ -95,7 +95,7 @@ enum RecordBuilder {
     if let id = clip.clipID { return "id:\(id.rawValue)" }
     if let video = clip as? VideoClip {
       let inPoint = video.trimRange.map { reduced($0.start) } ?? "-"
-      return "media:\(video.url.absoluteString)@\(inPoint)#\(kind ?? "")"
+      return "media:\(video.urlString)@\(inPoint)#\(kind ?? "")"
     }
     if let track = clip as? Track { return "track:\(track.name ?? "")" }
     return "kind:\(kind ?? "")"

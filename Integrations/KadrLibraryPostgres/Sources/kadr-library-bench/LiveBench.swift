@@ -70,6 +70,10 @@ enum LiveBench {
         "--live-editor", schema, id.rawValue, "\(index)", "\(editors)", "\(clips)",
         "\(interval)", "\(seconds)", "\(crossing)",
       ]
+      // glibc's `mallinfo2` counts the main arena only; with one arena it counts what the
+      // session's threads hold too.
+      process.environment = ProcessInfo.processInfo.environment.merging(
+        ["MALLOC_ARENA_MAX": "1"]) { _, new in new }
       let out = Pipe()
       process.standardOutput = out
       try process.run()
@@ -268,8 +272,8 @@ enum LiveBench {
     return 0
   }
 
-  /// The heap in use now (glibc's `mallinfo2`: small blocks and mapped ones), in bytes; 0
-  /// elsewhere.
+  /// The heap in use now (glibc's `mallinfo2`: small blocks and mapped ones, of the main
+  /// arena, the only one in an editor process), in bytes; 0 elsewhere.
   static func heapBytes() -> Int {
     Int(kadr_bench_heap_in_use())
   }

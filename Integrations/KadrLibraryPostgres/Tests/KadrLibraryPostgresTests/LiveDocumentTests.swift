@@ -124,6 +124,88 @@ struct LiveDocumentTests {
   }
 }
 
+/// The texts of a live document's clips, deflated in blocks: what they hold reads back, the
+/// blocks two versions share are found without reading them, and alike clips take a small
+/// part of their text's size.
+@Suite("Clip texts: deflated blocks")
+struct ClipTextsTests {
+  static func texts(_ count: Int) throws -> [String] {
+    try (0..<count).map { try LiveDocumentTests.clip($0).jsonText() }
+  }
+
+  @Test func whatIsHeldReadsBackThroughEdits() throws {
+    var plain = try Self.texts(150)
+    var texts = ClipTexts(plain)
+    for step in 0..<400 {
+      let mixed = step &* 2_654_435_761 & 0x7FFF_FFFF
+      let index = plain.isEmpty ? 0 : mixed % plain.count
+      switch (mixed >> 8) % 4 {
+      case 0:
+        let place = min(plain.count, 70)
+        try texts.insert("\"inserted \(step)\"", at: place)
+        plain.insert("\"inserted \(step)\"", at: place)
+      case 1 where !plain.isEmpty:
+        try texts.remove(at: index)
+        plain.remove(at: index)
+      case 2 where !plain.isEmpty:
+        try texts.replace(at: index, with: "{\"é\":\"\u{1F3AC} \(step)\"}")
+        plain[index] = "{\"é\":\"\u{1F3AC} \(step)\"}"
+      default:
+        if !plain.isEmpty { #expect(try texts.text(at: index) == plain[index]) }
+      }
+      #expect(texts.count == plain.count)
+    }
+    #expect(try texts.all() == plain)
+    // A zero byte joins the texts: the writer never writes one raw.
+    let nul = try JSONValue.string("nul \u{0} inside").jsonText()
+    #expect(!nul.utf8.contains(0))
+    #expect(try ClipTexts([nul, nul]).all() == [nul, nul])
+    #expect(try ClipTexts([]).all().isEmpty)
+    #expect(try ClipTexts([""]).all() == [""], "an empty text is not lost")
+  }
+
+  @Test func twoVersionsDifferWhereTheirTextsDo() throws {
+    let start = ClipTexts(try Self.texts(300))
+    for seed in 0..<25 {
+      var other = start
+      var plain = try start.all()
+      for step in 0..<(seed % 4 + 1) {
+        let index = (seed &* 7_919 &+ step &* 104_729) % plain.count
+        switch (seed + step) % 3 {
+        case 0:
+          try other.replace(at: index, with: "\"changed \(seed) \(step)\"")
+          plain[index] = "\"changed \(seed) \(step)\""
+        case 1:
+          try other.insert("\"new \(seed) \(step)\"", at: index)
+          plain.insert("\"new \(seed) \(step)\"", at: index)
+        default:
+          try other.remove(at: index)
+          plain.remove(at: index)
+        }
+      }
+      let old = try start.all()
+      let expected = LivePatch.middles(old.count, plain.count) { old[$0] == plain[$1] }
+      let found = try ClipTexts.middles(start, other)
+      #expect(found.old == expected.old && found.new == expected.new, "seed \(seed)")
+      if expected.old.count == expected.new.count {
+        #expect(
+          try start.differences(from: other, in: found.old)
+            == expected.old.filter { old[$0] != plain[$0] }, "seed \(seed)")
+      }
+    }
+    let same = try ClipTexts.middles(start, start)
+    #expect(same.old.isEmpty && same.new.isEmpty)
+  }
+
+  @Test func alikeClipsTakeAPartOfTheirTextsSize() throws {
+    let plain = try Self.texts(10_000)
+    let held = ClipTexts(plain).deflatedBytes
+    let text = plain.reduce(0) { $0 + $1.utf8.count }
+    // Figure: 10,000 of these clips' texts are 1,066 kB; held, 117 kB.
+    #expect(held * 4 < text, "\(held) bytes held for \(text) of text")
+  }
+}
+
 /// Crossing edits rebased clip by clip give what a merge of the whole composition gives: the
 /// same document and the same conflicts, at the same places.
 @Suite("Live rebase: clip by clip")

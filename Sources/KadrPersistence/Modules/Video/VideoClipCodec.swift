@@ -73,7 +73,7 @@ package struct VideoClipCodec: ClipCodec {
     try payload.encodeIfPresent(value.transform, for: .transform)
     try payload.encodeIfPresent(value.transformAnimation, for: .transformAnimation)
     try payload.encodeIfPresent(value.trimRange, for: .trimRange)
-    try payload.encode(value.url, for: .url)
+    try payload.encode(value.urlString, for: .url)
     try payload.encode(value.volumeLevel, for: .volumeLevel)
   }
 

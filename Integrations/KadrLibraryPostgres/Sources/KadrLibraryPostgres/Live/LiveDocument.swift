@@ -52,7 +52,7 @@
         else { return frame }
         var list: [JSONValue] = []
         list.reserveCapacity(clips.count)
-        for text in clips.all { list.append(try JSONValue(jsonText: text)) }
+        for text in try clips.all() { list.append(try JSONValue(jsonText: text)) }
         video[Self.clipsKey] = .array(list)
         root[Self.rootKey] = .object(video)
         return .object(root)
@@ -85,7 +85,7 @@
     /// Top-level clip `index`, as a tree.
     func clip(_ index: Int) -> JSONValue? {
       guard let clips, clips.indices.contains(index) else { return nil }
-      return try? JSONValue(jsonText: clips[index])
+      return try? JSONValue(jsonText: clips.text(at: index))
     }
 
     /// The document with top-level clip `index` alone in its list of clips.
@@ -94,7 +94,9 @@
         throw LivePatch.Mismatch(pointer: "/video/clips/\(index)", reason: "no such element")
       }
       var alone = self
-      alone.clips = ClipTexts([clips[index]])
+      do { alone.clips = ClipTexts([try clips.text(at: index)]) } catch {
+        throw LivePatch.Mismatch(pointer: "/video/clips/\(index)", reason: Self.unreadable)
+      }
       return try alone.json
     }
 
@@ -131,27 +133,42 @@
       }
       self.clips = nil  // lets `clips` be the only reference while it changes
       defer { self.clips = clips }
-      if path.count == 3 {
-        switch operation {
-        case .add(_, let value):
-          guard index >= 0, index <= clips.count else {
-            throw Self.mismatch(path, "an index past the end")
+      do {
+        if path.count == 3 {
+          switch operation {
+          case .add(_, let value):
+            guard index >= 0, index <= clips.count else {
+              throw Self.mismatch(path, "an index past the end")
+            }
+            try clips.insert(try Self.text(value, at: path), at: index)
+          case .replace(_, let value):
+            guard clips.indices.contains(index) else {
+              throw Self.mismatch(path, "no such element")
+            }
+            try clips.replace(at: index, with: try Self.text(value, at: path))
+          case .remove:
+            guard clips.indices.contains(index) else {
+              throw Self.mismatch(path, "no such element")
+            }
+            try clips.remove(at: index)
           }
-          clips.insert(try Self.text(value, at: path), at: index)
-        case .replace(_, let value):
-          guard clips.indices.contains(index) else { throw Self.mismatch(path, "no such element") }
-          clips[index] = try Self.text(value, at: path)
-        case .remove:
-          guard clips.indices.contains(index) else { throw Self.mismatch(path, "no such element") }
-          clips.remove(at: index)
+          return
         }
-        return
+        guard clips.indices.contains(index) else { throw Self.mismatch(path, "no such element") }
+        try clips.update(at: index) { text in
+          var clip = try Self.tree(text, at: path)
+          try LivePatch.apply(operation, at: path[3...], to: &clip, whole: path)
+          return try Self.text(clip, at: path)
+        }
+      } catch let mismatch as LivePatch.Mismatch {
+        throw mismatch
+      } catch {
+        throw Self.mismatch(path, Self.unreadable)
       }
-      guard clips.indices.contains(index) else { throw Self.mismatch(path, "no such element") }
-      var clip = try Self.tree(clips[index], at: path)
-      try LivePatch.apply(operation, at: path[3...], to: &clip, whole: path)
-      clips[index] = try Self.text(clip, at: path)
     }
+
+    /// Why a clip's text could not be read back (only a fault of the process's memory).
+    static let unreadable = "the clip's text does not read"
 
     /// Applies an operation that changes the list of clips itself (or the whole document) to
     /// the whole tree.
@@ -177,7 +194,7 @@
       -> JSONValue
     {
       do { return try JSONValue(jsonText: text) } catch {
-        throw mismatch(path, "the clip's text does not read")
+        throw mismatch(path, unreadable)
       }
     }
 
@@ -193,87 +210,23 @@
       }
       var operations = LivePatch.between(before.frame, after.frame).operations
       let prefix: [LivePathStep] = [.key(rootKey), .key(clipsKey)]
-      let (oldMiddle, newMiddle) = LivePatch.middles(old.count, new.count) { old[$0] == new[$1] }
+      let (oldMiddle, newMiddle) = try ClipTexts.middles(old, new)
       if oldMiddle.count == newMiddle.count {
-        for index in oldMiddle where old[index] != new[index] {
+        for index in try old.differences(from: new, in: oldMiddle) {
           let place = prefix + [.index(index)]
           operations += LivePatch.between(
-            try JSONValue(jsonText: old[index]), try JSONValue(jsonText: new[index])
+            try JSONValue(jsonText: old.text(at: index)),
+            try JSONValue(jsonText: new.text(at: index))
           ).operations.map { $0.prefixed(by: place) }
         }
       } else {
         for index in oldMiddle.reversed() { operations.append(.remove(prefix + [.index(index)])) }
         for index in newMiddle {
-          operations.append(.add(prefix + [.index(index)], try JSONValue(jsonText: new[index])))
+          operations.append(
+            .add(prefix + [.index(index)], try JSONValue(jsonText: new.text(at: index))))
         }
       }
       return LivePatch(operations: operations)
-    }
-  }
-
-  /// A list of texts kept in blocks of at most ``blockSize`` (twice that before a block is
-  /// split), so that changing, inserting or removing one copies one block and the list of
-  /// blocks, not every text, when the list is shared with an earlier version.
-  struct ClipTexts: Sendable {
-    private var blocks: [[String]]
-    private(set) var count: Int
-
-    static let blockSize = 64
-
-    init(_ texts: [String]) {
-      blocks = stride(from: 0, to: texts.count, by: Self.blockSize).map {
-        Array(texts[$0..<min($0 + Self.blockSize, texts.count)])
-      }
-      count = texts.count
-    }
-
-    var indices: Range<Int> { 0..<count }
-
-    /// Every text, in order.
-    var all: [String] { blocks.flatMap { $0 } }
-
-    /// The block holding element `index`, and its place there; `index` may be `count` (the
-    /// end of the last block).
-    private func locate(_ index: Int) -> (block: Int, offset: Int) {
-      var offset = index
-      for (block, texts) in blocks.enumerated() {
-        if offset < texts.count { return (block, offset) }
-        offset -= texts.count
-      }
-      return (blocks.count - 1, blocks.last?.count ?? 0)
-    }
-
-    subscript(index: Int) -> String {
-      get {
-        let (block, offset) = locate(index)
-        return blocks[block][offset]
-      }
-      set {
-        let (block, offset) = locate(index)
-        blocks[block][offset] = newValue
-      }
-    }
-
-    mutating func insert(_ text: String, at index: Int) {
-      count += 1
-      guard !blocks.isEmpty else {
-        blocks = [[text]]
-        return
-      }
-      let (block, offset) = locate(index)
-      blocks[block].insert(text, at: offset)
-      if blocks[block].count > 2 * Self.blockSize {
-        let second = Array(blocks[block][Self.blockSize...])
-        blocks[block].removeSubrange(Self.blockSize...)
-        blocks.insert(second, at: block + 1)
-      }
-    }
-
-    mutating func remove(at index: Int) {
-      let (block, offset) = locate(index)
-      blocks[block].remove(at: offset)
-      if blocks[block].isEmpty { blocks.remove(at: block) }
-      count -= 1
     }
   }
 #endif
