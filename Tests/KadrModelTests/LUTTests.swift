@@ -3,7 +3,15 @@ import KadrModel
 import Testing
 
 @Suite("Colour LUT files")
-struct LUTTests {
+final class LUTTests {
+  /// This test's folder for the files it writes, removed when the test ends.
+  private let directory = FileManager.default.temporaryDirectory
+    .appendingPathComponent("LUTTests-\(UUID().uuidString)", isDirectory: true)
+
+  deinit {
+    try? FileManager.default.removeItem(at: directory)
+  }
+
   /// A valid 2×2×2 cube with every kind of line the parser must skip.
   static let validCube = """
     # Made by hand
@@ -22,10 +30,8 @@ struct LUTTests {
     1.0 1.0 1.0
     """
 
-  /// Writes `text` to a fresh temporary `.cube` file and returns its URL.
+  /// Writes `text` to a `.cube` file in the test's folder and returns its URL.
   private func write(_ text: String, name: String = "test.cube") throws -> URL {
-    let directory = FileManager.default.temporaryDirectory
-      .appendingPathComponent("LUTTests-\(UUID().uuidString)", isDirectory: true)
     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
     let url = directory.appendingPathComponent(name)
     try text.write(to: url, atomically: true, encoding: .utf8)
