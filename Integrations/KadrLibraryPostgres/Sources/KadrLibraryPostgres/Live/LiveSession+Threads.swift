@@ -104,16 +104,19 @@
       }
     }
 
-    /// Says this editor's presence (when it changed, or a third of its lifetime ago) and reads
-    /// the others', at most once a second unless it changed.
+    /// Says this editor's presence (when it changed, or a third of its lifetime after it was
+    /// last said) and reads the others', at most once a second unless it changed.
     func sayAndReadPresence() throws {
       if watching { return }
       let now = ContinuousClock.now
-      let (clip, said, last) = lock.withLock { (touching, touchingSaid, presenceRound) }
+      let (clip, said, last, lastSaid) = lock.withLock {
+        (touching, touchingSaid, presenceRound, presenceSaid)
+      }
       if said, let last, now - last < .seconds(1) { return }
-      if !said || last.map({ now - $0 >= .seconds(Self.presenceLifetime / 3) }) ?? true {
+      if !said || lastSaid.map({ now - $0 >= .seconds(Self.presenceLifetime / 3) }) ?? true {
         try log.announcePresence(editor: editor, clip: clip, lifetime: Self.presenceLifetime)
         if !said { try log.notify() }
+        lock.withLock { presenceSaid = now }
       }
       let (read, first) = try log.presence()
       lock.withLock {

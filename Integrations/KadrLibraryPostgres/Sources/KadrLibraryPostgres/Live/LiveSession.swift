@@ -104,8 +104,10 @@
     /// Whether this session's id sorts first among the editors present: that one compacts the
     /// log; the others only when it is overdue (its editor is gone, or stalled).
     var compacts = true
-    /// When the presence was last said and read.
+    /// When the others' presence was last read.
     var presenceRound: ContinuousClock.Instant?
+    /// When this editor's presence was last said: said again a third of its lifetime later.
+    var presenceSaid: ContinuousClock.Instant?
 
     /// How long a presence hint lasts unless said again; the session says it again every
     /// third of that while it is joined, so an editor that crashed is gone within it.
