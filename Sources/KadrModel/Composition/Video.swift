@@ -10,8 +10,14 @@ public struct Video: Sendable {
   ///
   /// Any change to it inside the module recomputes ``duration``.
   public package(set) var clips: [any Clip] {
-    didSet { duration = Video.plainSum(of: clips) }
+    get { timeline }
+    set {
+      timeline = newValue
+      timing = ClipTiming(of: newValue)
+    }
   }
+  /// ``clips``, stored; set together with ``timing``.
+  private(set) var timeline: [any Clip]
   /// Background audio tracks, in declaration order.
   public package(set) var audioTracks: [AudioTrack]
   /// The export format.
@@ -41,12 +47,15 @@ public struct Video: Sendable {
   /// duration is invalid or the exact sum overflows, the result is ``Time/invalid`` rather than a
   /// trap.
   ///
-  /// As in kadr (since 0.13), it is a stored property, computed when the composition is built and
-  /// again whenever ``clips`` changes, so that reflection (`Mirror`) over a composition sees what
-  /// it sees over kadr's. It is never saved: opening a document computes it from the clips. The
-  /// durations are read once, so a clip whose duration could change later (a class) is not
-  /// followed, as in kadr.
-  public private(set) var duration: Time
+  /// As in kadr (since 0.13), it is computed when the composition is built and again whenever
+  /// ``clips`` changes, and reflection (`Mirror`) over a composition shows it as a stored
+  /// property, as over kadr's. It is never saved: opening a document computes it from the clips.
+  /// The durations are read once, so a clip whose duration could change later (a class) is not
+  /// followed, as in kadr. Replacing or inserting one top-level clip (``replacingClip(at:with:)``
+  /// and the other edits) reads that clip's duration alone, not every clip's again.
+  public var duration: Time { timing.duration }
+  /// ``duration``, with what lets an edit of one clip update it.
+  private(set) var timing: ClipTiming
 
   /// Creates a composition from a block of clips; an empty block `Video { }` is allowed.
   ///
@@ -76,7 +85,8 @@ public struct Video: Sendable {
     quality: ExportQuality = .automatic, captions: [Caption] = [], markers: [Marker] = [],
     startTimecode: SMPTETimecode? = nil
   ) {
-    self.clips = clips
+    self.timeline = clips
+    self.timing = ClipTiming(of: clips)
     self.audioTracks = audioTracks
     self.preset = preset
     self.overlays = overlays
@@ -87,15 +97,42 @@ public struct Video: Sendable {
     self.captions = captions
     self.markers = markers
     self.startTimecode = startTimecode
-    self.duration = Video.plainSum(of: clips)
   }
 
-  /// The plain sum of the durations of `clips`; ``Time/invalid`` on overflow.
-  private static func plainSum(of clips: [any Clip]) -> Time {
-    // By index, not by iterating: an iterator copies each clip out of the array (a retain and
-    // a release for each).
-    var total = Time.zero
-    for index in clips.indices { total = total + clips[index].duration }
-    return total
+  /// Sets ``clips`` to `edited`, which differs from them only at `path` (one clip replaced,
+  /// inserted or removed there), and ``duration`` with it: from the changed clip's duration
+  /// alone where that gives the plain sum exactly, from every clip's otherwise.
+  mutating func setClips(_ edited: [any Clip], changedAt path: ClipPath) {
+    let next: ClipTiming? =
+      if path.indices.count == 1, let index = path.indices.first, edited.indices.contains(index) {
+        if edited.count == timeline.count, ClipTiming.isSteady(timeline[index]) {
+          timing.replacing(timeline[index].duration, with: edited[index].duration)
+        } else if edited.count == timeline.count + 1 {
+          timing.inserting(edited[index].duration)
+        } else {
+          nil
+        }
+      } else {
+        nil
+      }
+    timeline = edited
+    timing = next ?? ClipTiming(of: edited)
+    assert(timing.agrees(with: edited))
+  }
+}
+
+extension Video: CustomReflectable {
+  /// The composition's stored properties as kadr's `Video` has them (``duration`` last, as
+  /// since kadr 0.13), in their order, whatever the layout in memory.
+  public var customMirror: Mirror {
+    Mirror(
+      self,
+      children: [
+        "clips": clips, "audioTracks": audioTracks, "preset": preset, "overlays": overlays,
+        "crop": crop as Any, "multiInputCompositor": multiInputCompositor as Any,
+        "compositorWindow": compositorWindow as Any, "quality": quality, "captions": captions,
+        "markers": markers, "startTimecode": startTimecode as Any, "duration": duration,
+      ],
+      displayStyle: .struct)
   }
 }

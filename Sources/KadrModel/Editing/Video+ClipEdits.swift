@@ -199,6 +199,6 @@ extension Video {
   ) throws -> Video {
     var edited = clips
     try ClipTree.modifyList(&edited, at: path, body)
-    return with { $0.clips = edited }
+    return with { $0.setClips(edited, changedAt: path) }
   }
 }
