@@ -159,16 +159,23 @@
       var mine = Reader(self)
       var theirs = Reader(other)
       var index = range.lowerBound
-      var block = 0
-      var start = 0
+      // The block of each list holding `index`, and the text each begins at: both walk once.
+      var (block, start) = (0, 0)
+      var (theirBlock, theirStart) = (0, 0)
       while index < range.upperBound {
         while block < blocks.count, start + blocks[block].count <= index {
           start += blocks[block].count
           block += 1
         }
+        while theirBlock < other.blocks.count,
+          theirStart + other.blocks[theirBlock].count <= index
+        {
+          theirStart += other.blocks[theirBlock].count
+          theirBlock += 1
+        }
         // A whole block the two share, where both lists begin a block at the same place.
-        if index == start, block < blocks.count, let theirBlock = other.blockIndex(at: start),
-          other.blocks[theirBlock] == blocks[block]
+        if index == start, index == theirStart, block < blocks.count,
+          theirBlock < other.blocks.count, other.blocks[theirBlock] == blocks[block]
         {
           index = start + blocks[block].count
           continue
@@ -177,12 +184,6 @@
         index += 1
       }
       return found
-    }
-
-    /// The block that begins at text `start`, found by walking the blocks.
-    private func blockIndex(at start: Int) -> Int? {
-      let (block, offset) = locate(start)
-      return offset == 0 && block < blocks.count ? block : nil
     }
 
     /// Reads texts by index, inflating each block once while reading near it.
@@ -312,19 +313,12 @@
             ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return nil }
         defer { deflateEnd(&stream) }
-        var input = bytes
-        var output = [UInt8](repeating: 0, count: Int(deflateBound(&stream, uLong(bytes.count))))
-        let status = input.withUnsafeMutableBufferPointer { source in
-          output.withUnsafeMutableBufferPointer { target in
-            stream.next_in = source.baseAddress
-            stream.avail_in = uInt(source.count)
-            stream.next_out = target.baseAddress
-            stream.avail_out = uInt(target.count)
-            return CZlib.deflate(&stream, Z_FINISH)
-          }
+        let capacity = Int(deflateBound(&stream, uLong(bytes.count)))
+        let (status, output) = Self.finish(&stream, bytes, into: capacity) {
+          CZlib.deflate(&$0, Z_FINISH)
         }
-        guard status == Z_STREAM_END, Int(stream.total_out) < bytes.count else { return nil }
-        return Array(output[..<Int(stream.total_out)])
+        guard status == Z_STREAM_END, output.count < bytes.count else { return nil }
+        return output
       }
 
       private func inflate() -> [UInt8]? {
@@ -334,19 +328,32 @@
             &stream, Self.windowBits, ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size)) == Z_OK
         else { return nil }
         defer { inflateEnd(&stream) }
-        var input = deflated
-        var output = [UInt8](repeating: 0, count: length)
-        let status = input.withUnsafeMutableBufferPointer { source in
+        let (status, output) = Self.finish(&stream, deflated, into: length) {
+          CZlib.inflate(&$0, Z_FINISH)
+        }
+        guard status == Z_STREAM_END, output.count == length else { return nil }
+        return output
+      }
+
+      /// Runs `call` once on `stream`, set up (by the caller) to read all of `input` and write
+      /// into `capacity` bytes; returns its status and the bytes it wrote.
+      private static func finish(
+        _ stream: inout z_stream, _ input: [UInt8], into capacity: Int,
+        _ call: (inout z_stream) -> Int32
+      ) -> (status: Int32, output: [UInt8]) {
+        var source = input
+        var output = [UInt8](repeating: 0, count: capacity)
+        let status = source.withUnsafeMutableBufferPointer { source in
           output.withUnsafeMutableBufferPointer { target in
             stream.next_in = source.baseAddress
             stream.avail_in = uInt(source.count)
             stream.next_out = target.baseAddress
             stream.avail_out = uInt(target.count)
-            return CZlib.inflate(&stream, Z_FINISH)
+            return call(&stream)
           }
         }
-        guard status == Z_STREAM_END, Int(stream.total_out) == length else { return nil }
-        return output
+        let written = Int(stream.total_out)
+        return (status, written == capacity ? output : Array(output[..<written]))
       }
     }
   }
